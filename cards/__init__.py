@@ -1,0 +1,1 @@
+"""Hero and wonder tiles: one YAML document per tile. Data only."""

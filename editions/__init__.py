@@ -1,0 +1,1 @@
+"""Edition packs: one folder per edition (pack.yaml, board.yaml, ...). Data only."""

@@ -1,0 +1,1 @@
+"""The Lark grammar of the effect language. Data only."""

@@ -1,0 +1,228 @@
+"""The decision loop: whose decision is pending, what the legal choices are, and
+what happens when one is applied. It knows nothing of Mare Nostrum: the rule
+plugins provide the steps, the pack provides the data.
+
+A game is a stack of *frames* (plain dicts with a ``"step"`` key). The frame on
+top is advanced by its :class:`Step`: it does automatic work and either asks a
+:class:`Decision`, pushes child frames (:data:`CONTINUE`) or finishes
+(:data:`DONE`). Bots, humans, replays and tests all call :meth:`Game.apply`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .effects import Event, Modifier, Replacement, Trigger, ordered
+from .errors import GameOver, IllegalChoice, RuleRef, StateError
+from .state import State
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+
+Choice = Hashable
+"""A legal choice: a str, int or (nested) tuple of them; JSON lists are read as tuples."""
+
+Frame = dict[str, Any]
+
+DONE = "done"
+CONTINUE = "continue"
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """A rule parameter an edition pack may set."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A pending decision: who decides, what kind, and the finite list of legal options."""
+
+    player: str
+    kind: str
+    prompt: str
+    options: tuple[Choice, ...]
+    hidden: bool = False  # simultaneous/secret (trade offers): others must not see it
+    labels: tuple[str, ...] = ()
+
+    def label(self, i: int) -> str:
+        return self.labels[i] if self.labels else str(self.options[i])
+
+
+class Step:
+    """A kind of frame. Subclasses implement :meth:`advance` and, if they ask, :meth:`choose`.
+
+    ``advance`` must be idempotent while it waits: called again before a choice, it
+    returns the same decision (a loaded snapshot calls it afresh).
+    """
+
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        raise NotImplementedError
+
+    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        raise NotImplementedError
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        """The rule a refused choice breaks; the default says only that it is not offered."""
+        return None, "not among the legal choices"
+
+
+def as_choice(value: Any) -> Choice:
+    """Normalise a choice read from JSON or typed by a human (lists become tuples)."""
+    if isinstance(value, list | tuple):
+        return tuple(as_choice(v) for v in value)
+    if isinstance(value, str | int) or value is None:
+        return value
+    raise StateError(f"a choice must be a string, a number or a list, not {type(value).__name__}")
+
+
+@dataclass
+class Game:
+    """One game: a state, the rule set it plays under, and the loop that drives it."""
+
+    rules: Ruleset
+    state: State
+    rng: random.Random = field(init=False)
+    history: list[Choice] = field(default_factory=list)
+    listeners: list[Callable[[Event], None]] = field(default_factory=list)
+    max_rounds: int | None = None
+    _pending: Decision | None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.state.seed)
+        if self.state.rng:
+            kind, internal, gauss = self.state.rng
+            self.rng.setstate((kind, tuple(internal), gauss))
+
+    # -- the loop ------------------------------------------------------------------------
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, or None once the game has ended."""
+        if self._pending is None:
+            self._settle()
+        return self._pending
+
+    @property
+    def over(self) -> bool:
+        return self.pending is None
+
+    def legal(self) -> tuple[Choice, ...]:
+        dec = self.pending
+        return dec.options if dec is not None else ()
+
+    def apply(self, choice: Any) -> None:
+        """Apply one choice of the pending decision; an illegal one changes nothing."""
+        dec = self.pending
+        if dec is None:
+            raise GameOver("the game is over: no decision is pending")
+        choice = as_choice(choice)
+        frame = self.state.stack[-1]
+        step = self.rules.steps[frame["step"]]
+        if choice not in dec.options:
+            rule, detail = step.why_illegal(self, frame, choice)
+            raise IllegalChoice(choice, rule, f"{dec.player} ({dec.kind}): {detail}")
+        self._pending = None
+        self.history.append(choice)
+        step.choose(self, frame, choice)
+        self._settle()
+
+    def _settle(self) -> None:
+        state = self.state
+        steps = self.rules.steps
+        while self._pending is None and not state.finished:
+            stack = state.stack
+            if not stack:
+                state.finished = True
+                break
+            frame = stack[-1]
+            out = steps[frame["step"]].advance(self, frame)
+            if out is DONE:
+                if stack and stack[-1] is frame:
+                    stack.pop()
+                else:  # the step replaced itself by the frames it pushed
+                    for i in range(len(stack) - 1, -1, -1):
+                        if stack[i] is frame:
+                            del stack[i]
+                            break
+            elif out is CONTINUE:
+                continue
+            else:
+                assert isinstance(out, Decision)
+                self._pending = out
+
+    def push(self, step: str, **data: Any) -> Frame:
+        """Put a frame on the stack; it runs before the frame that pushed it resumes."""
+        if step not in self.rules.steps:
+            raise StateError(f"no plugin provides the step {step!r}")
+        frame: Frame = {"step": step, **data}
+        self.state.stack.append(frame)
+        return frame
+
+    def push_all(self, frames: Iterable[tuple[str, dict[str, Any]]]) -> None:
+        """Push frames so that they run in the order given."""
+        for step, data in reversed(list(frames)):
+            self.push(step, **data)
+
+    def end(self, winners: Iterable[str], victory: str) -> None:
+        """Declare the game over; no further decision is asked."""
+        self.state.winners = sorted(set(winners), key=self.state.players.index)
+        self.state.victory = victory
+        self.state.finished = True
+        self.state.stack.clear()
+        self._pending = None
+        self.emit(Event("game_over", None, {"winners": self.state.winners, "victory": victory}))
+
+    # -- rules and effects ---------------------------------------------------------------
+    def param(self, name: str) -> Any:
+        return self.rules.params[name]
+
+    def fold(self, quantity: str, value: Any, **ctx: Any) -> Any:
+        """Fold ``value`` through every active modifier of ``quantity``."""
+        results = self.rules.hook.mn_modifiers(game=self, quantity=quantity, ctx=ctx)
+        if not results:
+            return value
+        mods: list[Modifier] = ordered(results)
+        for mod in mods:
+            value = mod.fn(value)
+        return value
+
+    def perform(self, event: Event, action: Callable[[Event], None]) -> Event | None:
+        """Let replacements rewrite ``event``, do it with ``action``, then fire triggers."""
+        hook = self.rules.hook
+        repl = hook.mn_replacements(game=self, event=event)
+        current: Event | None = event
+        if repl:
+            reps: list[Replacement] = ordered(repl)
+            for rep in reps:
+                if current is None:
+                    break
+                current = rep.fn(current)
+        if current is None:
+            return None
+        action(current)
+        self.emit(current)
+        trig = hook.mn_triggers(game=self, event=current)
+        if trig:
+            trigs: list[Trigger] = ordered(trig)
+            for t in trigs:
+                t.fn(current)
+        return current
+
+    def emit(self, event: Event) -> None:
+        """Tell observers (logs, summaries, scenarios) what happened."""
+        for listener in self.listeners:
+            listener(event)
+
+    # -- snapshots -----------------------------------------------------------------------
+    def snapshot(self) -> State:
+        """A deep, JSON-able copy of the state, random generator included."""
+        kind, internal, gauss = self.rng.getstate()
+        self.state.rng = [kind, list(internal), gauss]
+        return self.state.copy()

@@ -1,0 +1,71 @@
+"""Creating a game: the box's components from the pack, then the plugins' setup."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from .effects import Event
+from .engine import Game
+from .errors import MnrulesError
+from .ruleset import Ruleset, load_ruleset
+from .state import State
+
+
+def fill_box(rules: Ruleset, state: State) -> None:
+    """Put every component of the pack's box in the supply or the empires' boxes."""
+    comp = rules.components
+    state.supply = {"coin": int(comp.get("coins", 0))}
+    for good, n in (comp.get("goods") or {}).items():
+        state.supply[str(good)] = int(n)
+    for kind, n in (comp.get("buildings") or {}).items():
+        state.supply[str(kind)] = int(n)
+    pieces = {str(k): int(v) for k, v in (comp.get("pieces") or {}).items()}
+    state.pieces = {p: dict(pieces) for p in state.players}
+    state.screens = {p: {} for p in state.players}
+    state.tiles = {p: [] for p in state.players}
+
+
+def new_game(rules: Ruleset | str | Path = "en", players: int | Sequence[str] = 5, seed: int = 0,
+             round_cap: int | None = None,
+             listeners: Iterable[Callable[[Event], None]] = ()) -> Game:
+    """A new game at its first decision.
+
+    ``players`` is a count (the board's empires for that count) or a list of empire ids.
+    """
+    if not isinstance(rules, Ruleset):
+        rules = load_ruleset(rules)
+    board = rules.board
+    if isinstance(players, int):
+        if players not in board.players:
+            raise MnrulesError(f"--players: this board plays with "
+                               f"{', '.join(str(n) for n in sorted(board.players))} players, "
+                               f"not {players}")
+        empires = list(board.players[players])
+    else:
+        empires = list(players)
+        allowed = board.players.get(len(empires))
+        if allowed is None or sorted(empires) != sorted(allowed):
+            raise MnrulesError(f"players: a {len(empires)}-player game uses "
+                               f"{list(allowed or [])}, not {empires}")
+    state = State(seed=seed, players=empires)
+    if round_cap is not None:
+        state.vars["round_cap"] = round_cap
+    game = Game(rules, state)
+    game.listeners.extend(listeners)
+    fill_box(rules, state)
+    rules.hook.mn_setup(game=game)
+    state.stack.append({"step": "game"})
+    return game
+
+
+def load_game(rules: Ruleset, snapshot: State | dict[str, Any] | str) -> Game:
+    """A game resumed from a snapshot (a State, its dict or its JSON)."""
+    if isinstance(snapshot, str):
+        state = State.from_json(snapshot)
+    elif isinstance(snapshot, dict):
+        state = State.from_dict(snapshot)
+    else:
+        state = snapshot.copy()
+    return Game(rules, state)

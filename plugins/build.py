@@ -1,0 +1,312 @@
+"""Phase 3 — Build (FR 3.1–3.8; NL 3.0–3.1.4; PL 3.0–3.2; UK 3.0–3.2).
+
+The culture leader names the players one at a time. On his turn a player buys items
+in any order, each with one payment set, and places each at once: control markers
+next to (or connected with) a province he held at the start of the phase, units and
+buildings only where he may build, triremes beside such a province. At the end of
+his turn he keeps at most two coins (and what heroes or wonders let him keep).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from mnrules.effects import Event
+from mnrules.engine import CONTINUE, DONE, Decision, Frame, Game, Param, Step
+from mnrules.errors import RuleRef
+from mnrules.hookspecs import hookimpl
+from mnrules.state import base_good
+
+from .control import has_enemies, may_build_in, reachable, trireme_seas
+from .payment import Payment, can_pay, payments, set_rules
+from .production import give_back
+
+UNITS = ("legion", "fortress", "trireme")
+
+R_MARKER = RuleRef("marker-placement", "a control marker goes on a neutral province "
+                   "holding no other player's units, adjacent to or connected with a "
+                   "province where you had a marker at the start of the phase",
+                   "FR 3.5; NL/PL/UK 3.1.1")
+R_UNIT = RuleRef("unit-placement", "legions and fortresses go in provinces you control "
+                 "that hold no enemy units (always in your capital province); at most one "
+                 "fortress per province; triremes in seas beside such a province",
+                 "FR 3.6, 4.6; NL/PL/UK 3.1.2, 4.3.5")
+R_BUILDING = RuleRef("building-placement", "a building goes on a free printed slot of its "
+                     "type, in a province where you may build", "FR 3.7; NL/PL/UK 3.1.2")
+R_LIMIT = RuleRef("component-limit", "the components in the box are a hard limit",
+                  "FR Matériel, 3.6; NL/PL/UK 3.1.2, Q&A")
+R_PAY = RuleRef("payment-set", "each item is paid with one set of its cost: coins only or "
+                "goods of all different types", "FR 3.1; NL/PL/UK 3.0")
+R_TILE = RuleRef("hero-wonder-purchase", "only face-up heroes and wonders can be bought; "
+                 "the 2nd to 5th cost 7/8/9/10, the Pyramids 12", "FR 3.2; NL/PL/UK 3.1.3")
+
+
+@hookimpl
+def mn_params() -> list[Param]:
+    return [
+        Param("costs", {"marker": 3, "city": 3, "capital": 3, "legendary": 3, "caravan": 3,
+                        "legion": 3, "trireme": 3, "fortress": 3, "temple": 6, "market": 6,
+                        "pyramids": 12},
+              "what each item costs (Bouwkosten / Coûts d'Achat)"),
+        Param("tile_costs", [7, 8, 9, 10],
+              "the 2nd, 3rd, 4th and 5th hero or wonder (the starting hero is the 1st)"),
+        Param("max_tiles", 5, "heroes and wonders an empire may own (the 5th wins)"),
+        Param("storage_coins", 2, "coins kept at the end of a build turn"),
+        Param("storage_goods", 0, "goods (of different types) kept at the end of a build turn"),
+        Param("hw_refill", "end_of_phase",
+              "when the face-up display is refilled: end_of_phase (NL/PL, FR) or "
+              "end_of_turn (UK 3.1.3)", ("end_of_phase", "end_of_turn")),
+    ]
+
+
+def refill_display(game: Game) -> None:
+    state = game.state
+    size = game.param("hw_display_size")
+    cards = game.rules.cards
+    while state.display_hidden and sum(
+            1 for t in state.display if cards[t].kind != "pyramids") < size:
+        state.display.append(state.display_hidden.pop())
+    state.display.sort()
+
+
+def tile_cost(game: Game, player: str, tile: str) -> int | None:
+    """The price of ``tile`` for ``player``, or None if he may not buy it."""
+    state = game.state
+    card = game.rules.cards[tile]
+    if card.kind == "pyramids":
+        return int(game.param("costs")["pyramids"])
+    owned = sum(1 for t in state.tiles[player] if game.rules.cards[t].kind != "pyramids")
+    if owned >= game.param("max_tiles"):
+        return None
+    table: list[int] = game.param("tile_costs")
+    return table[min(owned - 1, len(table) - 1)] if owned >= 1 else table[0]
+
+
+def item_cost(game: Game, player: str, action: tuple[Any, ...]) -> int | None:
+    kind = action[0]
+    if kind == "tile":
+        base = tile_cost(game, player, action[1])
+        if base is None:
+            return None
+        item = action[1]
+    elif kind == "building":
+        item = game.rules.board.provinces[action[1]].slots[action[2]].kind
+        base = game.param("costs")[item]
+    else:
+        item = kind
+        base = game.param("costs")[kind]
+    cost: int = game.fold("cost", base, player=player, item=item)
+    return max(0, cost)
+
+
+class Build(Step):
+    """The phase: the culture leader names who builds next."""
+
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        state = game.state
+        done = frame.setdefault("done", [])
+        if frame.pop("turn_over", False) and game.param("hw_refill") == "end_of_turn":
+            refill_display(game)
+        left = [p for p in state.players if p not in done]
+        if not left:
+            refill_display(game)
+            return DONE
+        if len(left) == 1:
+            self.choose(game, frame, left[0])
+            return CONTINUE
+        leader = state.titles.get("culture", state.players[0])
+        return Decision(leader, "build.next", f"{leader}: who builds next?", tuple(left))
+
+    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        frame["done"].append(choice)
+        frame["turn_over"] = True
+        game.push("build.turn", player=choice)
+
+
+def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
+    """Every purchase ``player`` may make now (placement, supply and payment allow it)."""
+    state = game.state
+    board = game.rules.board
+    screen = state.screens[player]
+    rules = set_rules(game, player)
+    affordable: dict[int, bool] = {}
+
+    def afford(action: tuple[Any, ...]) -> bool:
+        cost = item_cost(game, player, action)
+        if cost is None:
+            return False
+        if cost not in affordable:
+            affordable[cost] = can_pay(screen, cost, rules)
+        return affordable[cost]
+
+    out: list[tuple[Any, ...]] = []
+    pieces = state.pieces[player]
+    if pieces.get("marker", 0) > 0:
+        out.extend(("marker", p) for p in sorted(marker_sites(game, player)))
+    buildable = [p for p in state.built if may_build_in(game, player, p) is None]
+    if pieces.get("legion", 0) > 0:
+        out.extend(("legion", p) for p in buildable)
+    if pieces.get("fortress", 0) > 0:
+        out.extend(("fortress", p) for p in buildable if not state.count(p, player, "fortress"))
+    if pieces.get("trireme", 0) > 0:
+        out.extend(("trireme", s) for s in trireme_seas(game, player))
+    for prov in buildable:
+        seen: set[str] = set()
+        slots = board.provinces[prov].slots
+        for i, is_built in enumerate(state.built[prov]):
+            spec = slots[i].spec
+            if is_built or spec in seen or state.supply.get(slots[i].kind, 0) <= 0:
+                continue
+            seen.add(spec)
+            out.append(("building", prov, i))
+    out.extend(("tile", t) for t in state.display if t not in state.tiles[player])
+    return [a for a in out if afford(a)]
+
+
+def marker_sites(game: Game, player: str) -> set[str]:
+    state = game.state
+    bases: list[str] = state.vars.get("build.bases", {}).get(player, [])
+    sites: set[str] = set()
+    for base in bases:
+        sites |= reachable(game, player, base)
+    return {p for p in sites if state.control.get(p) is None and p in state.built
+            and not has_enemies(state, p, player)}
+
+
+def keep_options(game: Game, player: str, limit: int) -> list[tuple[str, ...]]:
+    screen = game.state.screens[player]
+    keys = sorted(k for k in screen if k != "coin")
+    size = min(limit, len({base_good(k) for k in keys}))
+    if size <= 0:
+        return [()]
+    return [c for c in combinations(keys, size)
+            if len({base_good(k) for k in c}) == size]
+
+
+class BuildTurn(Step):
+    """One player's build turn: buy, pay, place; then the storage limit."""
+
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        player = frame["player"]
+        stage = frame.setdefault("stage", "act")
+        if stage == "act":
+            options: tuple[Any, ...] = (("end",), *legal_actions(game, player))
+            return Decision(player, "build.action", f"{player}: buy something or end your "
+                            "turn", options)
+        if stage == "pay":
+            return Decision(player, "build.pay", f"{player}: pay for {frame['action']}",
+                            tuple(frame["payments"]))
+        if stage == "finished":
+            return DONE
+        if stage == "store":
+            coins, goods = game.fold("storage", (game.param("storage_coins"),
+                                                 game.param("storage_goods")), player=player)
+            frame["coins"] = coins
+            options = tuple(keep_options(game, player, goods)) if goods else ((),)
+            if len(options) > 1:
+                return Decision(player, "build.keep",
+                                f"{player}: choose the goods you keep", options)
+            self._store(game, frame, options[0])
+            return DONE
+        raise AssertionError(stage)
+
+    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        player = frame["player"]
+        stage = frame["stage"]
+        if stage == "act":
+            if choice == ("end",):
+                frame["stage"] = "store"
+                return
+            cost = item_cost(game, player, choice)
+            assert cost is not None
+            frame["action"] = list(choice)
+            frame["payments"] = list(payments(game.state.screens[player], cost,
+                                              set_rules(game, player)))
+            frame["stage"] = "pay"
+        elif stage == "pay":
+            self._buy(game, player, tuple(frame.pop("action")), choice)
+            del frame["payments"]
+            frame["stage"] = "act"
+        elif stage == "store":
+            self._store(game, frame, choice)
+            frame["stage"] = "finished"
+
+    def _buy(self, game: Game, player: str, action: tuple[Any, ...], paid: Payment) -> None:
+        state = game.state
+        for key in paid:
+            give_back(state, player, key)
+
+        def place(event: Event) -> None:
+            kind = event.data["action"][0]
+            where = event.data["action"][1:]
+            if kind == "marker":
+                state.control[where[0]] = player
+                state.pieces[player]["marker"] -= 1
+            elif kind in UNITS:
+                state.add_units(where[0], player, kind)
+                state.pieces[player][kind] -= 1
+            elif kind == "building":
+                prov, i = where
+                state.built[prov][i] = True
+                state.supply[game.rules.board.provinces[prov].slots[i].kind] -= 1
+            elif kind == "tile":
+                state.display.remove(where[0])
+                state.tiles[player].append(where[0])
+
+        game.perform(Event("built", player, {"action": list(action), "paid": list(paid)}),
+                     place)
+
+    def _store(self, game: Game, frame: Frame, keep: tuple[str, ...]) -> None:
+        state = game.state
+        player = frame["player"]
+        kept_goods = list(keep)
+        for key, n in sorted(state.screens[player].items()):
+            if key == "coin":
+                extra = n - frame["coins"]
+            else:
+                extra = n - kept_goods.count(key)
+            if extra > 0:
+                give_back(state, player, key, extra)
+        game.emit(Event("build_turn_end", player, {"kept": dict(state.screens[player])}))
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        player = frame["player"]
+        if frame.get("stage") == "pay":
+            return R_PAY, f"{choice!r} is not a valid set for {frame['action']}"
+        if frame.get("stage") != "act" or not isinstance(choice, tuple) or not choice:
+            return None, "not among the legal choices"
+        kind = choice[0]
+        state = game.state
+        if kind in ("marker", *UNITS) and state.pieces[player].get(kind, 0) <= 0:
+            return R_LIMIT, f"{player} has no {kind} left"
+        if kind == "marker":
+            return R_MARKER, f"{choice[1:]} is not a legal site for a marker now"
+        if kind in UNITS:
+            if len(choice) == 2 and choice[1] in state.built:
+                rule = may_build_in(game, player, choice[1])
+                if rule is not None:
+                    return rule, f"{player} may not build in {choice[1]}"
+            return R_UNIT, f"{player} may not place a {kind} in {choice[1:]}"
+        if kind == "building":
+            return R_BUILDING, f"no free slot {choice[1:]} where {player} may build"
+        if kind == "tile":
+            return R_TILE, f"{choice[1:]} is not a face-up tile {player} may buy"
+        return R_PAY, f"{player} cannot pay for {choice}"
+
+
+@hookimpl
+def mn_phase_start(game: Game, phase: str) -> None:
+    if phase == "build":
+        state = game.state
+        bases: dict[str, list[str]] = {p: [] for p in state.players}
+        for prov, who in state.control.items():
+            if who is not None:
+                bases[who].append(prov)
+        state.vars["build.bases"] = bases
+
+
+@hookimpl
+def mn_steps() -> dict[str, Step]:
+    return {"build": Build(), "build.turn": BuildTurn()}
+

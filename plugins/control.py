@@ -1,0 +1,138 @@
+"""Who controls what: markers, occupied buildings, enemy presence, adjacency and
+trireme connection. Every other rule plugin asks these questions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnrules.engine import Game, Param
+from mnrules.errors import RuleRef
+from mnrules.hookspecs import hookimpl
+from mnrules.state import State
+
+AT_WAR = RuleRef("at-war", "a province holding another player's units is at war: its "
+                 "marker holder may not build there or in the seas beside it, except in "
+                 "his capital province", "FR 4.5; NL/PL/UK 3.1.1, 4.2.1")
+NOT_CONTROLLED = RuleRef("build-where", "units and buildings go only in provinces you "
+                         "control", "FR 3.6-3.7; NL/PL/UK 3.1.2")
+
+
+@hookimpl
+def mn_params() -> list[Param]:
+    return [
+        Param("trireme_anchor", "anchor_clean",
+              "a trireme needs one adjacent province you control that holds no enemy unit "
+              "(anchor_clean), or every province beside the sea you hold must be clean "
+              "(all_adjacent_clean, the Ukrainian literal reading)",
+              ("anchor_clean", "all_adjacent_clean")),
+    ]
+
+
+def capital(game: Game, player: str) -> str:
+    return game.rules.board.empires[player].capital
+
+
+def in_play(game: Game) -> list[str]:
+    cached: list[str] | None = game.state.vars.get("board.in_play")
+    if cached is None:
+        cached = game.rules.board.provinces_in_play(len(game.state.players))
+        game.state.vars["board.in_play"] = cached
+    return cached
+
+
+def slot_controller(state: State, province: str, i: int) -> str | None:
+    """A built building is controlled by its occupier, else by the marker holder."""
+    if not state.built[province][i]:
+        return None
+    return state.occupied[province][i] or state.control.get(province)
+
+
+def has_enemies(state: State, area: str, player: str) -> bool:
+    here = state.units.get(area)
+    if not here:
+        return False
+    return any(p != player for p in here)
+
+
+def may_build_in(game: Game, player: str, province: str) -> RuleRef | None:
+    """None if ``player`` may place units or buildings in ``province``; else the rule."""
+    state = game.state
+    if province == capital(game, player):
+        return None
+    if state.control.get(province) != player:
+        return NOT_CONTROLLED
+    if has_enemies(state, province, player):
+        return AT_WAR
+    return None
+
+
+def trireme_seas(game: Game, player: str) -> list[str]:
+    """Seas where ``player`` may place a trireme."""
+    board = game.rules.board
+    state = game.state
+    literal = game.param("trireme_anchor") == "all_adjacent_clean"
+    out: list[str] = []
+    for sea in board.seas:
+        shore = [p for p in board.provinces_on_sea(sea) if p in state.built]
+        anchors = [p for p in shore if may_build_in(game, player, p) is None]
+        if not anchors:
+            continue
+        if literal and any(has_enemies(state, p, player) and p != capital(game, player)
+                           for p in shore if state.control.get(p) == player):
+            continue
+        out.append(sea)
+    return out
+
+
+def fleet_seas(state: State, player: str) -> set[str]:
+    return {sea for sea, who in state.units.items() if who.get(player, {}).get("trireme")}
+
+
+def connected(game: Game, player: str, province: str) -> set[str]:
+    """Provinces linked to ``province`` by a continuous chain of ``player``'s triremes.
+
+    Enemy triremes in those seas do not break the chain (4.1.2 example).
+    """
+    board = game.rules.board
+    fleet = fleet_seas(game.state, player)
+    if not fleet:
+        return set()
+    frontier = [s for s in board.provinces[province].seas if s in fleet]
+    seen = set(frontier)
+    while frontier:
+        sea = frontier.pop()
+        for nxt in board.seas[sea].neighbours:
+            if nxt in fleet and nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    reach: set[str] = set()
+    for sea in seen:
+        reach.update(board.provinces_on_sea(sea))
+    reach.discard(province)
+    return reach
+
+
+def reachable(game: Game, player: str, province: str) -> set[str]:
+    """Provinces adjacent to or connected with ``province`` (in play only)."""
+    board = game.rules.board
+    live = game.state.built
+    out = {p for p in board.provinces[province].neighbours if p in live}
+    out |= {p for p in connected(game, player, province) if p in live}
+    return out
+
+
+def summary(state: State) -> dict[str, Any]:
+    """Provinces per marker holder, for summaries."""
+    out: dict[str, Any] = {}
+    for prov, who in state.control.items():
+        if who:
+            out.setdefault(who, []).append(prov)
+    return out
+
+
+@hookimpl
+def mn_report(game: Game, player: str) -> dict[str, Any]:
+    state = game.state
+    return {"provinces": sum(1 for who in state.control.values() if who == player),
+            "resources": state.held(player),
+            "tiles": list(state.tiles.get(player, []))}

@@ -1,0 +1,117 @@
+"""Payment sets (FR 3.1; NL/PL/UK 3.0): each purchase is paid with one set whose size is
+its cost — coins only, or goods all of different types (a legendary good counts as
+its type). Heroes loosen this through the ``payment`` modifier (one coin in a goods
+set, one good in a coin set, one goods type twice)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from mnrules.engine import Game
+from mnrules.state import LEGENDARY, base_good
+
+Payment = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SetRules:
+    """What a payment set may contain beyond the base rule."""
+
+    coins_in_goods_set: int = 0
+    goods_in_coin_set: int = 0
+    repeated_types: int = 0
+
+    def loosen(self, **more: int) -> SetRules:
+        return replace(self, **{k: getattr(self, k) + v for k, v in more.items()})
+
+
+def set_rules(game: Game, player: str) -> SetRules:
+    rules: SetRules = game.fold("payment", SetRules(), player=player)
+    return rules
+
+
+def _goods_by_type(screen: dict[str, int]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for key, n in sorted(screen.items()):
+        if key == "coin" or n <= 0:
+            continue
+        out.setdefault(base_good(key), []).extend([key] * min(n, 2))
+    return out
+
+
+def _pick_goods(types: list[tuple[str, list[str]]], need: int, repeats: int,
+                start: int = 0) -> Iterator[list[str]]:
+    """Multisets of ``need`` goods, one per type (two for up to ``repeats`` types)."""
+    if need == 0:
+        yield []
+        return
+    if len(types) - start < need - repeats and repeats == 0:
+        return
+    for i in range(start, len(types)):
+        _, keys = types[i]
+        variants = sorted(set(keys))
+        for v in variants:
+            for rest in _pick_goods(types, need - 1, repeats, i + 1):
+                yield [v, *rest]
+        if repeats and need >= 2 and len(keys) >= 2:
+            pairs = sorted({tuple(sorted((a, b))) for j, a in enumerate(keys)
+                            for b in keys[j + 1:]})
+            for a, b in pairs:
+                for rest in _pick_goods(types, need - 2, repeats - 1, i + 1):
+                    yield [a, b, *rest]
+
+
+def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Payment]:
+    """Every distinct set of exactly ``cost`` resources from ``screen`` that may pay."""
+    if cost == 0:
+        yield ()
+        return
+    coins = screen.get("coin", 0)
+    seen: set[Payment] = set()
+    types = sorted(_goods_by_type(screen).items())
+    # Coin sets, with up to `goods_in_coin_set` goods in them.
+    for j in range(rules.goods_in_coin_set + 1):
+        if cost - j > coins or cost - j < 0:
+            continue
+        if j == 0:
+            found: Iterator[list[str]] = iter([[]])
+        else:
+            found = (list(g) for g in _any_goods(screen, j))
+        for goods in found:
+            pay = tuple(sorted(["coin"] * (cost - j) + goods))
+            if pay not in seen:
+                seen.add(pay)
+                yield pay
+    # Goods sets, with up to `coins_in_goods_set` coins in them.
+    for k in range(min(rules.coins_in_goods_set, coins, cost) + 1):
+        need = cost - k
+        if need == 0:
+            continue
+        for goods in _pick_goods(types, need, rules.repeated_types):
+            pay = tuple(sorted(["coin"] * k + goods))
+            if pay not in seen:
+                seen.add(pay)
+                yield pay
+
+
+def _any_goods(screen: dict[str, int], n: int) -> Iterator[tuple[str, ...]]:
+    keys = sorted(k for k, v in screen.items() if k != "coin" and v > 0)
+    if n == 1:
+        for k in keys:
+            yield (k,)
+        return
+    raise NotImplementedError("more than one good in a coin set")
+
+
+def can_pay(screen: dict[str, int], cost: int, rules: SetRules) -> bool:
+    if cost <= screen.get("coin", 0):
+        return True
+    distinct = len({base_good(k) for k, v in screen.items() if k != "coin" and v > 0})
+    if cost <= distinct and rules == SetRules():
+        return True
+    return next(payments(screen, cost, rules), None) is not None
+
+
+def is_legendary(key: str) -> bool:
+    return key.startswith(LEGENDARY)

@@ -1,0 +1,165 @@
+"""Phase 1 — Collect resources (FR 1.1–1.4; NL/PL/UK 1.1–1.2).
+
+Each city or capital a player controls gives a coin (two with a temple he controls in
+the province); each caravan gives its good (two with a market he controls there); a
+legendary city gives a coin and a legendary good, plus a coin or a legendary good of
+his choice with a temple. Occupied buildings produce for their occupier. The supply
+is finite: what has run out is not collected.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnrules.effects import Event
+from mnrules.engine import DONE, Decision, Frame, Game, Param, Step
+from mnrules.hookspecs import hookimpl
+from mnrules.state import LEGENDARY, State
+
+from .control import slot_controller
+
+CHOICE = "|"  # an income key "coin|legendary" lets the player pick one of them
+
+
+@hookimpl
+def mn_params() -> list[Param]:
+    return [
+        Param("first_round_collects", False,
+              "whether round 1 has a Collect phase (the books: no, the 9 starting "
+              "resources are its income)"),
+        Param("income", {"city": ["coin"], "capital": ["coin"], "legendary": ["coin",
+                                                                              "legendary"]},
+              "what each city kind yields (a caravan yields its printed good)"),
+        Param("income_doublers", {"temple": ["city", "capital"], "market": ["caravan"]},
+              "a building that doubles the yield of others it shares a controller with"),
+        Param("legendary_temple_bonus", ["coin", "legendary"],
+              "a temple beside a legendary city adds one of these, the controller's choice"),
+    ]
+
+
+def building_income(game: Game, player: str) -> list[tuple[str, int]]:
+    """What ``player``'s buildings yield this Collect phase."""
+    state = game.state
+    board = game.rules.board
+    income_of: dict[str, list[str]] = game.param("income")
+    doublers: dict[str, list[str]] = game.param("income_doublers")
+    bonus = game.param("legendary_temple_bonus")
+    out: dict[str, int] = {}
+    for prov, built in state.built.items():
+        slots = board.provinces[prov].slots
+        mine = [i for i, b in enumerate(built)
+                if b and slot_controller(state, prov, i) == player]
+        if not mine:
+            continue
+        doubled: set[str] = set()
+        for i in mine:
+            doubled.update(doublers.get(slots[i].kind, ()))
+        for i in mine:
+            slot = slots[i]
+            factor = 2 if slot.kind in doubled else 1
+            if slot.kind == "caravan" and slot.good:
+                out[slot.good] = out.get(slot.good, 0) + factor
+            elif slot.kind in income_of:
+                if slot.kind == "legendary":
+                    # the temple's extra is one of two things, not a doubling (1.1/1.2)
+                    for key in income_of[slot.kind]:
+                        out[key] = out.get(key, 0) + 1
+                    if factor == 2 and bonus:
+                        k = CHOICE.join(bonus)
+                        out[k] = out.get(k, 0) + 1
+                else:
+                    for key in income_of[slot.kind]:
+                        out[key] = out.get(key, 0) + factor
+    return sorted(out.items())
+
+
+@hookimpl
+def mn_income(game: Game, player: str) -> list[tuple[str, int]]:
+    return building_income(game, player)
+
+
+def draw_legendary(game: Game) -> str | None:
+    """The top legendary good; the discard pile is reshuffled when the pile is empty."""
+    state = game.state
+    if not state.legendary_pile and state.legendary_discard:
+        state.legendary_pile = list(state.legendary_discard)
+        state.legendary_discard.clear()
+        game.rng.shuffle(state.legendary_pile)
+    if not state.legendary_pile:
+        return None
+    return state.legendary_pile.pop()
+
+
+def take(game: Game, player: str, key: str, n: int = 1) -> int:
+    """Move up to ``n`` of ``key`` from the supply to ``player``'s screen; returns how many."""
+    state = game.state
+    got = 0
+    for _ in range(n):
+        if key == "legendary":
+            good = draw_legendary(game)
+            if good is None:
+                break
+            state.gain(player, LEGENDARY + good)
+        else:
+            if state.supply.get(key, 0) <= 0:
+                break
+            state.supply[key] -= 1
+            state.gain(player, key)
+        got += 1
+    return got
+
+
+def give_back(state: State, player: str, key: str, n: int = 1) -> None:
+    """Return resources to the supply (legendary goods to their discard pile)."""
+    state.spend(player, key, n)
+    if key.startswith(LEGENDARY):
+        state.legendary_discard.extend([key[len(LEGENDARY):]] * n)
+    else:
+        state.supply[key] = state.supply.get(key, 0) + n
+
+
+class Production(Step):
+    """All players collect; the incomes are fixed before anyone takes from the supply."""
+
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        state = game.state
+        if state.round == 1 and not game.param("first_round_collects"):
+            return DONE
+        if "queue" not in frame:
+            queue: list[list[Any]] = []
+            for p in state.players:
+                items: list[tuple[str, int]] = []
+                for contributed in game.rules.hook.mn_income(game=game, player=p):
+                    items.extend(contributed)
+                for key, n in items:
+                    queue.extend([p, key] for _ in range(n))
+            frame["queue"] = queue
+            frame["got"] = {p: {} for p in state.players}
+        queue = frame["queue"]
+        while queue:
+            player, key = queue[0]
+            if CHOICE in key:
+                options = tuple(key.split(CHOICE))
+                return Decision(player, "collect.choice",
+                                f"{player}: collect one of {', '.join(options)}", options)
+            queue.pop(0)
+            self._collect(game, frame, player, key)
+        for p in state.players:
+            game.emit(Event("collected", p, {"resources": frame["got"][p]}))
+        game.perform(Event("production_done"), lambda e: None)
+        return DONE
+
+    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        player, _ = frame["queue"].pop(0)
+        self._collect(game, frame, player, str(choice))
+
+    @staticmethod
+    def _collect(game: Game, frame: Frame, player: str, key: str) -> None:
+        if take(game, player, key):
+            got = frame["got"][player]
+            got[key] = got.get(key, 0) + 1
+
+
+@hookimpl
+def mn_steps() -> dict[str, Step]:
+    return {"production": Production()}

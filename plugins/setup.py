@@ -1,0 +1,106 @@
+"""Setup for 3, 4 and 5 players (FR "Mise en place"; NL/PL/UK setup steps 1–5).
+
+Each empire's pieces go on its three starting provinces as its screen shows; its nine
+starting resources are what those pieces produce (they *are* round 1's Collect phase,
+which is therefore skipped). Titles and the hero/wonder display follow the board file
+and the pack's parameters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnrules.engine import Game, Param
+from mnrules.hookspecs import hookimpl
+from mnrules.start import new_game
+
+from .production import building_income, take
+from .tracks import counted
+
+
+@hookimpl
+def mn_params() -> list[Param]:
+    return [
+        Param("hw_display", "five_face_up",
+              "the hero/wonder display: five_face_up (first games: 5 random tiles face "
+              "up, the rest face down) or all_face_up (experienced players)",
+              ("five_face_up", "all_face_up")),
+        Param("hw_display_size", 5, "face-up tiles in the five_face_up display"),
+        Param("starting_resources", 9, "resources each empire's starting pieces produce"),
+    ]
+
+
+def _tiles(game: Game, kinds: tuple[str, ...]) -> list[str]:
+    return sorted(c.id for c in game.rules.cards.values() if c.kind in kinds)
+
+
+@hookimpl
+def mn_setup(game: Game) -> None:
+    state = game.state
+    board = game.rules.board
+    n = len(state.players)
+    # Every visible province is in play; covered ones are simply absent from the state.
+    for prov in board.provinces_in_play(n):
+        slots = board.provinces[prov].slots
+        state.control[prov] = None
+        state.built[prov] = [False] * len(slots)
+        state.occupied[prov] = [None] * len(slots)
+    for player in state.players:
+        emp = board.empires[player]
+        for prov in emp.provinces:
+            state.control[prov] = player
+            if prov != emp.capital:  # the capital's marker is printed on the board
+                state.pieces[player]["marker"] -= 1
+        for prov, indices in emp.buildings.items():
+            for i in indices:
+                state.built[prov][i] = True
+                state.supply[board.provinces[prov].slots[i].kind] -= 1
+        for prov, k in emp.legions.items():
+            state.add_units(prov, player, "legion", k)
+            state.pieces[player]["legion"] -= k
+        for prov in emp.fortresses:
+            state.add_units(prov, player, "fortress")
+            state.pieces[player]["fortress"] -= 1
+        for sea, k in emp.triremes.items():
+            state.add_units(sea, player, "trireme", k)
+            state.pieces[player]["trireme"] -= k
+        state.tiles[player] = [emp.starting_hero]
+    goods = list((game.rules.components.get("goods") or {}).keys())
+    state.legendary_pile = list(goods)
+    game.rng.shuffle(state.legendary_pile)
+    for player in state.players:
+        for key, k in building_income(game, player):
+            # The temple beside a legendary city: no starting empire has one; take a coin.
+            take(game, player, key.split("|")[0], k)
+    for track in ("trade", "culture", "military"):
+        state.titles[track] = board.start_title(track, n)
+    pool = _tiles(game, ("hero", "wonder"))
+    game.rng.shuffle(pool)
+    if game.param("hw_display") == "all_face_up":
+        state.display = sorted(pool)
+        state.display_hidden = []
+    else:
+        size = game.param("hw_display_size")
+        state.display, state.display_hidden = sorted(pool[:size]), pool[size:]
+    state.display.extend(_tiles(game, ("pyramids",)))
+
+
+@hookimpl
+def mn_check_board(rules: Any) -> list[str]:
+    """Each empire's start must produce the starting resources and the books' track values."""
+    problems: list[str] = []
+    board = rules.board
+    biggest = max(board.players)
+    game = new_game(rules, biggest, seed=0)
+    want = game.param("starting_resources")
+    levels = counted(game)
+    for player in game.state.players:
+        got = game.state.held(player)
+        if got != want:
+            problems.append(f"empires.{player}: the starting pieces produce {got} resources, "
+                            f"not {want}")
+        for track, value in board.empires[player].tracks.items():
+            if levels[player].get(track) != value:
+                problems.append(f"empires.{player}.tracks.{track}: the pieces count "
+                                f"{levels[player].get(track)}, the rulebook says {value}")
+    return problems

@@ -1,0 +1,229 @@
+"""Phase 2 — Trade (FR 2.1–2.2.1; NL 2.1–2.2.1 and Q&A 9; PL 2.1–2.2.1; UK 2.1–2.2.2).
+
+The trade leader plays a token face; everyone offers that many resources face down;
+the offers are revealed; then a chain of picks runs: the leader takes one offered
+resource from someone, the player taken from picks next, and so on. Two players may
+not take from each other twice in a row. When the picks leave the leader one up and
+the last player taken from one down, the leader gives that player a resource of his
+choice, face down (2.2.1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnrules.effects import Event
+from mnrules.engine import DONE, Decision, Frame, Game, Param, Step
+from mnrules.errors import RuleRef
+from mnrules.hookspecs import hookimpl
+
+NO_RETURN = RuleRef("trade-no-return", "two players may not take each other's resources "
+                    "twice in a row", "FR 2.2; NL/PL/UK 2.2")
+TOKEN_USED = RuleRef("trade-token-reuse", "a played trade token comes back only when all "
+                     "three have been played or the trade title changes hands",
+                     "FR 2.1; NL/PL/UK 2.1")
+NOT_OFFERED = RuleRef("trade-pick", "you take one face-up offered resource of another "
+                      "player", "FR 2.2; NL/PL/UK 2.2")
+
+
+@hookimpl
+def mn_params() -> list[Param]:
+    return [
+        Param("trade_short_player", "offer_all",
+              "a player holding fewer resources than the token's value: offers all he has "
+              "(offer_all, NL Q&A 9) or does not take part (exclude, FR/PL 2.1, UK 2.2.2)",
+              ("offer_all", "exclude")),
+    ]
+
+
+def tokens(game: Game) -> list[str]:
+    """The trade tokens the leader may play now."""
+    state = game.state
+    box = [str(t) for t in game.rules.components.get("trade_tokens", [])]
+    leader = state.titles.get("trade")
+    if state.vars.get("trade.tokens_for") != leader or "trade.tokens" not in state.vars:
+        state.vars["trade.tokens"] = list(box)
+        state.vars["trade.tokens_for"] = leader
+    available: list[str] = state.vars["trade.tokens"]
+    return available
+
+
+def _faces(token: str) -> list[int]:
+    return [int(x) for x in token.split("/")]
+
+
+def _seating_from(players: list[str], first: str | None) -> list[str]:
+    if first not in players:
+        return list(players)
+    i = players.index(first)
+    return players[i:] + players[:i]
+
+
+class Trade(Step):
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        state = game.state
+        stage = frame.setdefault("stage", "token")
+        leader = state.titles.get("trade", state.players[0])
+        if stage == "token":
+            options = tuple((t, face) for t in tokens(game) for face in _faces(t))
+            return Decision(leader, "trade.token", f"{leader}: play a trade token face",
+                            options, labels=tuple(f"token {t}, value {f}" for t, f in options))
+        if stage == "size":
+            while frame["size_queue"]:
+                player = frame["size_queue"][0]
+                sizes = self._sizes(game, frame, player)
+                if len(sizes) > 1:
+                    return Decision(player, "trade.size",
+                                    f"{player}: how many resources will you offer?",
+                                    tuple(sizes), hidden=True)
+                frame["size_queue"].pop(0)
+                if sizes and sizes[0] > 0:
+                    frame["sizes"][player] = sizes[0]
+            frame["stage"] = stage = "offer"
+            frame["offer_queue"] = [p for p in _seating_from(state.players, leader)
+                                    for _ in range(frame["sizes"].get(p, 0))]
+            frame["secret_offers"] = {p: {} for p in frame["sizes"]}
+        if stage == "offer":
+            if frame["offer_queue"]:
+                player = frame["offer_queue"][0]
+                keys = tuple(sorted(state.screens[player]))
+                left = frame["offer_queue"].count(player)
+                return Decision(player, "trade.offer",
+                                f"{player}: offer a resource face down ({left} to go)",
+                                keys, hidden=True)
+            frame["offers"] = frame.pop("secret_offers")
+            frame["secret_taken"] = {p: {} for p in frame["offers"]}
+            frame["history"] = []
+            participants = [p for p in _seating_from(state.players, leader)
+                            if p in frame["offers"]]
+            frame["picker"] = participants[0] if participants else None
+            frame["before"] = {p: state.held(p) + sum(frame["offers"][p].values())
+                               for p in frame["offers"]}
+            game.emit(Event("offers_revealed", leader,
+                            {"value": frame["value"], "offers": frame["offers"]}))
+            frame["stage"] = stage = "pick"
+        if stage == "pick":
+            options = self._picks(frame)
+            if options:
+                picker = frame["picker"]
+                return Decision(picker, "trade.pick",
+                                f"{picker}: take one offered resource from another player",
+                                options, labels=tuple(f"{k} from {t}" for t, k in options))
+            self._wrap_up(game, frame)
+            frame["stage"] = stage = "giveback"
+        if stage == "giveback":
+            giver, short = self._imbalance(game, frame)
+            if giver is None or short is None:
+                return DONE
+            return Decision(giver, "trade.giveback",
+                            f"{giver}: give {short} one resource of your choice, face down "
+                            f"(2.2.1)", tuple(sorted(state.screens[giver])), hidden=True)
+        raise AssertionError(f"unknown trade stage {stage}")
+
+    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        state = game.state
+        stage = frame["stage"]
+        if stage == "token":
+            token, value = choice
+            available = tokens(game)
+            available.remove(token)
+            if not available:  # all three played: all three come back
+                available.extend(str(t) for t in game.rules.components["trade_tokens"])
+            frame["token"], frame["value"] = token, value
+            frame["sizes"] = {}
+            frame["size_queue"] = _seating_from(state.players, state.titles.get("trade"))
+            frame["stage"] = "size"
+            game.emit(Event("trade_token", state.titles.get("trade"),
+                            {"token": token, "value": value}))
+        elif stage == "size":
+            player = frame["size_queue"].pop(0)
+            if choice > 0:
+                frame["sizes"][player] = choice
+        elif stage == "offer":
+            player = frame["offer_queue"].pop(0)
+            state.spend(player, choice)
+            offer = frame["secret_offers"][player]
+            offer[choice] = offer.get(choice, 0) + 1
+        elif stage == "pick":
+            target, key = choice
+            picker = frame["picker"]
+            offer = frame["offers"][target]
+            offer[key] -= 1
+            if not offer[key]:
+                del offer[key]
+            taken = frame["secret_taken"][picker]
+            taken[key] = taken.get(key, 0) + 1
+            frame["history"].append([picker, target])
+            frame["picker"] = target
+            game.emit(Event("trade_pick", picker, {"from": target, "resource": key}))
+        elif stage == "giveback":
+            giver, short = self._imbalance(game, frame)
+            assert giver is not None and short is not None
+            state.spend(giver, choice)
+            state.gain(short, choice)
+            frame["net"][giver] -= 1
+            frame["net"][short] += 1
+            game.emit(Event("trade_giveback", giver, {"to": short}))
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        stage = frame.get("stage")
+        if stage == "token":
+            return TOKEN_USED, f"available now: {', '.join(tokens(game))}"
+        if stage == "pick" and isinstance(choice, tuple) and len(choice) == 2:
+            hist = frame["history"]
+            picker = frame["picker"]
+            if (len(hist) >= 2 and hist[-1] == [choice[0], picker]
+                    and hist[-2] == [picker, choice[0]]):
+                return NO_RETURN, f"{picker} and {choice[0]} have just done a round trip"
+            return NOT_OFFERED, f"{choice[0]} has no face-up {choice[1]} on offer"
+        return None, "not among the legal choices"
+
+    @staticmethod
+    def _sizes(game: Game, frame: Frame, player: str) -> list[int]:
+        value = frame["value"]
+        held = game.state.held(player)
+        sizes: tuple[int, ...] = game.fold("offer_size", (value,), player=player, token=value)
+        if game.param("trade_short_player") == "offer_all":
+            fit = sorted({min(s, held) for s in sizes})
+        else:  # exclude: a player who cannot offer the full amount does not take part
+            fit = sorted(s for s in sizes if s <= held)
+        return fit
+
+    @staticmethod
+    def _picks(frame: Frame) -> tuple[tuple[str, str], ...]:
+        picker = frame["picker"]
+        if picker is None:
+            return ()
+        hist = frame["history"]
+        barred = None
+        if len(hist) >= 2 and hist[-1][1] == picker and hist[-2][0] == picker \
+                and hist[-1][0] == hist[-2][1]:
+            barred = hist[-1][0]
+        return tuple((t, k) for t, offer in frame["offers"].items()
+                     if t != picker and t != barred for k in sorted(offer))
+
+    @staticmethod
+    def _wrap_up(game: Game, frame: Frame) -> None:
+        state = game.state
+        for p, offer in frame["offers"].items():
+            for k, n in offer.items():
+                state.gain(p, k, n)
+        for p, taken in frame.pop("secret_taken").items():
+            for k, n in taken.items():
+                state.gain(p, k, n)
+        frame["offers"] = {}
+        frame["net"] = {p: state.held(p) - frame["before"][p] for p in frame["before"]}
+
+    @staticmethod
+    def _imbalance(game: Game, frame: Frame) -> tuple[str | None, str | None]:
+        net = frame.get("net", {})
+        up = [p for p in game.state.players if net.get(p, 0) > 0]
+        down = [p for p in game.state.players if net.get(p, 0) < 0]
+        if not up or not down:
+            return None, None
+        return up[0], down[0]
+
+
+@hookimpl
+def mn_steps() -> dict[str, Step]:
+    return {"trade": Trade()}
