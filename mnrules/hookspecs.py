@@ -156,7 +156,10 @@ QUANTITIES: dict[str, str] = {
     "track": "a leadership track level; ctx: player, track",
     "battle.dice": "dice a side rolls; ctx: battle, side",
     "battle.die": "bonus added to each die; ctx: battle, side, kind of unit",
-    "battle.total": "a side's dice total; ctx: battle, side",
-    "battle.hits": "hits a side scores; ctx: battle, side",
+    "battle.total": "added to a side's dice total; ctx: battle, side, dice",
+    "battle.hits": "hits a side scores on top of its dice; ctx: battle, side, dice",
+    "battle.shield": "hits against a side that are cancelled; ctx: battle, side, dice",
+    "battle.allowed": "whether a battle may be fought; ctx: area, attacker, defender",
+    "move.destinations": "where a legion may move; ctx: player, origin",
 }
 """The quantities folded by the base rules, with what their context holds."""

@@ -1,0 +1,63 @@
+"""Phase 5 — Claim leadership (FR 5; NL/PL/UK 5).
+
+Each title goes to the highest level on its track; on a tie the previous holder
+chooses among the tied players (himself included if he is one of them). Levels are
+derived from the board (see ``tracks``), never stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnrules.effects import Event
+from mnrules.engine import DONE, Decision, Frame, Game, Step
+from mnrules.hookspecs import hookimpl
+
+from .tracks import TRACKS, levels
+
+
+def xv_plus(level: int) -> str:
+    """How the level marker shows ``level``: I–XV, then the XV+ side from I again."""
+    numerals = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII",
+                "XIII", "XIV", "XV"]
+    if level <= 15:
+        return numerals[level] if level > 0 else "0"
+    return f"XV+{numerals[level - 15] if level - 15 <= 15 else level - 15}"
+
+
+class Claims(Step):
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        state = game.state
+        if "levels" not in frame:
+            frame["levels"] = levels(game)
+            frame["i"] = 0
+        while frame["i"] < len(TRACKS):
+            track = TRACKS[frame["i"]]
+            lv = frame["levels"]
+            top = max(lv[p][track] for p in state.players)
+            tied = [p for p in state.players if lv[p][track] == top]
+            if len(tied) == 1:
+                self._award(game, track, tied[0])
+                frame["i"] += 1
+                continue
+            holder = state.titles.get(track, state.players[0])
+            return Decision(holder, "claims.tie", f"{holder}: {track} title is tied at "
+                            f"{top}; choose who takes it", tuple(tied))
+        return DONE
+
+    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        self._award(game, TRACKS[frame["i"]], choice)
+        frame["i"] += 1
+
+    @staticmethod
+    def _award(game: Game, track: str, player: str) -> None:
+        state = game.state
+        before = state.titles.get(track)
+        if before != player:
+            game.perform(Event("title", player, {"track": track, "from": before}),
+                         lambda e: state.titles.__setitem__(track, player))
+
+
+@hookimpl
+def mn_steps() -> dict[str, Step]:
+    return {"claims": Claims()}

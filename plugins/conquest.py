@@ -1,0 +1,274 @@
+"""Conquest (FR 4.3–4.6; NL/PL/UK 4.3–4.3.5).
+
+At the end of his turn, a player who alone has units in a province carrying another
+player's marker is its conqueror and may pillage one building, occupy buildings (one
+legion each) or occupy the marker, which he may later convert into his own. He loses
+the status when another player keeps units there after a battle. A capital province's
+printed marker can never be occupied or converted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnrules.effects import Event, Trigger
+from mnrules.engine import DONE, Decision, Frame, Game, Param, Step
+from mnrules.errors import RuleRef
+from mnrules.hookspecs import hookimpl
+from mnrules.state import State
+
+from .control import capital, reachable
+from .production import take
+
+R_CONQUEST = RuleRef("conquest", "a conqueror pillages exactly one building, occupies "
+                     "buildings with one legion each, or occupies the control marker",
+                     "FR 4.3; NL/PL/UK 4.3")
+R_MARKER = RuleRef("occupy-marker", "the marker of a capital province cannot be occupied; "
+                   "the province must be adjacent to or connected with another of yours",
+                   "FR 4.3.3, 4.6; NL/PL/UK 4.3.3, 4.3.5")
+
+
+@hookimpl
+def mn_params() -> list[Param]:
+    return [
+        Param("pillage_gains", {"city": ["coin"], "capital": ["coin"], "caravan": ["good"],
+                                "legendary": ["coin|legendary"], "temple": [], "market": []},
+              "what pillaging each kind of building yields (\"good\" is the caravan's good; "
+              "a|b is the conqueror's choice)"),
+        Param("conversion_timing", "start_of_later_turn",
+              "when an occupied marker is converted: start_of_later_turn (NL/PL 4.3.3), "
+              "end_of_next_turn (FR 4.3.3: end of his Military turn of the next round) or "
+              "end_of_next_phase (UK 4.3.3: end of the next round's Move & Fight)",
+              ("start_of_later_turn", "end_of_next_turn", "end_of_next_phase")),
+        Param("conversion_fail", "remove_marker",
+              "when the conqueror's province is not adjacent/connected at conversion: "
+              "remove_marker (NL/UK Q&A: nobody controls it) or keep (FR silent, PL Q&A: "
+              "the owner keeps control)", ("remove_marker", "keep")),
+        Param("occupy_marker_needs_link", True,
+              "the province must be adjacent/connected to another of the conqueror's "
+              "already when he puts his legion on the marker (NL/PL/UK 4.3.3 opening)"),
+    ]
+
+
+def status(state: State) -> dict[str, dict[str, Any]]:
+    conquests: dict[str, dict[str, Any]] = state.vars.setdefault("conquest", {})
+    return conquests
+
+
+def occupations(state: State, province: str, player: str) -> int:
+    n = sum(1 for who in state.occupied[province] if who == player)
+    return n + (1 if state.marker_occupier.get(province) == player else 0)
+
+
+def free_legions(state: State, province: str, player: str) -> int:
+    return state.count(province, player, "legion") - occupations(state, province, player)
+
+
+def release_excess(state: State, province: str, player: str) -> None:
+    """Fewer legions than occupations: free buildings (last slot first), the marker last."""
+    excess = occupations(state, province, player) - state.count(province, player, "legion")
+    occ = state.occupied[province]
+    for i in range(len(occ) - 1, -1, -1):
+        if excess <= 0:
+            return
+        if occ[i] == player:
+            occ[i] = None
+            excess -= 1
+    if excess > 0 and state.marker_occupier.get(province) == player:
+        del state.marker_occupier[province]
+
+
+def end_occupation(state: State, province: str) -> None:
+    """A province at war: nobody's legions occupy anything there any more."""
+    occ = state.occupied[province]
+    for i in range(len(occ)):
+        occ[i] = None
+    state.marker_occupier.pop(province, None)
+    status(state).pop(province, None)
+
+
+def tidy(state: State) -> None:
+    """Drop conquests whose conqueror has left or shares the province."""
+    for prov in list(status(state)):
+        who = status(state)[prov]["player"]
+        owners = state.unit_owners(prov)
+        if owners != [who]:
+            if who not in owners:
+                for i, o in enumerate(state.occupied[prov]):
+                    if o == who:
+                        state.occupied[prov][i] = None
+                if state.marker_occupier.get(prov) == who:
+                    del state.marker_occupier[prov]
+                status(state).pop(prov, None)
+            else:
+                end_occupation(state, prov)
+
+
+def conquerable(game: Game, player: str) -> list[str]:
+    """Provinces where ``player`` is a conqueror now (sole unit owner, another's marker)."""
+    state = game.state
+    out = []
+    for prov, who in state.control.items():
+        if who is None or who == player:
+            continue
+        if state.unit_owners(prov) == [player]:
+            out.append(prov)
+    return out
+
+
+def _linked(game: Game, player: str, province: str) -> bool:
+    state = game.state
+    return any(state.control.get(p) == player for p in reachable(game, player, province))
+
+
+def try_convert(game: Game, player: str, province: str) -> None:
+    """Replace the occupied marker by the conqueror's own, if the rules allow it now."""
+    state = game.state
+    info = status(state).get(province)
+    if info is None or info["player"] != player or state.marker_occupier.get(province) != player:
+        return
+    if info.get("marker_round", state.round) >= state.round:
+        return  # occupied this round: conversion comes in a later round
+    owner = state.control.get(province)
+    linked = _linked(game, player, province)
+    if linked and state.pieces[player].get("marker", 0) > 0:
+        def convert(event: Event) -> None:
+            if owner is not None:
+                state.pieces[owner]["marker"] += 1
+            state.pieces[player]["marker"] -= 1
+            state.control[province] = player
+            del state.marker_occupier[province]
+            status(state).pop(province, None)
+        game.perform(Event("convert", player, {"province": province, "from": owner}), convert)
+    elif game.param("conversion_fail") == "remove_marker":
+        def remove(event: Event) -> None:
+            if owner is not None:
+                state.pieces[owner]["marker"] += 1
+            state.control[province] = None
+            del state.marker_occupier[province]
+            status(state).pop(province, None)
+        game.perform(Event("conversion_failed", player, {"province": province,
+                                                         "from": owner}), remove)
+
+
+def convert_all(game: Game, player: str) -> None:
+    for prov in sorted(p for p, who in game.state.marker_occupier.items() if who == player):
+        try_convert(game, player, prov)
+
+
+class Conquest(Step):
+    """One conquered province: the conqueror's choice, then its follow-ups."""
+
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        state = game.state
+        player, prov = frame["player"], frame["province"]
+        stage = frame.setdefault("stage", "choose")
+        if stage == "choose":
+            if state.unit_owners(prov) != [player] or state.control.get(prov) in (None, player):
+                return DONE
+            status(state).setdefault(prov, {"player": player, "round": state.round})
+            options = self._options(game, player, prov)
+            if len(options) == 1:
+                return DONE
+            return Decision(player, "conquest.choose",
+                            f"{player}: you conquered {prov}: pillage, occupy or pass",
+                            tuple(options))
+        if stage == "occupy":
+            options = [("done",)] + [o for o in self._options(game, player, prov)
+                                     if o[0] == "occupy"]
+            if len(options) == 1:
+                return DONE
+            return Decision(player, "conquest.occupy",
+                            f"{player}: occupy another building in {prov}?", tuple(options))
+        if stage == "gain":
+            return Decision(player, "conquest.gain", f"{player}: take one of these",
+                            tuple(frame["gain_options"]))
+        return DONE
+
+    def _options(self, game: Game, player: str, prov: str) -> list[tuple[Any, ...]]:
+        state = game.state
+        opts: list[tuple[Any, ...]] = [("pass",)]
+        built = state.built[prov]
+        opts.extend(("pillage", i) for i, b in enumerate(built) if b)
+        if free_legions(state, prov, player) > 0:
+            opts.extend(("occupy", i) for i, b in enumerate(built)
+                        if b and state.occupied[prov][i] is None)
+            if (prov not in (capital(game, p) for p in state.players)
+                    and prov not in state.marker_occupier
+                    and (not game.param("occupy_marker_needs_link")
+                         or _linked(game, player, prov))):
+                opts.append(("marker",))
+        return opts
+
+    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        state = game.state
+        player, prov = frame["player"], frame["province"]
+        stage = frame["stage"]
+        if stage == "gain":
+            take(game, player, str(choice))
+            frame["stage"] = "finished"
+            return
+        kind = choice[0]
+        if kind in ("pass", "done"):
+            frame["stage"] = "finished"
+        elif kind == "pillage":
+            self._pillage(game, frame, player, prov, choice[1])
+        elif kind == "occupy":
+            i = choice[1]
+            game.perform(Event("occupy", player, {"province": prov, "slot": i}),
+                         lambda e: state.occupied[prov].__setitem__(i, player))
+            frame["stage"] = "occupy"
+        elif kind == "marker":
+            def occupy_marker(e: Event) -> None:
+                state.marker_occupier[prov] = player
+                status(state)[prov]["marker_round"] = state.round
+            game.perform(Event("occupy_marker", player, {"province": prov}), occupy_marker)
+            frame["stage"] = "finished"
+
+    def _pillage(self, game: Game, frame: Frame, player: str, prov: str, i: int) -> None:
+        state = game.state
+        slot = game.rules.board.provinces[prov].slots[i]
+        gains = [slot.good if g == "good" else g
+                 for g in game.param("pillage_gains").get(slot.kind, [])]
+
+        def destroy(event: Event) -> None:
+            state.built[prov][i] = False
+            state.occupied[prov][i] = None
+            state.supply[slot.kind] = state.supply.get(slot.kind, 0) + 1
+            choices = []
+            for g in event.data["gains"]:
+                if "|" in g:
+                    choices.append(g.split("|"))
+                else:
+                    take(game, player, str(g))
+            if choices:
+                frame["gain_options"] = choices[0]
+                frame["stage"] = "gain"
+
+        frame["stage"] = "finished"
+        game.perform(Event("pillage", player, {"province": prov, "slot": i,
+                                                "building": slot.kind, "gains": gains}),
+                     destroy)
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        if isinstance(choice, tuple) and choice and choice[0] == "marker":
+            return R_MARKER, f"{frame['province']}: the marker cannot be occupied"
+        return R_CONQUEST, "not a conquest option here"
+
+
+@hookimpl
+def mn_triggers(game: Game, event: Event) -> list[Trigger] | None:
+    """After a land battle both sides survived, the province is at war: no occupation."""
+    if event.kind != "battle" or event.data.get("kind") != "land":
+        return None
+    area = event.data["area"]
+
+    def at_war(e: Event) -> None:
+        if len(game.state.unit_owners(area)) > 1:
+            end_occupation(game.state, area)
+    return [Trigger("rules:at war", at_war)]
+
+
+@hookimpl
+def mn_steps() -> dict[str, Step]:
+    return {"conquest": Conquest()}

@@ -1,0 +1,251 @@
+"""Phase 4 — Move & Fight (FR 4–4.6; NL/PL/UK 4–4.3.5).
+
+The military leader names the players one at a time. On his turn a player moves
+triremes (each at most once, to an adjacent sea), may fight one naval battle per sea,
+moves legions (each at most once, to an adjacent province or one connected by his own
+trireme chain as it stands after the naval battles), then must fight a land battle in
+every province where his legions meet another player's units, and finally resolves
+his conquests.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnrules.effects import Event
+from mnrules.engine import CONTINUE, DONE, Decision, Frame, Game, Step
+from mnrules.errors import RuleRef
+from mnrules.hookspecs import hookimpl
+
+from .battle import Side, hits, roll, side_for
+from .conquest import convert_all, free_legions, occupations, release_excess, tidy
+from .control import connected
+
+R_MOVE_SEA = RuleRef("trireme-move", "a trireme moves at most once, to an adjacent sea",
+                     "FR 4.1.1; NL/PL/UK 4.1.1")
+R_MOVE_LAND = RuleRef("legion-move", "a legion moves at most once, to an adjacent province "
+                      "or one connected by a chain of your triremes", "FR 4.1.2; NL/PL/UK 4.1.2")
+R_BATTLE = RuleRef("battle", "one battle per province or sea per turn, against one opponent "
+                   "present; land battles are mandatory", "FR 4.2; NL/PL/UK 4.2, Q&A")
+
+
+class Military(Step):
+    """The phase: the military leader names who acts next."""
+
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        state = game.state
+        done = frame.setdefault("done", [])
+        left = [p for p in state.players if p not in done]
+        if not left:
+            if game.param("conversion_timing") == "end_of_next_phase":
+                for p in state.players:
+                    convert_all(game, p)
+            return DONE
+        if len(left) == 1:
+            self.choose(game, frame, left[0])
+            return CONTINUE
+        leader = state.titles.get("military", state.players[0])
+        return Decision(leader, "military.next", f"{leader}: who moves and fights next?",
+                        tuple(left))
+
+    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        frame["done"].append(choice)
+        game.push("military.turn", player=choice, stage="start", arrived={}, fought=[])
+
+
+class MilitaryTurn(Step):
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        state = game.state
+        player = frame["player"]
+        stage = frame["stage"]
+        if stage == "start":
+            if game.param("conversion_timing") == "start_of_later_turn":
+                convert_all(game, player)
+            frame["stage"] = stage = "triremes"
+        if stage == "triremes":
+            options = [("done",), *self._trireme_moves(game, frame)]
+            if len(options) > 1:
+                return Decision(player, "military.trireme", f"{player}: move a trireme or "
+                                "end trireme moves", tuple(options))
+            frame["stage"] = stage = "naval"
+            frame["arrived"] = {}
+        if stage == "naval":
+            options = [("done",), *self._battles(game, frame, "sea")]
+            if len(options) > 1:
+                return Decision(player, "military.naval", f"{player}: start a naval battle?",
+                                tuple(options))
+            frame["stage"] = stage = "legions"
+        if stage == "legions":
+            options = [("done",), *self._legion_moves(game, frame)]
+            if len(options) > 1:
+                return Decision(player, "military.legion", f"{player}: move a legion or end "
+                                "legion moves", tuple(options))
+            frame["stage"] = stage = "land"
+        if stage == "land":
+            options = self._battles(game, frame, "land")
+            if options:
+                if len(options) == 1:
+                    self.choose(game, frame, options[0])
+                    return CONTINUE
+                return Decision(player, "military.land", f"{player}: fight the next land "
+                                "battle (all are mandatory)", tuple(options))
+            frame["stage"] = "conquest"
+            tidy(state)
+            if game.param("conversion_timing") == "end_of_next_turn":
+                frame["convert_at_end"] = True
+            from .conquest import conquerable
+            provs = sorted(conquerable(game, player))
+            if provs:
+                game.push_all(("conquest", {"player": player, "province": p}) for p in provs)
+                return CONTINUE
+        if frame.get("convert_at_end"):
+            convert_all(game, player)
+        tidy(state)
+        game.emit(Event("military_turn_end", player))
+        return DONE
+
+    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        state = game.state
+        player = frame["player"]
+        stage = frame["stage"]
+        if choice == ("done",):
+            frame["stage"] = {"triremes": "naval", "naval": "legions",
+                              "legions": "land"}[stage]
+            frame["arrived"] = {}
+            return
+        if choice[0] == "move":
+            kind = "trireme" if stage == "triremes" else "legion"
+            src, dst = choice[1], choice[2]
+            state.remove_units(src, player, kind)
+            if kind == "legion":
+                release_excess(state, src, player)
+            state.add_units(dst, player, kind)
+            frame["arrived"][dst] = frame["arrived"].get(dst, 0) + 1
+            game.emit(Event("move", player, {"kind": kind, "from": src, "to": dst}))
+        elif choice[0] == "battle":
+            area, enemy = choice[1], choice[2]
+            frame["fought"].append(area)
+            game.push("battle", area=area, kind="sea" if stage == "naval" else "land",
+                      attacker=player, defender=enemy)
+
+    def _trireme_moves(self, game: Game, frame: Frame) -> list[tuple[Any, ...]]:
+        state = game.state
+        board = game.rules.board
+        player = frame["player"]
+        out: list[tuple[Any, ...]] = []
+        for sea in board.seas:
+            n = state.count(sea, player, "trireme") - frame["arrived"].get(sea, 0)
+            if n > 0:
+                out.extend(("move", sea, nxt) for nxt in board.seas[sea].neighbours)
+        return out
+
+    def _legion_moves(self, game: Game, frame: Frame) -> list[tuple[Any, ...]]:
+        state = game.state
+        board = game.rules.board
+        player = frame["player"]
+        out: list[tuple[Any, ...]] = []
+        for prov in state.built:
+            movable = min(state.count(prov, player, "legion") - frame["arrived"].get(prov, 0),
+                          free_legions(state, prov, player) + occupations(state, prov, player))
+            if movable <= 0:
+                continue
+            dests = {p for p in board.provinces[prov].neighbours if p in state.built}
+            dests |= {p for p in connected(game, player, prov) if p in state.built}
+            allowed = game.fold("move.destinations", dests, player=player, origin=prov)
+            out.extend(("move", prov, d) for d in sorted(allowed))
+        return out
+
+    def _battles(self, game: Game, frame: Frame, kind: str) -> list[tuple[Any, ...]]:
+        state = game.state
+        player = frame["player"]
+        unit = "trireme" if kind == "sea" else "legion"
+        areas = game.rules.board.seas if kind == "sea" else state.built
+        out: list[tuple[Any, ...]] = []
+        for area in areas:
+            if area in frame["fought"] or not state.count(area, player, unit):
+                continue
+            for enemy in state.unit_owners(area):
+                if enemy == player:
+                    continue
+                if kind == "sea" and not state.count(area, enemy, "trireme"):
+                    continue
+                if game.fold("battle.allowed", True, area=area, attacker=player,
+                             defender=enemy):
+                    out.append(("battle", area, enemy))
+        return out
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        stage = frame["stage"]
+        if stage == "triremes":
+            return R_MOVE_SEA, f"{choice!r} is not a trireme move {frame['player']} may make"
+        if stage == "legions":
+            return R_MOVE_LAND, f"{choice!r} is not a legion move {frame['player']} may make"
+        return R_BATTLE, f"{choice!r} is not a battle {frame['player']} may fight now"
+
+
+class Battle(Step):
+    """One battle: both sides roll at once, then each chooses its losses."""
+
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        state = game.state
+        area = frame["area"]
+        if "losses" not in frame:
+            self._roll(game, frame)
+        for who in (frame["attacker"], frame["defender"]):
+            left = frame["losses"][who]
+            if left <= 0:
+                continue
+            kinds = [k for k in ("legion", "fortress", "trireme") if state.count(area, who, k)]
+            if not kinds:
+                frame["losses"][who] = 0
+                continue
+            if len(kinds) > 1:
+                return Decision(who, "battle.loss", f"{who}: choose a unit lost in {area} "
+                                f"({left} to go)", tuple(kinds))
+            self._lose(game, frame, who, kinds[0])
+            return CONTINUE
+        game.perform(Event("battle", frame["attacker"],
+                           {"area": area, "kind": frame["kind"],
+                            "defender": frame["defender"], "rolls": frame["rolls"],
+                            "hits": frame["hits"]}), lambda e: None)
+        return DONE
+
+    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        who = next(p for p in (frame["attacker"], frame["defender"])
+                   if frame["losses"][p] > 0)
+        self._lose(game, frame, who, choice)
+
+    @staticmethod
+    def _lose(game: Game, frame: Frame, who: str, kind: str) -> None:
+        state = game.state
+        area = frame["area"]
+        state.remove_units(area, who, kind)
+        state.pieces[who][kind] += 1
+        if kind == "legion" and area in state.built:
+            release_excess(state, area, who)
+        frame["losses"][who] -= 1
+
+    @staticmethod
+    def _roll(game: Game, frame: Frame) -> None:
+        state = game.state
+        battle = {"area": frame["area"], "kind": frame["kind"],
+                  "attacker": frame["attacker"], "defender": frame["defender"]}
+        faces = game.param("land_die" if frame["kind"] == "land" else "sea_die")
+        divisor = game.param("hit_divisor")
+        a = side_for(game, battle, frame["attacker"])
+        d = side_for(game, battle, frame["defender"])
+        sides: dict[str, Side] = {a.player: a, d.player: d}
+        rolls = {p: roll(game, s, faces) for p, s in sides.items()}
+        scored = {a.player: hits(sum(rolls[a.player]), a, d, divisor),
+                  d.player: hits(sum(rolls[d.player]), d, a, divisor)}
+        units = {p: sum(state.units.get(frame["area"], {}).get(p, {}).values())
+                 for p in sides}
+        frame["rolls"] = rolls
+        frame["hits"] = scored
+        frame["losses"] = {a.player: min(scored[d.player], units[a.player]),
+                           d.player: min(scored[a.player], units[d.player])}
+
+
+@hookimpl
+def mn_steps() -> dict[str, Step]:
+    return {"military": Military(), "military.turn": MilitaryTurn(), "battle": Battle()}
