@@ -11,9 +11,9 @@ top is advanced by its :class:`Step`: it does automatic work and either asks a
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .effects import Event, Modifier, Replacement, Trigger, ordered
 from .errors import GameOver, IllegalChoice, RuleRef, StateError
@@ -26,6 +26,7 @@ Choice = Hashable
 """A legal choice: a str, int or (nested) tuple of them; JSON lists are read as tuples."""
 
 Frame = dict[str, Any]
+T = TypeVar("T")
 
 DONE = "done"
 CONTINUE = "continue"
@@ -178,6 +179,22 @@ class Game:
         self.state.stack.clear()
         self._pending = None
         self.emit(Event("game_over", None, {"winners": self.state.winners, "victory": victory}))
+
+    # -- chance --------------------------------------------------------------------------
+    def chance(self, label: str, options: Sequence[T]) -> T:
+        """One random outcome among ``options`` (a die face, a draw), from the game's own
+        generator, unless a scenario forced the next outcomes of ``label``."""
+        forced = self.state.vars.get("forced")
+        if forced and forced.get(label):
+            value = forced[label].pop(0)
+            if value not in options:
+                raise StateError(f"forced {label} outcome {value!r} is not one of {options}")
+            return options[options.index(value)]
+        return options[self.rng.randrange(len(options))]
+
+    def force(self, label: str, outcomes: Iterable[Any]) -> None:
+        """Make the next outcomes of ``label`` these (scenarios and tests)."""
+        self.state.vars.setdefault("forced", {}).setdefault(label, []).extend(outcomes)
 
     # -- rules and effects ---------------------------------------------------------------
     def param(self, name: str) -> Any:

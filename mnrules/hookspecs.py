@@ -148,6 +148,21 @@ def mn_report(game: Game, player: str) -> dict[str, Any]:
     """
 
 
+@hookspec
+def mn_in_transit(game: Game) -> dict[str, int]:
+    """Resources a step holds outside every screen for now (trade offers), by key.
+
+    The conservation check adds them to the screens and the supply.
+    """
+
+
+@hookspec
+def mn_check_state(game: Game) -> list[str]:
+    """Problems with the state under this plugin's rules (units where they may not be,
+    two fortresses in a province, ...). Fires from :func:`mnrules.invariants.check`
+    after every choice when checking is on, and in tests."""
+
+
 QUANTITIES: dict[str, str] = {
     "cost": "resources a purchase costs; ctx: player, item",
     "payment": "payment-set allowances (SetRules); ctx: player",

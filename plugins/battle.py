@@ -66,8 +66,8 @@ def hits(total: int, side: Side, against: Side, divisor: int) -> int:
     return max(0, (total + side.bonus) // divisor + side.extra_hits - against.shield)
 
 
-def roll(game: Game, side: Side, faces: Sequence[int]) -> list[int]:
-    return [faces[game.rng.randrange(len(faces))] for _ in range(side.dice)]
+def roll(game: Game, side: Side, faces: Sequence[int], kind: str) -> list[int]:
+    return [game.chance(f"{kind} die", faces) for _ in range(side.dice)]
 
 
 @hookimpl

@@ -262,10 +262,7 @@ class BuildTurn(Step):
         player = frame["player"]
         kept_goods = list(keep)
         for key, n in sorted(state.screens[player].items()):
-            if key == "coin":
-                extra = n - frame["coins"]
-            else:
-                extra = n - kept_goods.count(key)
+            extra = n - frame["coins"] if key == "coin" else n - kept_goods.count(key)
             if extra > 0:
                 give_back(state, player, key, extra)
         game.emit(Event("build_turn_end", player, {"kept": dict(state.screens[player])}))

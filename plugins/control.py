@@ -136,3 +136,28 @@ def mn_report(game: Game, player: str) -> dict[str, Any]:
     return {"provinces": sum(1 for who in state.control.values() if who == player),
             "resources": state.held(player),
             "tiles": list(state.tiles.get(player, []))}
+
+
+@hookimpl
+def mn_check_state(game: Game) -> list[str]:
+    """Units only where they may stand; one fortress per player and province."""
+    state = game.state
+    board = game.rules.board
+    problems = []
+    for area, here in state.units.items():
+        is_sea = area in board.seas
+        if not is_sea and area not in state.built:
+            problems.append(f"units in {area}, which is not in play")
+        for who, units in here.items():
+            for kind, n in units.items():
+                if n <= 0:
+                    problems.append(f"{who} has {n} {kind} in {area}")
+                if (kind == "trireme") != is_sea:
+                    problems.append(f"{who}'s {kind} stands in {area}")
+            if units.get("fortress", 0) > 1:
+                problems.append(f"{who} has {units['fortress']} fortresses in {area}")
+    for prov, occ in state.occupied.items():
+        for i, occupier in enumerate(occ):
+            if occupier is not None and not state.built[prov][i]:
+                problems.append(f"{occupier} occupies an empty slot in {prov}")
+    return problems

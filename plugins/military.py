@@ -235,7 +235,7 @@ class Battle(Step):
         a = side_for(game, battle, frame["attacker"])
         d = side_for(game, battle, frame["defender"])
         sides: dict[str, Side] = {a.player: a, d.player: d}
-        rolls = {p: roll(game, s, faces) for p, s in sides.items()}
+        rolls = {p: roll(game, s, faces, frame["kind"]) for p, s in sides.items()}
         scored = {a.player: hits(sum(rolls[a.player]), a, d, divisor),
                   d.player: hits(sum(rolls[d.player]), d, a, divisor)}
         units = {p: sum(state.units.get(frame["area"], {}).get(p, {}).values())

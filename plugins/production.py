@@ -87,7 +87,9 @@ def draw_legendary(game: Game) -> str | None:
         game.rng.shuffle(state.legendary_pile)
     if not state.legendary_pile:
         return None
-    return state.legendary_pile.pop()
+    good = game.chance("legendary draw", sorted(state.legendary_pile))
+    state.legendary_pile.remove(good)
+    return good
 
 
 def take(game: Game, player: str, key: str, n: int = 1) -> int:

@@ -103,12 +103,12 @@ class Trade(Step):
                             {"value": frame["value"], "offers": frame["offers"]}))
             frame["stage"] = stage = "pick"
         if stage == "pick":
-            options = self._picks(frame)
-            if options:
+            picks = self._picks(frame)
+            if picks:
                 picker = frame["picker"]
                 return Decision(picker, "trade.pick",
                                 f"{picker}: take one offered resource from another player",
-                                options, labels=tuple(f"{k} from {t}" for t, k in options))
+                                picks, labels=tuple(f"{k} from {t}" for t, k in picks))
             self._wrap_up(game, frame)
             frame["stage"] = stage = "giveback"
         if stage == "giveback":
@@ -227,3 +227,16 @@ class Trade(Step):
 @hookimpl
 def mn_steps() -> dict[str, Step]:
     return {"trade": Trade()}
+
+
+@hookimpl
+def mn_in_transit(game: Game) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for frame in game.state.stack:
+        if frame["step"] != "trade":
+            continue
+        for key in ("secret_offers", "offers", "secret_taken"):
+            for pile in frame.get(key, {}).values():
+                for k, n in pile.items():
+                    out[k] = out.get(k, 0) + n
+    return out

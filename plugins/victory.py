@@ -92,7 +92,7 @@ def mn_phase_end(game: Game, phase: str) -> None:
         if game.param("build_victory") == "timed":
             if fifth:
                 leader = state.titles.get("culture")
-                game.end([leader] if leader in fifth else fifth, "fifth")
+                game.end([leader] if leader is not None and leader in fifth else fifth, "fifth")
         elif pyr:
             game.end(pyr, "pyramids")
         elif fifth:
