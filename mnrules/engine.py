@@ -239,7 +239,8 @@ class Game:
 
     # -- snapshots -----------------------------------------------------------------------
     def snapshot(self) -> State:
-        """A deep, JSON-able copy of the state, random generator included."""
+        """A deep, JSON-able copy of the state at its pending decision, generator included."""
+        _ = self.pending  # settle first: a snapshot is always taken at a decision
         kind, internal, gauss = self.rng.getstate()
         self.state.rng = [kind, list(internal), gauss]
         return self.state.copy()

@@ -111,7 +111,7 @@ class State:
         return asdict(self)
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return json.dumps(self.to_dict(), separators=(",", ":"))
 
     def copy(self) -> State:
         return State.from_dict(copy.deepcopy(self.to_dict()))

@@ -18,7 +18,7 @@ from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.state import base_good
 
-from .control import has_enemies, may_build_in, reachable, trireme_seas
+from .control import AT_WAR, has_enemies, may_build_in, reachable, trireme_seas
 from .payment import Payment, can_pay, payments, set_rules
 from .production import give_back
 
@@ -32,6 +32,8 @@ R_UNIT = RuleRef("unit-placement", "legions and fortresses go in provinces you c
                  "that hold no enemy units (always in your capital province); at most one "
                  "fortress per province; triremes in seas beside such a province",
                  "FR 3.6, 4.6; NL/PL/UK 3.1.2, 4.3.5")
+R_FORTRESS = RuleRef("one-fortress", "at most one fortress per province",
+                     "FR 3.6; NL/PL/UK 3.1.2")
 R_BUILDING = RuleRef("building-placement", "a building goes on a free printed slot of its "
                      "type, in a province where you may build", "FR 3.7; NL/PL/UK 3.1.2")
 R_LIMIT = RuleRef("component-limit", "the components in the box are a hard limit",
@@ -124,22 +126,10 @@ class Build(Step):
         game.push("build.turn", player=choice)
 
 
-def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
-    """Every purchase ``player`` may make now (placement, supply and payment allow it)."""
+def placements(game: Game, player: str) -> list[tuple[Any, ...]]:
+    """Every purchase ``player`` could place now, whether or not he can pay for it."""
     state = game.state
     board = game.rules.board
-    screen = state.screens[player]
-    rules = set_rules(game, player)
-    affordable: dict[int, bool] = {}
-
-    def afford(action: tuple[Any, ...]) -> bool:
-        cost = item_cost(game, player, action)
-        if cost is None:
-            return False
-        if cost not in affordable:
-            affordable[cost] = can_pay(screen, cost, rules)
-        return affordable[cost]
-
     out: list[tuple[Any, ...]] = []
     pieces = state.pieces[player]
     if pieces.get("marker", 0) > 0:
@@ -161,7 +151,24 @@ def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
             seen.add(spec)
             out.append(("building", prov, i))
     out.extend(("tile", t) for t in state.display if t not in state.tiles[player])
-    return [a for a in out if afford(a)]
+    return out
+
+
+def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
+    """Every purchase ``player`` may make now (placement, supply and payment allow it)."""
+    screen = game.state.screens[player]
+    rules = set_rules(game, player)
+    affordable: dict[int, bool] = {}
+
+    def afford(action: tuple[Any, ...]) -> bool:
+        cost = item_cost(game, player, action)
+        if cost is None:
+            return False
+        if cost not in affordable:
+            affordable[cost] = can_pay(screen, cost, rules)
+        return affordable[cost]
+
+    return [a for a in placements(game, player) if afford(a)]
 
 
 def marker_sites(game: Game, player: str) -> set[str]:
@@ -196,7 +203,7 @@ class BuildTurn(Step):
                             "turn", options)
         if stage == "pay":
             return Decision(player, "build.pay", f"{player}: pay for {frame['action']}",
-                            tuple(frame["payments"]))
+                            tuple(tuple(p) for p in frame["payments"]))
         if stage == "finished":
             return DONE
         if stage == "store":
@@ -273,23 +280,38 @@ class BuildTurn(Step):
             return R_PAY, f"{choice!r} is not a valid set for {frame['action']}"
         if frame.get("stage") != "act" or not isinstance(choice, tuple) or not choice:
             return None, "not among the legal choices"
+        if choice in placements(game, player):
+            cost = item_cost(game, player, choice)
+            if cost is None:
+                return R_TILE, f"{player} owns as many heroes and wonders as he may"
+            return R_PAY, f"{player} cannot make a set of {cost} for {choice}"
         kind = choice[0]
         state = game.state
+        where = choice[1] if len(choice) > 1 and isinstance(choice[1], str) else None
         if kind in ("marker", *UNITS) and state.pieces[player].get(kind, 0) <= 0:
             return R_LIMIT, f"{player} has no {kind} left"
         if kind == "marker":
             return R_MARKER, f"{choice[1:]} is not a legal site for a marker now"
+        if kind in ("legion", "fortress", "building") and where in state.built:
+            rule = may_build_in(game, player, where)
+            if rule is not None:
+                return rule, f"{player} may not build in {where}"
+        if kind == "fortress" and where in state.built and state.count(where, player, kind):
+            return R_FORTRESS, f"{player} already has a fortress in {where}"
+        if kind == "trireme" and where in game.rules.board.seas:
+            shore = [p for p in game.rules.board.provinces_on_sea(where)
+                     if state.control.get(p) == player]
+            war = [p for p in shore if may_build_in(game, player, p) is AT_WAR]
+            if war and (len(war) == len(shore)
+                        or game.param("trireme_anchor") == "all_adjacent_clean"):
+                return AT_WAR, f"{', '.join(war)} beside {where}: at war"
         if kind in UNITS:
-            if len(choice) == 2 and choice[1] in state.built:
-                rule = may_build_in(game, player, choice[1])
-                if rule is not None:
-                    return rule, f"{player} may not build in {choice[1]}"
             return R_UNIT, f"{player} may not place a {kind} in {choice[1:]}"
         if kind == "building":
             return R_BUILDING, f"no free slot {choice[1:]} where {player} may build"
         if kind == "tile":
             return R_TILE, f"{choice[1:]} is not a face-up tile {player} may buy"
-        return R_PAY, f"{player} cannot pay for {choice}"
+        return None, "not among the legal choices"
 
 
 @hookimpl
