@@ -15,9 +15,9 @@ from .errors import PackError
 from .resources import data_dir
 from .yamlsource import load_yaml, suggest
 
-KINDS = ("starting hero", "hero", "wonder", "pyramids")
+KINDS = ("starting hero", "hero", "wonder", "special wonder")
 TRACKS = ("trade", "culture", "military")
-CARD_KEYS = ("id", "kind", "phase", "bonuses", "names", "text", "effects")
+CARD_KEYS = ("id", "kind", "phase", "bonuses", "names", "text", "effects", "cost", "copyable")
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,9 @@ class CardData:
     names: dict[str, str]
     text: dict[str, str]
     file: str
-    effects: Any = None
+    effects: str | None = None
+    effects_at: tuple[int, int] = (1, 1)   # where the script starts in the file
+    cost: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def name(self, lang: str = "en") -> str:
@@ -69,11 +71,36 @@ def read_card(file: Path) -> CardData:
         if not isinstance(n, int) or n < 0:
             raise PackError(f"{_where(file, src, ('bonuses', track))}: bonuses.{track}: "
                             f"expected a whole number, got {n!r}")
+    effects = d.get("effects")
+    if effects is not None and not isinstance(effects, str):
+        raise PackError(f"{_where(file, src, ('effects',))}: effects: expected a script "
+                        f"(a text block after 'effects: |'), got {type(effects).__name__}")
+    cost = d.get("cost")
+    if cost is not None and (not isinstance(cost, int) or cost < 0):
+        raise PackError(f"{_where(file, src, ('cost',))}: cost: expected a whole number")
     return CardData(id=str(d["id"]), kind=str(d["kind"]), phase=d.get("phase"),
                     bonuses={str(k): int(v) for k, v in bonuses.items()},
                     names={str(k): str(v) for k, v in (d.get("names") or {}).items()},
                     text={str(k): str(v) for k, v in (d.get("text") or {}).items()},
-                    file=str(file), effects=d.get("effects"))
+                    file=str(file), effects=effects,
+                    effects_at=_script_start(file, src) if effects else (1, 1),
+                    cost=cost, extra={"copyable": d.get("copyable", True)})
+
+
+def _script_start(file: Path, src: Any) -> tuple[int, int]:
+    """Line and column of the first character of the ``effects`` script in the file."""
+    pos = src.position(("effects",))
+    if pos is None:
+        return (1, 1)
+    lines = file.read_text(encoding="utf-8").splitlines()
+    line = pos[0]
+    after = lines[line - 1].split(":", 1)[1].strip() if ":" in lines[line - 1] else ""
+    if after.startswith(("|", ">")):
+        for i in range(line, len(lines)):
+            if lines[i].strip():
+                return (i + 1, len(lines[i]) - len(lines[i].lstrip()) + 1)
+        return (line + 1, 1)
+    return (line, lines[line - 1].index(after) + 1 if after else 1)
 
 
 def load_cards(dirs: Iterable[Path] | None = None) -> dict[str, CardData]:

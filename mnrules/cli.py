@@ -105,6 +105,127 @@ def cmd_map_check(args: argparse.Namespace) -> int:
     return 0
 
 
+KEYWORDS = ("once", "per", "modify", "replace", "after", "offer", "when", "and", "or", "not",
+            "add", "subtract", "set", "double", "allow", "choose", "include", "you may",
+            "for", "free", "round", "phase", "turn")
+
+
+def _highlight(script: str, colour: bool) -> str:
+    import re
+
+    if not colour:
+        return script
+    out = re.sub(r"#[^\n]*", lambda m: f"\033[2m{m.group(0)}\033[0m", script)
+    out = re.sub(r"\b(" + "|".join(KEYWORDS) + r")\b",
+                 lambda m: f"\033[1;34m{m.group(0)}\033[0m", out)
+    return re.sub(r"\b\d+\b", lambda m: f"\033[33m{m.group(0)}\033[0m", out)
+
+
+def _rules_with_cards(args: argparse.Namespace) -> Any:
+    from pathlib import Path
+
+    dirs = None
+    if getattr(args, "cards", None):
+        from .resources import data_dir
+
+        dirs = [data_dir("cards"), *[Path(d) for d in args.cards]]
+    return load_ruleset(args.edition, card_dirs=dirs)
+
+
+def _find_card(rules: Any, name: str) -> Any:
+    from .yamlsource import suggest
+
+    for card in rules.cards.values():
+        if name in (card.id, *card.names.values()) or name.lower() == card.name().lower():
+            return card
+    hint = suggest(name, list(rules.cards))
+    raise MnrulesError(f"no card named {name!r}" + (f"; did you mean {hint!r}?" if hint
+                                                     else ""))
+
+
+def cmd_cards_list(args: argparse.Namespace) -> int:
+    rules = _rules_with_cards(args)
+    lang = args.lang or rules.data.get("language", "en")
+    for card in sorted(rules.cards.values(), key=lambda c: (c.kind, c.id)):
+        bonus = " ".join(f"{k[0].upper()}{v}" for k, v in card.bonuses.items() if v)
+        print(f"{card.id:<18} {card.kind:<14} {card.name(lang):<22} {bonus}")
+    return 0
+
+
+def cmd_cards_check(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .cards import read_card
+    from .language.compiler import compile_card
+    from .language.syntax import ScriptError, parse_script
+    from .ruleset import vocabulary
+
+    rules = load_ruleset(args.edition)
+    vocab = vocabulary(rules)
+    files: list[Path] = []
+    for p in args.paths:
+        path = Path(p)
+        files.extend(sorted(path.rglob("*.yaml")) if path.is_dir() else [path])
+    bad = 0
+    for file in files:
+        try:
+            card = read_card(file)
+            if card.effects:
+                parsed = parse_script(card.effects, str(file), *card.effects_at)
+                compile_card(card, vocab, parsed,
+                             file.read_text(encoding="utf-8").splitlines())
+            print(f"{file}: ok")
+        except (ScriptError, MnrulesError) as exc:
+            bad += 1
+            print(exc, file=sys.stderr)
+    print(f"{len(files)} card file(s) checked, {bad} with errors")
+    return 1 if bad else 0
+
+
+def cmd_cards_show(args: argparse.Namespace) -> int:
+    rules = _rules_with_cards(args)
+    card = _find_card(rules, args.name)
+    lang = args.lang or "en"
+    print(f"{card.name(lang)} ({card.kind}) — {card.file}")
+    if card.bonuses:
+        print("bonuses: " + ", ".join(f"{k} +{v}" for k, v in card.bonuses.items()))
+    print(f"text: {card.text.get(lang) or card.text.get('en', '')}")
+    print(_highlight(card.effects or "# no power\n", sys.stdout.isatty()), end="")
+    return 0
+
+
+def cmd_cards_explain(args: argparse.Namespace) -> int:
+    from .language.explain import explain
+    from .language.syntax import parse_script
+    from .ruleset import vocabulary
+
+    rules = _rules_with_cards(args)
+    card = _find_card(rules, args.name)
+    print(f"{card.name()}:")
+    if not card.effects:
+        print("  No power.")
+    else:
+        for line in explain(vocabulary(rules), parse_script(card.effects, card.file,
+                                                            *card.effects_at)):
+            print(f"  - {line}")
+    if card.bonuses:
+        print("  Leadership bonuses: " + ", ".join(f"+{v} {k}" for k, v in
+                                                  card.bonuses.items()) + ".")
+    return 0
+
+
+def cmd_cards_words(args: argparse.Namespace) -> int:
+    from .language.words import KINDS
+    from .ruleset import vocabulary
+
+    vocab = vocabulary(load_ruleset(args.edition))
+    for kind, what in KINDS.items():
+        print(f"{kind} — {what}")
+        for w in sorted(vocab.words(kind), key=lambda w: w.pattern):
+            print(f"  {w.pattern:<48} {w.doc}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mnrules", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -117,6 +238,27 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
     play.add_argument("--edition", default="en")
     play.set_defaults(func=cmd_play)
+
+    cards = sub.add_parser("cards", help="hero and wonder cards")
+    csub = cards.add_subparsers(dest="cards_command", required=True)
+    for name, func, helptext in (("list", cmd_cards_list, "list every card"),
+                                 ("show", cmd_cards_show, "show a card and its script"),
+                                 ("explain", cmd_cards_explain,
+                                  "say in plain English what the engine understood"),
+                                 ("words", cmd_cards_words,
+                                  "every word a script may use")):
+        c = csub.add_parser(name, help=helptext)
+        if name in ("show", "explain"):
+            c.add_argument("name")
+        c.add_argument("--edition", default="en")
+        c.add_argument("--lang", default=None)
+        c.add_argument("--cards", action="append", default=[],
+                       help="also load the cards of this folder")
+        c.set_defaults(func=func)
+    chk = csub.add_parser("check", help="check card files (exit 1 on any error)")
+    chk.add_argument("paths", nargs="+")
+    chk.add_argument("--edition", default="en")
+    chk.set_defaults(func=cmd_cards_check)
 
     mp = sub.add_parser("map", help="board files")
     msub = mp.add_subparsers(dest="map_command", required=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .effects import Event
 from .engine import CONTINUE, DONE, Decision, Frame, Game, Step
 from .hookspecs import hookimpl
 
@@ -44,6 +45,8 @@ class RoundStep(Step):
         frame["running"] = True
         hook.mn_phase_start(game=game, phase=phases[i])
         game.push(phases[i])
+        # After the push, so that what reacts to the start (a card's question) runs first.
+        game.perform(Event("phase_start", None, {"phase": phases[i]}), lambda e: None)
         return CONTINUE
 
 

@@ -18,6 +18,7 @@ import pluggy
 if TYPE_CHECKING:
     from .effects import Event, Modifier, Replacement, Trigger
     from .engine import Game, Param, Step
+    from .language.words import Word
     from .ruleset import Ruleset
 
 PROJECT = "mnrules"
@@ -123,7 +124,7 @@ def mn_modifiers(game: Game, quantity: str, ctx: dict[str, Any]) -> list[Modifie
 
     Fires each time the rules fold a value through :meth:`Game.fold`. Every result
     counts; the engine applies them in ``(layer, rank, source)`` order. The quantities
-    the base rules fold are listed in :data:`QUANTITIES`.
+    the base rules fold are vocabulary words of kind "quantity" (``plugins/words.py``).
     """
 
 
@@ -135,6 +136,18 @@ def mn_replacements(game: Game, event: Event) -> list[Replacement] | None:
 @hookspec
 def mn_triggers(game: Game, event: Event) -> list[Trigger] | None:
     """Reactions to an event that has just happened; they may push decision frames."""
+
+
+# --------------------------------------------------------------------------------------
+# The effect language
+# --------------------------------------------------------------------------------------
+@hookspec
+def mn_vocabulary() -> list[Word]:
+    """The words card scripts may use: quantities, events, conditions, counts, actions.
+
+    Fires once when a rule set is assembled, before the cards are compiled; a script
+    phrase that no plugin declares is an error at load time.
+    """
 
 
 # --------------------------------------------------------------------------------------
@@ -161,20 +174,3 @@ def mn_check_state(game: Game) -> list[str]:
     """Problems with the state under this plugin's rules (units where they may not be,
     two fortresses in a province, ...). Fires from :func:`mnrules.invariants.check`
     after every choice when checking is on, and in tests."""
-
-
-QUANTITIES: dict[str, str] = {
-    "cost": "resources a purchase costs; ctx: player, item",
-    "payment": "payment-set allowances (SetRules); ctx: player",
-    "offer_size": "resources a player offers in trade; ctx: player, token value",
-    "storage": "(coins, goods) kept at the end of a build turn; ctx: player",
-    "track": "a leadership track level; ctx: player, track",
-    "battle.dice": "dice a side rolls; ctx: battle, side",
-    "battle.die": "bonus added to each die; ctx: battle, side, kind of unit",
-    "battle.total": "added to a side's dice total; ctx: battle, side, dice",
-    "battle.hits": "hits a side scores on top of its dice; ctx: battle, side, dice",
-    "battle.shield": "hits against a side that are cancelled; ctx: battle, side, dice",
-    "battle.allowed": "whether a battle may be fought; ctx: area, attacker, defender",
-    "move.destinations": "where a legion may move; ctx: player, origin",
-}
-"""The quantities folded by the base rules, with what their context holds."""

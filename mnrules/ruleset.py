@@ -18,6 +18,10 @@ from .cards import CardData, load_cards
 from .engine import Param, Step
 from .errors import PackError
 from .flow import Flow
+from .language.compiler import CardEffects, compile_card
+from .language.steps import CardSteps
+from .language.syntax import Problem, ScriptError, parse_script
+from .language.words import Sets, Vocabulary, Word
 from .resources import data_dir
 from .yamlsource import load_yaml, suggest
 
@@ -41,6 +45,7 @@ class Ruleset:
     components: dict[str, Any]
     names: dict[str, str] = field(default_factory=dict)
     cards: dict[str, CardData] = field(default_factory=dict)
+    effects: dict[str, CardEffects] = field(default_factory=dict)
 
     @property
     def hook(self) -> Any:
@@ -117,7 +122,8 @@ def _load_plugin(name: str) -> object:
         raise PackError(f"plugins: no rule plugin named {name!r}") from None
 
 
-def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = None) -> Ruleset:
+def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = None,
+                 card_dirs: list[Path] | None = None) -> Ruleset:
     """Assemble the rule set of an edition pack (by name or path), with parameter overrides."""
     data, board_dir = read_pack(pack)
     if overrides:
@@ -129,6 +135,7 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     pm.register(Flow(), name="flow")
+    pm.register(CardSteps(), name="card steps")
     for name in data.get("plugins") or []:
         pm.register(_load_plugin(str(name)), name=str(name))
 
@@ -165,7 +172,45 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
             hint = suggest(ph, steps)
             raise PackError(f"phases: no plugin provides the phase {ph!r}"
                             + (f"; did you mean {hint!r}?" if hint else ""))
-    return Ruleset(pack=str(data.get("id", pack)), data=data, board=board, pm=pm,
-                   params=values, declared=declared, steps=steps, phases=phases,
-                   components=components, names=dict(data.get("names") or {}),
-                   cards=load_cards())
+    cards = load_cards(card_dirs)
+    rules = Ruleset(pack=str(data.get("id", pack)), data=data, board=board, pm=pm,
+                    params=values, declared=declared, steps=steps, phases=phases,
+                    components=components, names=dict(data.get("names") or {}),
+                    cards=cards)
+    rules.effects = compile_cards(rules)
+    for card_id, effects in rules.effects.items():
+        pm.register(effects, name=f"card:{card_id}")
+    return rules
+
+
+def vocabulary(rules: Ruleset) -> Vocabulary:
+    """The words card scripts may use under this rule set."""
+    comp = rules.components
+    words = [w for found in rules.hook.mn_vocabulary() for w in found]
+    goods = frozenset(str(g) for g in (comp.get("goods") or {}))
+    sets = Sets(goods=goods, units=frozenset({"legion", "trireme", "fortress"}),
+                cards=frozenset(rules.cards), tracks=frozenset({"trade", "culture",
+                                                                "military"}),
+                players=frozenset(rules.board.empires))
+    words += [Word("resource", g, g, "a good") for g in sorted(goods)]
+    return Vocabulary(words, sets)
+
+
+def compile_cards(rules: Ruleset) -> dict[str, CardEffects]:
+    """Parse and compile every card's script; all errors of all cards in one report."""
+    vocab = vocabulary(rules)
+    out: dict[str, CardEffects] = {}
+    problems: list[Problem] = []
+    for card in rules.cards.values():
+        if not card.effects:
+            continue
+        lines = Path(card.file).read_text(encoding="utf-8").splitlines() \
+            if Path(card.file).exists() else card.effects.splitlines()
+        try:
+            parsed = parse_script(card.effects, card.file, *card.effects_at)
+            out[card.id] = compile_card(card, vocab, parsed, lines)
+        except ScriptError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise ScriptError(problems)
+    return out

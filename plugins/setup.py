@@ -82,7 +82,7 @@ def mn_setup(game: Game) -> None:
     else:
         size = game.param("hw_display_size")
         state.display, state.display_hidden = sorted(pool[:size]), pool[size:]
-    state.display.extend(_tiles(game, ("pyramids",)))
+    state.display.extend(_tiles(game, ("special wonder",)))
 
 
 @hookimpl

@@ -1,0 +1,424 @@
+"""From parsed rules to hook registrations on the bus.
+
+Each card with effects becomes one plugin object implementing only the hooks its
+rules need: ``modify`` → ``mn_modifiers``, ``replace`` → ``mn_replacements``,
+``after`` → ``mn_triggers``, ``offer`` → ``mn_build_offers``. Every effect acts only
+for the card's holders (its owner, and players who copied it), and only while they
+hold it; "once per round/phase/turn" limits are kept in the game state.
+
+Evaluation never runs Python written by a modder: scripts only name vocabulary words,
+whose meanings the rule plugins supply, and a rule has no loops, so it always ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import CardData
+from ..effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
+from ..engine import Game
+from ..hookspecs import hookimpl
+from .syntax import Cond, Op, Phrase, Problem, Rule, ScriptError, Value
+from .words import Vocabulary, Word
+
+ORIGINAL_RANK = 1
+COPY_RANK = 2  # NL Q&A: when an original and a Castor & Pollux copy conflict, the original wins
+
+
+@dataclass
+class Env:
+    """What a word's meaning sees: the game, the card's holder, the context or event."""
+
+    game: Game
+    holder: str
+    card: str
+    ctx: dict[str, Any]
+    event: Event | None = None
+
+
+@dataclass(frozen=True)
+class Interactive:
+    """An action that asks its holder to choose (through the one decision loop)."""
+
+    options: Callable[..., tuple[Any, ...]]
+    apply: Callable[..., None]
+    prompt: str = "choose"
+
+
+@dataclass(frozen=True)
+class BuildOffer:
+    """A way to build that a card gives (a cheap legion, a free marker, ...)."""
+
+    source: str
+    holder: str
+    item: str                                  # "legion", "marker", ...
+    where: str                                 # "any" or "capital"
+    payments: tuple[tuple[str, ...], ...]      # alternatives; () inside means free
+    count: int = 1
+    limit: str | None = None                   # a key in state.vars["used"]
+    period: str | None = None
+
+
+def holders(game: Game, card: str) -> list[tuple[str, int]]:
+    """Who the card acts for, original owner first."""
+    state = game.state
+    out = [(p, ORIGINAL_RANK) for p in state.players if card in state.tiles.get(p, ())]
+    copies: dict[str, list[str]] = state.vars.get("copies", {})
+    out += [(p, COPY_RANK) for p, cs in copies.items() if card in cs]
+    return out
+
+
+def period_stamp(game: Game, period: str) -> str:
+    state = game.state
+    if period == "round":
+        return str(state.round)
+    if period == "phase":
+        return f"{state.round}:{state.phase}"
+    turn = state.stack[-1].get("player", "") if state.stack else ""
+    return f"{state.round}:{state.phase}:{turn}"
+
+
+def limit_open(game: Game, key: str, period: str) -> bool:
+    used: dict[str, str] = game.state.vars.get("used", {})
+    return used.get(key) != period_stamp(game, period)
+
+
+def use_limit(game: Game, key: str, period: str) -> None:
+    game.state.vars.setdefault("used", {})[key] = period_stamp(game, period)
+
+
+@dataclass
+class CompiledRule:
+    rule: Rule
+    index: int
+    cond: Callable[[Env], bool]
+    ops: list[tuple[int, Callable[[Env], Callable[[Any], Any]]]] = field(default_factory=list)
+    actions: list[tuple[bool, Word, list[Any]]] = field(default_factory=list)
+    word: Word | None = None      # the quantity or event word
+    offer: Callable[[Env], BuildOffer] | None = None
+
+
+def _event_kind(r: CompiledRule) -> str:
+    """The engine's name of the event a rule reacts to (the word's meaning)."""
+    assert r.word is not None
+    kind: str = r.word.meaning if isinstance(r.word.meaning, str) else r.rule.name
+    return kind
+
+
+class CardEffects:
+    """The compiled card: a plugin registered on the bus under ``card:<id>``."""
+
+    def __init__(self, card: CardData, rules: list[CompiledRule]) -> None:
+        self.card = card
+        self.rules = rules
+        self.source = f"card:{card.id}"
+        self.modifies: dict[str, list[CompiledRule]] = {}
+        self.reacts: dict[str, list[CompiledRule]] = {}
+        self.replaces: dict[str, list[CompiledRule]] = {}
+        self.offers: list[CompiledRule] = []
+        for r in rules:
+            if r.rule.kind == "modify":
+                self.modifies.setdefault(r.rule.name, []).append(r)
+            elif r.rule.kind == "after":
+                self.reacts.setdefault(_event_kind(r), []).append(r)
+            elif r.rule.kind == "replace":
+                self.replaces.setdefault(_event_kind(r), []).append(r)
+            else:
+                self.offers.append(r)
+        # Register only the hooks this card uses, so the others cost nothing.
+        if self.modifies:
+            @hookimpl
+            def mn_modifiers(game: Game, quantity: str,
+                             ctx: dict[str, Any]) -> list[Modifier] | None:
+                return self._modifiers(game, quantity, ctx)
+            self.mn_modifiers = mn_modifiers
+        if self.reacts:
+            @hookimpl
+            def mn_triggers(game: Game, event: Event) -> list[Trigger] | None:
+                return self._triggers(game, event)
+            self.mn_triggers = mn_triggers
+        if self.replaces:
+            @hookimpl
+            def mn_replacements(game: Game, event: Event) -> list[Replacement] | None:
+                return self._replacements(game, event)
+            self.mn_replacements = mn_replacements
+        if self.offers:
+            @hookimpl
+            def mn_build_offers(game: Game, player: str) -> list[BuildOffer]:
+                return self._build_offers(game, player)
+            self.mn_build_offers = mn_build_offers
+
+    def limit_key(self, r: CompiledRule, holder: str) -> str:
+        return f"{self.card.id}#{r.index}/{holder}"
+
+    def _open(self, game: Game, r: CompiledRule, holder: str) -> bool:
+        return r.rule.limit is None or limit_open(game, self.limit_key(r, holder), r.rule.limit)
+
+    def _modifiers(self, game: Game, quantity: str, ctx: dict[str, Any]) -> list[Modifier] | None:
+        rules = self.modifies.get(quantity)
+        if rules is None:
+            return None
+        out: list[Modifier] = []
+        for holder, rank in holders(game, self.card.id):
+            for r in rules:
+                assert r.word is not None
+                if r.word.subject and ctx.get(r.word.subject) != holder:
+                    continue
+                env = Env(game, holder, self.card.id, ctx)
+                if not self._open(game, r, holder) or not r.cond(env):
+                    continue
+                for layer, make in r.ops:
+                    out.append(Modifier(self.source, make(env), layer, rank))
+        return out or None
+
+    def _events(self, game: Game, table: dict[str, list[CompiledRule]],
+                event: Event) -> list[tuple[CompiledRule, Env, int]]:
+        rules = table.get(event.kind)
+        if rules is None:
+            return []
+        out = []
+        for holder, rank in holders(game, self.card.id):
+            for r in rules:
+                assert r.word is not None
+                if r.word.subject and event.player != holder:
+                    continue
+                env = Env(game, holder, self.card.id, dict(event.data), event)
+                if self._open(game, r, holder) and r.cond(env):
+                    out.append((r, env, rank))
+        return out
+
+    def _triggers(self, game: Game, event: Event) -> list[Trigger] | None:
+        found = self._events(game, self.reacts, event)
+        return [Trigger(self.source, self._reaction(r, env), ADD, rank)
+                for r, env, rank in found] or None
+
+    def _reaction(self, r: CompiledRule, env: Env) -> Callable[[Event], None]:
+        def run(event: Event) -> None:
+            game = env.game
+            if r.rule.limit is not None:
+                use_limit(game, self.limit_key(r, env.holder), r.rule.limit)
+            # Actions run in the order written. Once one asks a question, it and all
+            # after it become frames, so the loop keeps that order around the answer.
+            frames = []
+            for i, (optional, word, args) in enumerate(r.actions):
+                data = {"card": self.card.id, "rule": r.index, "action": i,
+                        "holder": env.holder, "ctx": env.ctx, "args": args}
+                if optional:
+                    frames.append(("card.may", data))
+                elif isinstance(word.meaning, Interactive):
+                    frames.append(("card.choose", data))
+                elif frames:
+                    frames.append(("card.do", data))
+                else:
+                    word.meaning(env, *args)
+            game.push_all(frames)
+        return run
+
+    def _replacements(self, game: Game, event: Event) -> list[Replacement] | None:
+        found = self._events(game, self.replaces, event)
+        out = []
+        for r, env, rank in found:
+            def change(ev: Event, r: CompiledRule = r, env: Env = env) -> Event | None:
+                if r.rule.limit is not None:
+                    use_limit(game, self.limit_key(r, env.holder), r.rule.limit)
+                current: Event | None = ev
+                for _, word, args in r.actions:
+                    if current is None:
+                        break
+                    env.event = current
+                    current = word.meaning(env, *args)
+                return current
+            out.append(Replacement(self.source, change, ADD, rank))
+        return out or None
+
+    def _build_offers(self, game: Game, player: str) -> list[BuildOffer]:
+        out = []
+        for holder, _ in holders(game, self.card.id):
+            if holder != player:
+                continue
+            for r in self.offers:
+                env = Env(game, holder, self.card.id, {"player": player})
+                if not self._open(game, r, holder) or not r.cond(env):
+                    continue
+                assert r.offer is not None
+                offer = r.offer(env)
+                if offer.count > 0:
+                    out.append(offer)
+        return out
+
+
+# -- compiling ---------------------------------------------------------------------------
+class _Compiler:
+    def __init__(self, vocab: Vocabulary, card: CardData, lines: list[str]) -> None:
+        self.vocab = vocab
+        self.card = card
+        self.lines = lines
+        self.problems: list[Problem] = []
+
+    def problem(self, pos: Any, message: str) -> None:
+        src = self.lines[pos.line - 1] if 0 < pos.line <= len(self.lines) else ""
+        self.problems.append(Problem(self.card.file, pos.line, pos.column, src, message))
+
+    def word(self, kind: str, phrase: Phrase, what: str) -> tuple[Word, list[Any]] | None:
+        found = self.vocab.match(kind, phrase.words)
+        if found is None:
+            hint = self.vocab.nearest(kind, phrase.words)
+            self.problem(phrase.pos, f"unknown {what} '{phrase.text}'"
+                         + (f"; did you mean '{hint}'?" if hint else
+                            f"; known: {', '.join(self.vocab.known(kind)[:12])}"))
+        return found
+
+    def cond(self, c: Cond | None) -> Callable[[Env], bool]:
+        if c is None:
+            return lambda env: True
+        if c.kind == "test":
+            assert c.phrase is not None
+            found = self.word("condition", c.phrase, "condition")
+            if found is None:
+                return lambda env: False
+            w, args = found
+            return lambda env: bool(w.meaning(env, *args))
+        parts = [self.cond(p) for p in c.parts]
+        if c.kind == "not":
+            return lambda env: not parts[0](env)
+        if c.kind == "and":
+            return lambda env: parts[0](env) and parts[1](env)
+        return lambda env: parts[0](env) or parts[1](env)
+
+    def value(self, v: Value, qtype: str) -> Callable[[Env], Any]:
+        if v.kind == "number":
+            n = v.n
+            return lambda env: n
+        assert v.phrase is not None
+        if v.kind == "amount":
+            key = self.resource(v.phrase)
+            n = v.n
+            if qtype == "list":
+                return lambda env: [(key, n)]
+            return lambda env: n
+        found = self.word("count", v.phrase, "count")
+        if found is None:
+            return lambda env: 0
+        w, args = found
+        n = v.n
+        if v.kind == "per":
+            return lambda env: n * int(w.meaning(env, *args))
+        return lambda env: w.meaning(env, *args)
+
+    def resource(self, phrase: Phrase) -> str:
+        text = phrase.text
+        s = self.vocab.sets
+        if text in s.goods or text == "coin":
+            return text
+        if text == "coins":
+            return "coin"
+        hint = self.vocab.nearest("resource", phrase.words)
+        self.problem(phrase.pos, f"unknown resource '{text}'"
+                     + (f"; did you mean '{hint}'?" if hint else ""))
+        return text
+
+    def op(self, op: Op, qtype: str, pos: Any) -> tuple[int, Callable[[Env], Callable[[Any], Any]]]:
+        allowed = {"int": {"add", "subtract", "set", "double"}, "list": {"add", "include"},
+                   "sizes": {"choose"}, "setrules": {"allow"}, "flag": {"set"}}[qtype]
+        if op.kind not in allowed:
+            self.problem(pos, f"'{op.kind}' does not apply to this quantity; use "
+                         f"{' or '.join(sorted(allowed))}")
+        if op.kind in ("add", "subtract", "set"):
+            assert op.value is not None
+            val = self.value(op.value, qtype)
+            folds: dict[str, Callable[[Any, Any], Any]] = {
+                "add": lambda v, x: v + x, "subtract": lambda v, x: v - x,
+                "set": lambda v, x: x}
+            fold = folds[op.kind]
+
+            def make(env: Env) -> Callable[[Any], Any]:
+                x = val(env)  # evaluated once, when the effect applies
+                return lambda v: fold(v, x)
+            return (SET if op.kind == "set" else ADD), make
+        if op.kind == "double":
+            return MULTIPLY, lambda env: (lambda v: v * 2)
+        if op.kind == "choose":
+            low, high = op.low, op.high
+            return SET, lambda env: (lambda v: tuple(range(low, high + 1)))
+        assert op.phrase is not None
+        kind = "allowance" if op.kind == "allow" else "include"
+        found = self.word(kind, op.phrase, kind)
+        if found is None:
+            return ADD, lambda env: (lambda v: v)
+        w, args = found
+        if kind == "allowance":
+            n = op.low
+            return ADD, lambda env: (lambda v: w.meaning(env, v, n, *args))
+        return ADD, lambda env: (lambda v: [*v, w.meaning(env, *args)])
+
+    def rule(self, rule: Rule, index: int) -> CompiledRule | None:
+        out = CompiledRule(rule, index, self.cond(rule.cond))
+        if rule.kind == "modify":
+            found = self.named("quantity", rule)
+            if found is None:
+                return None
+            out.word = found
+            qtype = found.vtype
+            for op in rule.ops:
+                out.ops.append(self.op(op, qtype, rule.name_pos or rule.pos))
+        elif rule.kind in ("after", "replace"):
+            found = self.named("event", rule)
+            if found is None:
+                return None
+            out.word = found
+            kind = "action" if rule.kind == "after" else "change"
+            for act in rule.actions:
+                w = self.word(kind, act.phrase, "action" if kind == "action" else
+                              "replacement")
+                if w is not None:
+                    out.actions.append((act.optional, w[0], w[1]))
+        else:
+            out.offer = self.offer(rule, index)
+        return out
+
+    def named(self, kind: str, rule: Rule) -> Word | None:
+        for w in self.vocab.words(kind):
+            if w.pattern == rule.name:
+                return w
+        hint = self.vocab.nearest(kind, tuple(rule.name.split(".")))
+        if hint is None:
+            import difflib
+            close = difflib.get_close_matches(rule.name, self.vocab.known(kind), n=1)
+            hint = close[0] if close else None
+        self.problem(rule.name_pos or rule.pos, f"unknown {kind} '{rule.name}'"
+                     + (f"; did you mean '{hint}'?" if hint else ""))
+        return None
+
+    def offer(self, rule: Rule, index: int) -> Callable[[Env], BuildOffer] | None:
+        assert rule.item is not None
+        found = self.word("item", rule.item, "item")
+        if found is None:
+            return None
+        item_word, item_args = found
+        mult = None
+        if rule.multiplier is not None:
+            mult = self.word("count", rule.multiplier, "count")
+        payments = tuple(() if p.phrase is None else (self.resource(p.phrase),) * p.n
+                         for p in rule.payments)
+        card = self.card.id
+
+        def make(env: Env) -> BuildOffer:
+            item, where = item_word.meaning(env, *item_args)
+            count = 1
+            if mult is not None:
+                count = int(mult[0].meaning(env, *mult[1]))
+            return BuildOffer(f"card:{card}#{index}", env.holder, item, where, payments,
+                              count, f"{card}#{index}/{env.holder}" if rule.limit else None,
+                              rule.limit)
+        return make
+
+
+def compile_card(card: CardData, vocab: Vocabulary, rules: list[Rule],
+                 lines: list[str]) -> CardEffects:
+    comp = _Compiler(vocab, card, lines)
+    compiled = [c for i, r in enumerate(rules) if (c := comp.rule(r, i)) is not None]
+    if comp.problems:
+        raise ScriptError(comp.problems)
+    return CardEffects(card, compiled)

@@ -1,0 +1,337 @@
+"""Parsing scripts into rules, with errors a modder can act on.
+
+A script holds one rule per line; an indented line continues the rule above. Each
+rule is parsed on its own, so one bad rule does not hide the errors of the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from lark import (
+    Lark,
+    Token,
+    Transformer,
+    Tree,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
+
+from ..errors import MnrulesError
+from ..resources import data_dir
+
+MAX_SCRIPT_CHARS = 20_000
+MAX_RULES = 100
+
+
+@dataclass(frozen=True)
+class Pos:
+    line: int     # 1-based, in the file
+    column: int   # 1-based, in the file
+
+
+@dataclass(frozen=True)
+class Phrase:
+    words: tuple[str | int, ...]
+    pos: Pos
+
+    @property
+    def text(self) -> str:
+        return " ".join(str(w) for w in self.words)
+
+
+@dataclass(frozen=True)
+class Cond:
+    kind: str                       # "test", "not", "and", "or"
+    phrase: Phrase | None = None
+    parts: tuple[Cond, ...] = ()
+
+
+@dataclass(frozen=True)
+class Value:
+    kind: str                       # "number", "per", "amount", "count"
+    n: int = 0
+    phrase: Phrase | None = None
+
+
+@dataclass(frozen=True)
+class Op:
+    kind: str                       # "add", "subtract", "set", "double", "allow", ...
+    value: Value | None = None
+    phrase: Phrase | None = None
+    low: int = 0
+    high: int = 0
+
+
+@dataclass(frozen=True)
+class Payment:
+    n: int
+    phrase: Phrase | None           # None: free
+
+
+@dataclass(frozen=True)
+class Action:
+    optional: bool
+    phrase: Phrase
+
+
+@dataclass(frozen=True)
+class Rule:
+    kind: str                       # "modify", "replace", "after", "offer"
+    pos: Pos
+    text: str
+    limit: str | None = None        # "round", "turn", "phase"
+    name: str = ""
+    name_pos: Pos | None = None
+    cond: Cond | None = None
+    ops: tuple[Op, ...] = ()
+    actions: tuple[Action, ...] = ()
+    item: Phrase | None = None
+    multiplier: Phrase | None = None
+    payments: tuple[Payment, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    line: int
+    column: int
+    source: str
+    message: str
+
+    def __str__(self) -> str:
+        caret = " " * (self.column - 1) + "^"
+        return f"{self.file}:{self.line}:{self.column}: {self.message}\n    {self.source}\n" \
+               f"    {caret}"
+
+
+class ScriptError(MnrulesError):
+    """Every problem found in one script (or card file), each with its place and a caret."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    text = (data_dir("grammar") / "effects.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", strict=True, propagate_positions=True,
+                maybe_placeholders=False)
+
+
+def _describe(term: str) -> str:
+    """A terminal's name in words (not the grammar's token names)."""
+    words = {"WORD": "a word", "NUMBER": "a number", "PERIOD": "'round', 'turn' or 'phase'",
+             "COLON": "':'", "COMMA": "','", "LPAR": "'('", "RPAR": "')'", "DOT": "'.'",
+             "$END": "the end of the rule"}
+    if term in words:
+        return words[term]
+    for t in parser().terminals:
+        if t.name == term and t.pattern.type == "str":
+            return f"'{t.pattern.value}'"
+    return term.lower()
+
+
+def _expected(names: set[str]) -> str:
+    items = sorted({_describe(n) for n in names if not n.startswith("__IGNORE")})
+    if not items:
+        return "nothing more"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+class _ToAst(Transformer[Token, Any]):
+    def __init__(self, line0: int, col0: int) -> None:
+        super().__init__()
+        self.line0 = line0
+        self.col0 = col0
+
+    def _pos(self, meta_or_tok: Any) -> Pos:
+        line = getattr(meta_or_tok, "line", 1)
+        col = getattr(meta_or_tok, "column", 1)
+        return Pos(self.line0 + line - 1, (self.col0 if line == 1 else 0) + col)
+
+    def phrase(self, items: list[Token]) -> Phrase:
+        words = tuple(int(t) if t.type == "NUMBER" else str(t) for t in items)
+        return Phrase(words, self._pos(items[0]))
+
+    def name(self, items: list[Token]) -> tuple[str, Pos]:
+        return ".".join(str(t) for t in items), self._pos(items[0])
+
+    def limit(self, items: list[Token]) -> tuple[str, str]:
+        return ("limit", str(items[0]))
+
+    def condition(self, items: list[Any]) -> tuple[str, Cond]:
+        return ("cond", items[0])
+
+    def test(self, items: list[Any]) -> Cond:
+        return Cond("test", phrase=items[0])
+
+    def negate(self, items: list[Any]) -> Cond:
+        return Cond("not", parts=(items[0],))
+
+    def both(self, items: list[Any]) -> Cond:
+        return Cond("and", parts=(items[0], items[1]))
+
+    def either(self, items: list[Any]) -> Cond:
+        return Cond("or", parts=(items[0], items[1]))
+
+    def number(self, items: list[Token]) -> Value:
+        return Value("number", int(items[0]))
+
+    def per(self, items: list[Any]) -> Value:
+        return Value("per", int(items[0]), items[1])
+
+    def amount(self, items: list[Any]) -> Value:
+        return Value("amount", int(items[0]), items[1])
+
+    def count(self, items: list[Any]) -> Value:
+        return Value("count", 1, items[0])
+
+    def add(self, items: list[Any]) -> Op:
+        return Op("add", value=items[0])
+
+    def subtract(self, items: list[Any]) -> Op:
+        return Op("subtract", value=items[0])
+
+    def set(self, items: list[Any]) -> Op:
+        return Op("set", value=items[0])
+
+    def double(self, items: list[Any]) -> Op:
+        return Op("double")
+
+    def allow(self, items: list[Any]) -> Op:
+        return Op("allow", phrase=items[1], low=int(items[0]))
+
+    def include(self, items: list[Any]) -> Op:
+        return Op("include", phrase=items[0])
+
+    def choose(self, items: list[Token]) -> Op:
+        return Op("choose", low=int(items[0]), high=int(items[1]))
+
+    def pay(self, items: list[Any]) -> Payment:
+        return Payment(int(items[0]), items[1])
+
+    def free(self, items: list[Any]) -> Payment:
+        return Payment(0, None)
+
+    def may(self, items: list[Any]) -> Action:
+        return Action(True, items[0])
+
+    def must(self, items: list[Any]) -> Action:
+        return Action(False, items[0])
+
+    def multiplier(self, items: list[Any]) -> tuple[str, Phrase]:
+        return ("multiplier", items[0])
+
+
+def _rule_from_tree(tree: Tree[Any], pos: Pos, text: str) -> Rule:
+    parts = tree.children
+    limit = None
+    if parts and isinstance(parts[0], tuple) and parts[0][0] == "limit":
+        limit = parts[0][1]
+        parts = parts[1:]
+    clause = parts[0]
+    kind = str(clause.data)
+    items = clause.children
+    fields: dict[str, Any] = {"kind": kind, "pos": pos, "text": text, "limit": limit}
+    ops, actions, payments = [], [], []
+    for it in items:
+        if isinstance(it, tuple) and len(it) == 2 and isinstance(it[1], Pos):
+            fields["name"], fields["name_pos"] = it
+        elif isinstance(it, tuple) and it[0] == "cond":
+            fields["cond"] = it[1]
+        elif isinstance(it, tuple) and it[0] == "multiplier":
+            fields["multiplier"] = it[1]
+        elif isinstance(it, Op):
+            ops.append(it)
+        elif isinstance(it, Action):
+            actions.append(it)
+        elif isinstance(it, Payment):
+            payments.append(it)
+        elif isinstance(it, Phrase):
+            fields["item"] = it
+    return Rule(ops=tuple(ops), actions=tuple(actions), payments=tuple(payments), **fields)
+
+
+def split_rules(script: str) -> list[tuple[int, int, str]]:
+    """(line offset, column offset, text) of each rule: indented lines continue a rule."""
+    out: list[tuple[int, int, str]] = []
+    for i, raw in enumerate(script.splitlines()):
+        stripped = raw.split("#", 1)[0].rstrip()
+        if not stripped.strip():
+            continue
+        indent = len(raw) - len(raw.lstrip())
+        if indent > 0 and out:
+            line, col, text = out[-1]
+            out[-1] = (line, col, text + "\n" + " " * indent + stripped.strip())
+        else:
+            out.append((i, indent, stripped.strip()))
+    return out
+
+
+def parse_script(script: str, file: str = "<script>", line0: int = 1,
+                 col0: int = 1) -> list[Rule]:
+    """Every rule of ``script``; raises ScriptError listing every syntax error found.
+
+    ``line0``/``col0`` say where the script starts in ``file`` (for embedded scripts).
+    """
+    lines = script.splitlines()
+    if len(script) > MAX_SCRIPT_CHARS:
+        raise ScriptError([Problem(file, line0, col0, lines[0][:80] if lines else "",
+                                   f"a script may hold at most {MAX_SCRIPT_CHARS} "
+                                   f"characters")])
+    rules: list[Rule] = []
+    problems: list[Problem] = []
+    chunks = split_rules(script)
+    if len(chunks) > MAX_RULES:
+        raise ScriptError([Problem(file, line0, col0, "", f"a script may hold at most "
+                                   f"{MAX_RULES} rules")])
+    for offset, indent, text in chunks:
+        start_line = line0 + offset
+        start_col = col0 + indent
+        try:
+            tree = parser().parse(text)
+        except UnexpectedInput as exc:
+            problems.append(_syntax_problem(exc, text, file, start_line, start_col))
+            continue
+        ast = _ToAst(start_line, start_col).transform(tree)
+        rules.append(_rule_from_tree(ast, Pos(start_line, start_col), text))
+    if problems:
+        raise ScriptError(problems)
+    return rules
+
+
+def _syntax_problem(exc: UnexpectedInput, text: str, file: str, line0: int,
+                    col0: int) -> Problem:
+    rule_lines = text.splitlines()
+    line = getattr(exc, "line", 1) or 1
+    col = getattr(exc, "column", 1) or 1
+    if isinstance(exc, UnexpectedEOF) or line < 1:
+        line = len(rule_lines)
+        col = len(rule_lines[-1]) + 1
+    src = rule_lines[line - 1] if 0 < line <= len(rule_lines) else text
+    if isinstance(exc, UnexpectedCharacters):
+        msg = f"unexpected character {text.splitlines()[line - 1][col - 1]!r}"
+        allowed = set(exc.allowed or ())
+        if allowed:
+            msg += f"; expected {_expected(allowed)}"
+    elif isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        shown = "the end of the rule" if tok.type == "$END" else f"{str(tok)!r}"
+        msg = f"unexpected {shown}; expected {_expected(set(exc.expected))}"
+    elif isinstance(exc, UnexpectedEOF):
+        msg = f"the rule ends too soon; expected {_expected(set(exc.expected))}"
+    else:
+        msg = str(exc)
+    abs_line = line0 + line - 1
+    indent = col0 - 1 if line == 1 else 0
+    # show the file's own line, so the caret sits under the file's column
+    shown_src = " " * indent + src if line == 1 else src
+    return Problem(file, abs_line, indent + col, shown_src, msg)

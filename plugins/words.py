@@ -1,0 +1,350 @@
+"""The vocabulary of the effect language: every quantity, event, condition, count,
+action and item a card script may name, with what it means in these rules.
+
+A modder reads this file (or ``mnrules cards words``) to know what he can write;
+a new word needs a line here, never a change to the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnrules.effects import Event, Modifier
+from mnrules.engine import Game
+from mnrules.hookspecs import hookimpl
+from mnrules.language.compiler import Env, Interactive
+from mnrules.language.words import Word
+
+from .conquest import status
+from .control import capital, has_enemies
+from .production import take
+
+# -- what the quantities and events are --------------------------------------------------
+QUANTITIES = [
+    ("battle.dice", "side", "int", "the dice you roll in a battle"),
+    ("battle.total", "side", "int", "your dice total in a battle"),
+    ("battle.hits", "side", "int", "the hits you score in a battle"),
+    ("battle.shield", "side", "int", "the hits against you that are cancelled"),
+    ("cost", "player", "int", "the cost of an item you buy"),
+    ("payment", "player", "setrules", "what your payment sets may contain"),
+    ("offer_size", "player", "sizes", "how many resources you may offer in trade"),
+    ("storage.coins", "player", "int", "the coins you keep at the end of your build turn"),
+    ("storage.goods", "player", "int", "the goods (of different types) you keep at the "
+     "end of your build turn"),
+    ("track", "player", "int", "your level on a leadership track"),
+    ("income", "player", "list", "your income in the Collect phase"),
+    ("build.first", "", "list", "who takes the first build turn"),
+    ("victory.alone", "", "list", "whose build victory is immediate and sole"),
+]
+EVENTS = [
+    ("production", "production_done", "", "all players have collected"),
+    ("collect", "collected", "player", "you collected your income"),
+    ("buy", "built", "player", "you bought and placed an item or a tile"),
+    ("pillage", "pillage", "player", "you pillage a building (its gains in the event)"),
+    ("occupy.marker", "occupy_marker", "player", "you put a legion on an enemy marker"),
+    ("occupy", "occupy", "player", "you occupy a building"),
+    ("convert", "convert", "player", "you convert a control marker"),
+    ("battle", "battle", "player", "a battle you started is over"),
+    ("phase.start", "phase_start", "", "a phase begins"),
+    ("title", "title", "player", "you take a title"),
+]
+
+
+def _battle(env: Env) -> dict[str, Any]:
+    b: dict[str, Any] = env.ctx.get("battle") or {}
+    return b
+
+
+def _area(env: Env) -> str | None:
+    area = _battle(env).get("area") or env.ctx.get("province")
+    return str(area) if area else None
+
+
+def _resources(env: Env) -> list[str]:
+    goods = env.game.rules.components.get("goods") or {}
+    return sorted(g for g in goods if env.game.state.supply.get(g, 0) > 0)
+
+
+def _take_good(env: Env, choice: Any, n: int = 1) -> None:
+    take(env.game, env.holder, str(choice))
+
+
+def _tiles_of(env: Env, kind: str, except_card: str | None = None) -> tuple[str, ...]:
+    state = env.game.state
+    cards = env.game.rules.cards
+    mine = set(state.tiles[env.holder]) | set(state.vars.get("copies", {}).get(env.holder, []))
+    return tuple(sorted(t for p in state.players if p != env.holder for t in state.tiles[p]
+                        if cards[t].kind == kind and t != except_card and t not in mine
+                        and cards[t].extra.get("copyable", True)))
+
+
+def _copy(env: Env, choice: Any, *args: Any) -> None:
+    env.game.state.vars.setdefault("copies", {}).setdefault(env.holder, []).append(choice)
+
+
+def _peace_options(env: Env) -> tuple[str, ...]:
+    state = env.game.state
+    last = state.vars.get("peace", {})
+    barred = last.get("with") if last.get("by") == env.holder and \
+        last.get("round") == state.round - 1 else None
+    return tuple(p for p in state.players if p not in (env.holder, barred))
+
+
+def _make_peace(env: Env, choice: Any) -> None:
+    env.game.state.vars["peace"] = {"by": env.holder, "with": choice,
+                                    "round": env.game.state.round}
+
+
+def _partner(env: Env) -> str | None:
+    peace = env.game.state.vars.get("peace", {})
+    if peace.get("by") == env.holder and peace.get("round") == env.game.state.round:
+        return str(peace["with"])
+    return None
+
+
+def _send_home(game: Game, who: str, owner: str, kinds: tuple[str, ...]) -> None:
+    """``who``'s units of ``kinds`` in ``owner``'s provinces return to ``who``'s capital."""
+    state = game.state
+    home = capital(game, who)
+    for prov, holder in list(state.control.items()):
+        if holder != owner or prov == home:
+            continue
+        for kind in kinds:
+            n = state.count(prov, who, kind)
+            if n:
+                state.remove_units(prov, who, kind, n)
+                if kind == "fortress":
+                    state.pieces[who][kind] += n  # a fortress cannot move: back to the box
+                else:
+                    state.add_units(home, who, kind, n)
+        from .conquest import release_excess
+        release_excess(state, prov, who)
+
+
+def _their_legions_home(env: Env) -> None:
+    other = _partner(env)
+    if other:
+        _send_home(env.game, other, env.holder, ("legion",))
+
+
+def _our_legions_home(env: Env) -> None:
+    other = _partner(env)
+    if other:
+        _send_home(env.game, env.holder, other, ("legion",))
+
+
+def _their_units_home(env: Env) -> None:
+    other = _partner(env)
+    if other:
+        _send_home(env.game, other, env.holder, ("legion", "fortress"))
+        _send_home(env.game, env.holder, other, ("legion", "fortress"))
+
+
+def _convert_now(env: Env) -> None:
+    """Queen of Sheba's kind of conversion: at once, the occupying legion removed."""
+    game = env.game
+    state = game.state
+    prov = str(env.ctx["province"])
+    owner = state.control.get(prov)
+    if state.pieces[env.holder].get("marker", 0) <= 0:
+        return
+
+    def convert(event: Event) -> None:
+        state.remove_units(prov, env.holder, "legion")
+        state.pieces[env.holder]["legion"] += 1
+        state.marker_occupier.pop(prov, None)
+        if owner is not None:
+            state.pieces[owner]["marker"] += 1
+        state.pieces[env.holder]["marker"] -= 1
+        state.control[prov] = env.holder
+        status(state).pop(prov, None)
+    game.perform(Event("convert", env.holder, {"province": prov, "from": owner,
+                                               "immediate": True}), convert)
+
+
+def _claim(env: Env, path: str) -> None:
+    env.game.perform(Event("victory_claim", env.holder, {"path": path}), lambda e: None)
+
+
+def _double_gains(env: Env) -> Event | None:
+    ev = env.event
+    assert ev is not None
+    gains: list[str] = []
+    for g in ev.data.get("gains", []):
+        gains.extend(g.split("|") if "|" in g else [g, g])
+    return Event(ev.kind, ev.player, {**ev.data, "gains": gains})
+
+
+def _provinces_with_enemies(env: Env) -> int:
+    state = env.game.state
+    return sum(1 for prov, who in state.control.items()
+               if who == env.holder and has_enemies(state, prov, env.holder))
+
+
+def _caravan_goods_under_legions(env: Env, restricted: bool = False) -> list[tuple[str, int]]:
+    """Each of the holder's legions on an empty caravan slot yields that slot's good."""
+    state = env.game.state
+    board = env.game.rules.board
+    out: list[tuple[str, int]] = []
+    for prov in state.built:
+        legions = state.count(prov, env.holder, "legion")
+        if not legions:
+            continue
+        if restricted and (state.control.get(prov) not in (None, env.holder)
+                           or has_enemies(state, prov, env.holder)):
+            continue
+        slots = board.provinces[prov].slots
+        empty = [s.good for i, s in enumerate(slots)
+                 if s.kind == "caravan" and not state.built[prov][i] and s.good]
+        for good in empty[:legions]:
+            out.append((str(good), 1))
+    return out
+
+
+def _can_win_building(env: Env) -> bool:
+    """The holder could buy his last hero/wonder or a special wonder right now."""
+    from .build import legal_actions, tile_cost
+    game = env.game
+    cards = game.rules.cards
+    for action in legal_actions(game, env.holder):
+        if action[0] != "tile":
+            continue
+        card = cards[action[1]]
+        if card.kind == "special wonder":
+            return True
+        owned = sum(1 for t in game.state.tiles[env.holder]
+                    if cards[t].kind != "special wonder")
+        if owned + 1 >= game.param("max_tiles") and tile_cost(game, env.holder,
+                                                              action[1]) is not None:
+            return True
+    return False
+
+
+@hookimpl
+def mn_vocabulary() -> list[Word]:
+    w: list[Word] = []
+    for name, subject, vtype, doc in QUANTITIES:
+        w.append(Word("quantity", name, name, doc, subject, vtype))
+    for name, kind, subject, doc in EVENTS:
+        w.append(Word("event", name, kind, doc, subject))
+    cond = [
+        ("land battle", lambda e: _battle(e).get("kind") == "land", "it is a land battle"),
+        ("sea battle", lambda e: _battle(e).get("kind") == "sea", "it is a sea battle"),
+        ("you attack", lambda e: _battle(e).get("attacker") == e.holder,
+         "you are the active player of the battle"),
+        ("you are active", lambda e: _battle(e).get("attacker") == e.holder,
+         "you are the active player"),
+        ("you defend", lambda e: _battle(e).get("defender") == e.holder,
+         "you are not the active player of the battle"),
+        ("you fight", lambda e: e.holder in (_battle(e).get("attacker"),
+                                             _battle(e).get("defender")),
+         "you take part in the battle"),
+        ("your marker is here", lambda e: e.game.state.control.get(_area(e) or "")
+         == e.holder, "the province carries your control marker"),
+        ("your fortress is here", lambda e: bool(e.game.state.count(_area(e) or "",
+                                                                    e.holder, "fortress")),
+         "you have a fortress in the province"),
+        ("you have units here", lambda e: e.holder in e.game.state.unit_owners(_area(e) or ""),
+         "you have at least one unit there"),
+        ("this is the card", lambda e: list(e.ctx.get("action", [])) == ["tile", e.card],
+         "the item bought is this very card"),
+        ("the item is {name}", lambda e, n: e.ctx.get("item") == n, "the item is {name}"),
+        ("the track is {track}", lambda e, t: e.ctx.get("track") == t,
+         "the track is {track}"),
+        ("the phase is {name}", lambda e, n: e.ctx.get("phase", e.game.state.phase) == n,
+         "the phase is {name}"),
+        ("you can win by building", _can_win_building,
+         "you could now buy your last hero or wonder, or a special wonder"),
+        ("you are the culture leader", lambda e: e.game.state.titles.get("culture")
+         == e.holder, "you hold the culture title"),
+    ]
+    w += [Word("condition", p, f, d) for p, f, d in cond]
+    counts = [
+        ("legion die", lambda e: e.ctx.get("units", 0) if _battle(e).get("kind") == "land"
+         else 0, "each of your legions' dice (one per legion, not an extra die)"),
+        ("die", lambda e: e.ctx.get("dice", 0), "each die you roll, extra dice included"),
+        ("province of yours with enemy units", _provinces_with_enemies,
+         "each province with your marker where another player has units"),
+        ("goods of empty caravan slots under your legions", _caravan_goods_under_legions,
+         "for each of your legions on an empty caravan slot, that slot's good"),
+        ("goods of empty caravan slots under your legions in your or neutral provinces "
+         "without enemies", lambda e: _caravan_goods_under_legions(e, True),
+         "the same, only in your own or neutral provinces holding no enemy unit"),
+    ]
+    w += [Word("count", p, f, d) for p, f, d in counts]
+    actions = [
+        ("take {n} good of your choice", Interactive(
+            lambda e, n: tuple(_resources(e)), _take_good, "take a good of your choice"),
+         "take {n} good of your choice from the supply"),
+        ("copy a hero of another player except {card}", Interactive(
+            lambda e, c: _tiles_of(e, "hero", c), lambda e, ch, c: _copy(e, ch),
+            "choose a hero of another player to copy"),
+         "copy the power (not the bonuses) of a hero another player holds, except "
+         "{card}, for the rest of the game"),
+        ("make peace with another player", Interactive(
+            lambda e: _peace_options(e), _make_peace,
+            "choose the player you make peace with"),
+         "make peace with a player of your choice (not the one of last round): for the "
+         "rest of the round neither of you may fight the other or enter the other's "
+         "provinces"),
+        ("send their legions in your provinces to their capital", _their_legions_home,
+         "your peace partner's legions in your provinces go to his capital province"),
+        ("send your legions in their provinces to your capital", _our_legions_home,
+         "your legions in your peace partner's provinces go to your capital province"),
+        ("send all units in each other's provinces home", _their_units_home,
+         "both sides' units in the other's provinces go home (fortresses to the box)"),
+        ("convert the marker by removing the legion", _convert_now,
+         "replace the marker you occupy by your own at once; the occupying legion is "
+         "removed"),
+        ("claim victory {name}", _claim, "claim the {name} victory, timed as the rules say"),
+    ]
+    w += [Word("action", p, f, d) for p, f, d in actions]
+    w.append(Word("change", "double the gains", _double_gains,
+                  "each gain counts twice; a choice of two gains gives both"))
+    w.append(Word("change", "cancel it", lambda e: None, "the event does not happen"))
+    w.append(Word("include", "you", lambda e: e.holder, "you"))
+    w += [
+        Word("allowance", "coin in goods sets",
+             lambda e, v, n: v.loosen(coins_in_goods_set=n),
+             "each goods set may hold that many coins instead of goods"),
+        Word("allowance", "good in coin sets",
+             lambda e, v, n: v.loosen(goods_in_coin_set=n),
+             "each coin set may hold that many goods instead of coins"),
+        Word("allowance", "repeated good type",
+             lambda e, v, n: v.loosen(repeated_types=n),
+             "in each goods set, that many goods types may appear twice"),
+    ]
+    w += [
+        Word("item", "{unit}", lambda e, u: (u, "any"), "a {unit}, placed by the normal rules"),
+        Word("item", "marker", lambda e: ("marker", "any"),
+             "a control marker, placed by the normal rules"),
+        Word("item", "{unit} in your capital", lambda e, u: (u, "capital"),
+             "a {unit} in your capital province"),
+    ]
+    goods = ["coin"]
+    w += [Word("resource", g, g, "a resource") for g in goods]
+    return w
+
+
+@hookimpl
+def mn_modifiers(game: Game, quantity: str, ctx: dict[str, Any]) -> list[Modifier] | None:
+    """Peace (made by a card): no battle between the two, no entering the other's land."""
+    if quantity not in ("battle.allowed", "move.destinations"):
+        return None
+    peace = game.state.vars.get("peace")
+    if not peace or peace.get("round") != game.state.round:
+        return None
+    pair = {peace["by"], peace["with"]}
+    if quantity == "battle.allowed":
+        if {ctx.get("attacker"), ctx.get("defender")} == pair:
+            return [Modifier("rules:peace", lambda v: False)]
+        return None
+    player = ctx.get("player")
+    if player not in pair:
+        return None
+    other = next(iter(pair - {player}))
+    control = game.state.control
+    return [Modifier("rules:peace",
+                     lambda v: {p for p in v if control.get(p) != other
+                                and other not in game.state.unit_owners(p)})]
+
