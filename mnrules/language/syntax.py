@@ -155,7 +155,7 @@ class _ToAst(Transformer[Token, Any]):
     def _pos(self, meta_or_tok: Any) -> Pos:
         line = getattr(meta_or_tok, "line", 1)
         col = getattr(meta_or_tok, "column", 1)
-        return Pos(self.line0 + line - 1, (self.col0 if line == 1 else 0) + col)
+        return Pos(self.line0 + line - 1, (self.col0 - 1 if line == 1 else 0) + col)
 
     def phrase(self, items: list[Token]) -> Phrase:
         words = tuple(int(t) if t.type == "NUMBER" else str(t) for t in items)

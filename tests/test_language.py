@@ -1,0 +1,195 @@
+"""The effect language: errors a modder can act on, a closed vocabulary, and a new
+hero written only from the guide."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from mnrules import load_ruleset, new_game
+from mnrules.cards import CardData, read_card
+from mnrules.errors import PackError
+from mnrules.language.compiler import compile_card
+from mnrules.language.explain import explain
+from mnrules.language.syntax import ScriptError, parse_script
+from mnrules.ruleset import Ruleset, vocabulary
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _card(tmp_path: Path, script: str, name: str = "testhero") -> Path:
+    body = "\n".join("  " + line for line in script.splitlines())
+    f = tmp_path / f"{name}.yaml"
+    f.write_text(f"id: {name}\nkind: hero\nbonuses: {{}}\nnames: {{en: Test}}\n"
+                 f"effects: |\n{body}\n", encoding="utf-8")
+    return f
+
+
+def _compile(rules: Ruleset, file: Path) -> None:
+    card = read_card(file)
+    assert card.effects is not None
+    parsed = parse_script(card.effects, str(file), *card.effects_at)
+    compile_card(card, vocabulary(rules), parsed, file.read_text().splitlines())
+
+
+def _error(rules: Ruleset, tmp_path: Path, script: str) -> ScriptError:
+    with pytest.raises(ScriptError) as err:
+        _compile(rules, _card(tmp_path, script))
+    return err.value
+
+
+def test_syntax_error_has_file_line_column_caret_and_words(rules: Ruleset,
+                                                           tmp_path: Path) -> None:
+    err = _error(rules, tmp_path, "modify battle.total when land battle and: add 1")
+    text = str(err)
+    p = err.problems[0]
+    assert (p.line, p.column) == (6, 43)          # line 6 of the file, under the ':'
+    assert "testhero.yaml:6:43:" in text
+    assert "expected '(' or a word" in text
+    src, caret = text.splitlines()[1:3]
+    assert caret.index("^") == src.index(":", src.index("and")) + 0
+
+
+def test_unknown_event_suggests_the_nearest(rules: Ruleset, tmp_path: Path) -> None:
+    err = _error(rules, tmp_path, "after pilage: double the gains")
+    assert "unknown event 'pilage'; did you mean 'pillage'?" in str(err)
+    assert err.problems[0].column == 9
+
+
+def test_unknown_condition_suggests_the_nearest(rules: Ruleset, tmp_path: Path) -> None:
+    err = _error(rules, tmp_path, "modify battle.total when land battel: add 5")
+    assert "unknown condition 'land battel'; did you mean 'land battle'?" in str(err)
+
+
+def test_unknown_quantity_and_resource(rules: Ruleset, tmp_path: Path) -> None:
+    err = _error(rules, tmp_path, "modify battle.totl: add 1\nmodify income: add 1 goldd")
+    text = str(err)
+    assert "unknown quantity 'battle.totl'; did you mean 'battle.total'?" in text
+    assert "unknown resource 'goldd'; did you mean 'gold'?" in text
+    assert len(err.problems) == 2                       # all errors in one pass
+
+
+def test_every_syntax_error_of_a_file_in_one_pass(rules: Ruleset, tmp_path: Path) -> None:
+    err = _error(rules, tmp_path, "modify cost: add\nafter pillage double\noffer legion for")
+    assert [p.line for p in err.problems] == [6, 7, 8]
+
+
+def test_operation_must_fit_the_quantity(rules: Ruleset, tmp_path: Path) -> None:
+    err = _error(rules, tmp_path, "modify payment: add 1")
+    assert "'add' does not apply to this quantity; use allow" in str(err)
+
+
+def test_unknown_card_key_is_refused_with_a_suggestion(tmp_path: Path) -> None:
+    f = tmp_path / "x.yaml"
+    f.write_text("id: x\nkind: hero\nbonusses: {trade: 1}\n")
+    with pytest.raises(PackError, match=r"x.yaml:3:1: unknown card key 'bonusses'; "
+                                        r"did you mean 'bonuses'\?"):
+        read_card(f)
+
+
+@pytest.mark.parametrize("script", [
+    "modify battle.total: add __import__",
+    "after production: import os",
+    "modify battle.total when eval: add 1",
+    "modify __class__: add 1",
+    "after production: open the file",
+    "modify battle.total: add 1 per __subclasses__",
+])
+def test_scripts_cannot_name_python(rules: Ruleset, tmp_path: Path, script: str) -> None:
+    """Only vocabulary words exist: no attribute access, import, eval or files."""
+    with pytest.raises(ScriptError):
+        _compile(rules, _card(tmp_path, script))
+
+
+def test_no_card_name_appears_in_python_outside_the_tests(rules: Ruleset) -> None:
+    """No card special case in code: no identifier or string literal names a card
+    (prose in docstrings and rule descriptions may mention them)."""
+    import ast
+    import io
+    import tokenize
+
+    names = set()
+    for card in rules.cards.values():
+        names.add(card.id.lower())
+        names.update(n.lower() for n in card.names.values())
+    found = []
+    for folder in ("mnrules", "plugins"):
+        for f in (ROOT / folder).rglob("*.py"):
+            text = f.read_text(encoding="utf-8")
+            for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+                value = None
+                if tok.type == tokenize.NAME:
+                    value = tok.string
+                elif tok.type == tokenize.STRING:
+                    try:
+                        lit = ast.literal_eval(tok.string)
+                    except (ValueError, SyntaxError):
+                        continue
+                    value = lit if isinstance(lit, str) else None
+                if value is not None and value.lower() in names:
+                    found.append(f"{f.relative_to(ROOT)}:{tok.start[0]}: {value!r}")
+    assert not found, "card names in Python:\n" + "\n".join(found)
+
+
+def test_every_tile_has_a_script_or_is_powerless(rules: Ruleset) -> None:
+    powerless = {c.id for c in rules.cards.values() if not c.effects}
+    assert len(rules.cards) == 23
+    assert powerless == {"hercules"}
+    assert set(rules.effects) == set(rules.cards) - powerless
+
+
+def test_explain_is_generated_from_the_vocabulary(rules: Ruleset) -> None:
+    caesar = rules.cards["caesar"]
+    assert caesar.effects is not None
+    lines = explain(vocabulary(rules), parse_script(caesar.effects))
+    assert lines == ["When the rules work out your dice total in a battle, if it is a land "
+                     "battle and you are the active player of the battle: add 1 for each of "
+                     "your legions' dice (one per legion, not an extra die)."]
+
+
+def test_a_hero_written_from_the_guide_works_without_python(tmp_path: Path) -> None:
+    """'+1 to each defending legion's die in a province holding your fortress'."""
+    from mnrules import position as pos
+    from mnrules.engine import Game
+
+    folder = tmp_path / "mycards"
+    folder.mkdir()
+    _card(folder, "modify battle.total when land battle and you defend and your fortress "
+                  "is here: add 1 per legion die", name="bastion")
+    from mnrules.resources import data_dir
+    rules = load_ruleset("en", card_dirs=[data_dir("cards"), folder])
+
+    def battle(with_card: bool, fortress: bool) -> dict[str, int]:
+        game: Game = new_game(rules, 5, seed=1)
+        pos.clear(game)
+        pos.set_marker(game, "CYRENAICA", "egypt")
+        pos.add_units(game, "egypt", "CYRENAICA", "legion", 2)
+        if fortress:
+            pos.add_units(game, "egypt", "CYRENAICA", "fortress")
+        pos.add_units(game, "rome", "CYRENAICA", "legion", 1)
+        if with_card:
+            game.state.tiles["egypt"].append("bastion")
+        pos.start_phase(game, "military", frame_done=None)
+        game.state.stack[-1].pop("frame_done")
+        game.force("land die", [0, 4, 4])       # rome rolls 0; egypt rolls 4 and 4
+        hits: dict[str, int] = {}
+        game.listeners.append(lambda e: hits.update(e.data["hits"])
+                              if e.kind == "battle" else None)
+        while not hits:
+            d = game.pending
+            assert d is not None
+            if d.kind == "military.next":
+                game.apply("rome")
+            elif ("done",) in d.options:
+                game.apply(("done",))
+            else:
+                game.apply(d.options[0])
+        return hits
+
+    # egypt's dice total: 4 + 4 = 8 → 1 hit; +5 with the fortress → 2 hits;
+    # with the new hero and a fortress: 8 + 2 + 5 = 15 → 3 hits.
+    assert battle(with_card=False, fortress=True)["egypt"] == 2
+    assert battle(with_card=True, fortress=True)["egypt"] == 3
+    assert battle(with_card=True, fortress=False)["egypt"] == 1   # no fortress: no bonus
