@@ -16,13 +16,22 @@ from mnrules.hookspecs import hookimpl
 from .tracks import TRACKS, levels
 
 
+def roman(n: int) -> str:
+    """``n`` in Roman numerals (0 is written 0: the track's start)."""
+    if n <= 0:
+        return "0"
+    out = []
+    for value, numeral in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out.append(numeral)
+            n -= value
+    return "".join(out)
+
+
 def xv_plus(level: int) -> str:
-    """How the level marker shows ``level``: I–XV, then the XV+ side from I again."""
-    numerals = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII",
-                "XIII", "XIV", "XV"]
-    if level <= 15:
-        return numerals[level] if level > 0 else "0"
-    return f"XV+{numerals[level - 15] if level - 15 <= 15 else level - 15}"
+    """How the level marker shows ``level``: I–XV, then the XV+ side from I again
+    (NL/PL/UK 5: 18 is "XV+" on III)."""
+    return roman(level) if level <= 15 else f"XV+{roman(level - 15)}"
 
 
 class Claims(Step):

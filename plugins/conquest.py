@@ -130,25 +130,30 @@ def try_convert(game: Game, player: str, province: str) -> None:
     if info.get("marker_round", state.round) >= state.round:
         return  # occupied this round: conversion comes in a later round
     owner = state.control.get(province)
-    linked = _linked(game, player, province)
-    if linked and state.pieces[player].get("marker", 0) > 0:
-        def convert(event: Event) -> None:
-            if owner is not None:
-                state.pieces[owner]["marker"] += 1
-            state.pieces[player]["marker"] -= 1
-            state.control[province] = player
-            del state.marker_occupier[province]
-            status(state).pop(province, None)
-        game.perform(Event("convert", player, {"province": province, "from": owner}), convert)
-    elif game.param("conversion_fail") == "remove_marker":
-        def remove(event: Event) -> None:
-            if owner is not None:
-                state.pieces[owner]["marker"] += 1
-            state.control[province] = None
-            del state.marker_occupier[province]
-            status(state).pop(province, None)
-        game.perform(Event("conversion_failed", player, {"province": province,
-                                                         "from": owner}), remove)
+    if not _linked(game, player, province):
+        if game.param("conversion_fail") == "remove_marker":
+            def remove(event: Event) -> None:
+                if owner is not None:
+                    state.pieces[owner]["marker"] += 1
+                state.control[province] = None
+                del state.marker_occupier[province]
+                status(state).pop(province, None)
+            game.perform(Event("conversion_failed", player, {"province": province,
+                                                             "from": owner}), remove)
+        return
+    if state.pieces[player].get("marker", 0) <= 0:
+        # None of his markers is left in his box (a hard limit): he cannot convert now.
+        # That is no failed link: the owner's marker stays and the legion stays on it.
+        return
+
+    def convert(event: Event) -> None:
+        if owner is not None:
+            state.pieces[owner]["marker"] += 1
+        state.pieces[player]["marker"] -= 1
+        state.control[province] = player
+        del state.marker_occupier[province]
+        status(state).pop(province, None)
+    game.perform(Event("convert", player, {"province": province, "from": owner}), convert)
 
 
 def convert_all(game: Game, player: str) -> None:

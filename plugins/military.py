@@ -27,6 +27,8 @@ R_MOVE_LAND = RuleRef("legion-move", "a legion moves at most once, to an adjacen
                       "or one connected by a chain of your triremes", "FR 4.1.2; NL/PL/UK 4.1.2")
 R_BATTLE = RuleRef("battle", "one battle per province or sea per turn, against one opponent "
                    "present; land battles are mandatory", "FR 4.2; NL/PL/UK 4.2, Q&A")
+R_ORDER = RuleRef("move-fight-order", "a turn runs in this order: trireme moves, naval "
+                  "battles, legion moves, land battles", "FR 4.1-4.2; NL/PL/UK 4.1-4.2")
 
 
 class Military(Step):
@@ -176,11 +178,34 @@ class MilitaryTurn(Step):
 
     def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
         stage = frame["stage"]
+        out_of_order = self._out_of_order(game, stage, choice)
+        if out_of_order:
+            return R_ORDER, out_of_order
         if stage == "triremes":
             return R_MOVE_SEA, f"{choice!r} is not a trireme move {frame['player']} may make"
         if stage == "legions":
             return R_MOVE_LAND, f"{choice!r} is not a legion move {frame['player']} may make"
         return R_BATTLE, f"{choice!r} is not a battle {frame['player']} may fight now"
+
+    @staticmethod
+    def _out_of_order(game: Game, stage: str, choice: Any) -> str:
+        """Why a move or battle of another stage of the turn cannot be made now ("" if it
+        belongs to this stage)."""
+        if not (isinstance(choice, tuple) and len(choice) == 3
+                and choice[0] in ("move", "battle") and isinstance(choice[1], str)):
+            return ""
+        now = {"triremes": 0, "naval": 1, "legions": 2, "land": 3}.get(stage)
+        if now is None:
+            return ""
+        at_sea = choice[1] in game.rules.board.seas
+        then = {("move", True): 0, ("battle", True): 1, ("move", False): 2,
+                ("battle", False): 3}[(choice[0], at_sea)]
+        names = ("trireme moves", "naval battles", "legion moves", "land battles")
+        if then < now:
+            return f"the {names[then]} are over: this turn has reached its {names[now]}"
+        if then > now:
+            return f"{names[then]} come after the {names[now]}"
+        return ""
 
 
 class Battle(Step):
@@ -206,8 +231,9 @@ class Battle(Step):
             return CONTINUE
         game.perform(Event("battle", frame["attacker"],
                            {"area": area, "kind": frame["kind"],
-                            "defender": frame["defender"], "rolls": frame["rolls"],
-                            "hits": frame["hits"]}), lambda e: None)
+                            "defender": frame["defender"], "units": frame.get("units", {}),
+                            "rolls": frame["rolls"], "hits": frame["hits"]}),
+                     lambda e: None)
         return DONE
 
     def choose(self, game: Game, frame: Frame, choice: Any) -> None:
@@ -240,6 +266,7 @@ class Battle(Step):
                   d.player: hits(sum(rolls[d.player]), d, a, divisor)}
         units = {p: sum(state.units.get(frame["area"], {}).get(p, {}).values())
                  for p in sides}
+        frame["units"] = units
         frame["rolls"] = rolls
         frame["hits"] = scored
         frame["losses"] = {a.player: min(scored[d.player], units[a.player]),

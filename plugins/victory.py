@@ -1,6 +1,10 @@
 """Victory (FR 6; NL/UK 6.1–6.4; PL 6.1–6.3): the Pyramids, the fifth hero or wonder,
 four capitals and/or legendary cities, all three titles — each checked when its
-edition says."""
+edition says.
+
+The Pyramids are a card: its script claims its victory ("claim victory prestige"), and
+these rules decide when the claim wins. The fifth hero or wonder is counted here.
+"""
 
 from __future__ import annotations
 
@@ -45,37 +49,67 @@ def great_cities(game: Game) -> dict[str, int]:
     return out
 
 
+FIFTH = "fifth"
+"""The victory of a player who owns as many heroes and wonders as ``max_tiles`` allows."""
+
+SPECIAL_KINDS = ("special wonder",)
+"""Card kinds outside the hero/wonder count: a tile of these kinds wins (or not) by its
+own script, through a ``victory_claim`` event (the Pyramids: "claim victory prestige")."""
+
+
 def _claims(game: Game) -> dict[str, list[str]]:
-    claims: dict[str, list[str]] = game.state.vars.setdefault(
-        "victory.build", {"pyramids": [], "fifth": []})
+    """This build phase's claims not yet decided: victory path -> claimants, in order."""
+    claims: dict[str, list[str]] = game.state.vars.setdefault("victory.build", {})
     return claims
+
+
+def heroes_and_wonders(game: Game, player: str) -> int:
+    """The tiles that count toward the fifth hero or wonder (starting hero included)."""
+    cards = game.rules.cards
+    return sum(1 for t in game.state.tiles[player] if cards[t].kind not in SPECIAL_KINDS)
+
+
+def claim(game: Game, player: str, path: str) -> None:
+    """``player`` has just built what wins by ``path``: decide now or at the end of the phase.
+
+    A card that makes its holder's build victory immediate and sole (``victory.alone``)
+    decides at once. Otherwise, under ``timed`` a card's victory (the Pyramids) is
+    immediate and the fifth tile waits for the end of the phase; under
+    ``leader_priority`` the culture leader wins at once and the others wait.
+    """
+    state = game.state
+    if state.finished:
+        return
+    alone: list[str] = game.fold("victory.alone", [], player=player, path=path)
+    if player in alone:
+        game.end([player], path)
+        return
+    if game.param("build_victory") == "timed":
+        if path != FIFTH:
+            game.end([player], path)
+            return
+    elif state.titles.get("culture") == player:
+        game.end([player], path)
+        return
+    waiting = _claims(game).setdefault(path, [])
+    if player not in waiting:
+        waiting.append(player)
 
 
 @hookimpl
 def mn_triggers(game: Game, event: Event) -> list[Trigger] | None:
-    if event.kind != "built" or event.data["action"][0] != "tile":
-        return None
-    tile = event.data["action"][1]
     player = event.player
-    assert player is not None
+    if event.kind == "victory_claim" and player is not None:
+        path = str(event.data["path"])
+        return [Trigger("rules:build victory", lambda e: claim(game, player, path))]
+    if event.kind != "built" or event.data["action"][0] != "tile" or player is None:
+        return None
+    if game.rules.cards[event.data["action"][1]].kind in SPECIAL_KINDS:
+        return None
 
     def check(e: Event) -> None:
-        cards = game.rules.cards
-        state = game.state
-        if cards[tile].kind == "pyramids":
-            path = "pyramids"
-        elif sum(1 for t in state.tiles[player] if cards[t].kind != "pyramids") \
-                >= game.param("max_tiles"):
-            path = "fifth"
-        else:
-            return
-        model = game.param("build_victory")
-        if model == "timed" and path == "pyramids":
-            game.end([player], "pyramids")
-        elif model == "leader_priority" and state.titles.get("culture") == player:
-            game.end([player], path)
-        else:
-            _claims(game)[path].append(player)
+        if heroes_and_wonders(game, player) >= game.param("max_tiles"):
+            claim(game, player, FIFTH)
     return [Trigger("rules:build victory", check)]
 
 
@@ -88,15 +122,16 @@ def mn_phase_end(game: Game, phase: str) -> None:
         claims = state.vars.pop("victory.build", None)
         if not claims:
             return
-        pyr, fifth = claims["pyramids"], claims["fifth"]
+        fifth = claims.pop(FIFTH, [])
         if game.param("build_victory") == "timed":
             if fifth:
                 leader = state.titles.get("culture")
-                game.end([leader] if leader is not None and leader in fifth else fifth, "fifth")
-        elif pyr:
-            game.end(pyr, "pyramids")
+                game.end([leader] if leader is not None and leader in fifth else fifth, FIFTH)
+        elif claims:  # a card's victory (the Pyramids) before the fifth tile
+            path, winners = next(iter(claims.items()))
+            game.end(winners, path)
         elif fifth:
-            game.end(fifth, "fifth")
+            game.end(fifth, FIFTH)
     elif phase == "military":
         need = game.param("conquest_cities")
         winners = [p for p, n in great_cities(game).items() if n >= need]
