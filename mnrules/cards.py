@@ -83,13 +83,13 @@ def read_card(file: Path) -> CardData:
                     names={str(k): str(v) for k, v in (d.get("names") or {}).items()},
                     text={str(k): str(v) for k, v in (d.get("text") or {}).items()},
                     file=str(file), effects=effects,
-                    effects_at=_script_start(file, src) if effects else (1, 1),
+                    effects_at=script_start(file, src, ("effects",)) if effects else (1, 1),
                     cost=cost, extra={"copyable": d.get("copyable", True)})
 
 
-def _script_start(file: Path, src: Any) -> tuple[int, int]:
-    """Line and column of the first character of the ``effects`` script in the file."""
-    pos = src.position(("effects",))
+def script_start(file: Path, src: Any, path: tuple[str, ...]) -> tuple[int, int]:
+    """Line and column of the first character of the script at ``path`` in the file."""
+    pos = src.position(path)
     if pos is None:
         return (1, 1)
     lines = file.read_text(encoding="utf-8").splitlines()
@@ -101,6 +101,36 @@ def _script_start(file: Path, src: Any) -> tuple[int, int]:
                 return (i + 1, len(lines[i]) - len(lines[i].lstrip()) + 1)
         return (line + 1, 1)
     return (line, lines[line - 1].index(after) + 1 if after else 1)
+
+
+def override(card: CardData, change: dict[str, Any], file: str, src: Any) -> CardData:
+    """A card as an edition pack or variant changes it (its script, text, bonuses...)."""
+    from dataclasses import replace
+
+    for key in change:
+        if key not in CARD_KEYS or key == "id":
+            hint = suggest(str(key), CARD_KEYS)
+            raise PackError(f"{file}: cards.override.{card.id}.{key}: unknown card key"
+                            + (f"; did you mean {hint!r}?" if hint else ""))
+    fields: dict[str, Any] = {}
+    if "effects" in change:
+        effects = change["effects"]
+        if effects is not None and not isinstance(effects, str):
+            raise PackError(f"{file}: cards.override.{card.id}.effects: expected a script")
+        fields["effects"] = effects
+        fields["file"] = file
+        fields["effects_at"] = script_start(Path(file), src, ("cards", "override", card.id,
+                                                              "effects"))
+    for key in ("names", "text"):
+        if key in change:
+            fields[key] = {**getattr(card, key), **{str(k): str(v) for k, v in
+                                                    change[key].items()}}
+    if "bonuses" in change:
+        fields["bonuses"] = {str(k): int(v) for k, v in change["bonuses"].items()}
+    for key in ("kind", "phase", "cost"):
+        if key in change:
+            fields[key] = change[key]
+    return replace(card, **fields)
 
 
 def load_cards(dirs: Iterable[Path] | None = None) -> dict[str, CardData]:

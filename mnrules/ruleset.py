@@ -5,6 +5,7 @@ played under it."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,9 +13,9 @@ from typing import Any
 
 import pluggy
 
-from . import hookspecs
+from . import hookspecs, packs
 from .board import Board, load_board
-from .cards import CardData, load_cards
+from .cards import CardData, load_cards, override
 from .engine import Param, Step
 from .errors import PackError
 from .flow import Flow
@@ -22,14 +23,9 @@ from .language.compiler import CardEffects, compile_card
 from .language.steps import CardSteps
 from .language.syntax import Problem, ScriptError, parse_script
 from .language.words import Sets, Vocabulary, Word
+from .packs import TYPE_WORDS, _merge
 from .resources import data_dir
-from .yamlsource import load_yaml, suggest
-
-PACK_FORMAT = "mnrules-pack/1"
-PACK_KEYS = {
-    "format", "id", "name", "language", "engine", "extends", "board", "plugins", "phases",
-    "components", "params", "names", "notes",
-}
+from .yamlsource import suggest
 
 
 @dataclass
@@ -46,98 +42,66 @@ class Ruleset:
     names: dict[str, str] = field(default_factory=dict)
     cards: dict[str, CardData] = field(default_factory=dict)
     effects: dict[str, CardEffects] = field(default_factory=dict)
+    chain: list[str] = field(default_factory=list)
 
     @property
     def hook(self) -> Any:
         return self.pm.hook
+
+    @property
+    def language(self) -> str:
+        return str(self.data.get("language", "en"))
 
     def name(self, key: str) -> str:
         """The pack's name for an id (a province, good, title, phase), or the id itself."""
         return self.names.get(key, key)
 
 
-def pack_dir(pack: str | Path) -> Path:
-    p = Path(pack)
-    if p.suffix in (".yaml", ".yml") or p.is_dir():
-        return p if p.is_dir() else p.parent
-    found = data_dir("editions") / str(pack)
-    if not found.is_dir():
-        known = sorted(d.name for d in data_dir("editions").iterdir() if d.is_dir())
-        hint = suggest(str(pack), known)
-        raise PackError(f"unknown edition {pack!r}"
-                        + (f"; did you mean {hint!r}?" if hint else "")
-                        + f" (known: {', '.join(known)})")
-    return found
-
-
-def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for k, v in over.items():
-        if isinstance(v, Mapping) and isinstance(out.get(k), Mapping):
-            out[k] = _merge(dict(out[k]), v)
-        else:
-            out[k] = v
-    return out
-
-
-def read_pack(pack: str | Path, _seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], Path]:
-    """The pack's data with everything it extends merged in, and the folder of its board."""
-    folder = pack_dir(pack)
-    file = folder / "pack.yaml" if folder == Path(pack) or not str(pack).endswith(".yaml") \
-        else Path(pack)
-    if not file.exists():
-        file = folder / "pack.yaml"
-    src = load_yaml(file)
-    data = src.data
-    if not isinstance(data, dict):
-        raise PackError(f"{file}: a pack must be a mapping of keys")
-    for key in data:
-        if key not in PACK_KEYS:
-            hint = suggest(str(key), PACK_KEYS)
-            line = src.position((key,))
-            at = f":{line[0]}:{line[1]}" if line else ""
-            raise PackError(f"{file}{at}: unknown pack key {key!r}"
-                            + (f"; did you mean {hint!r}?" if hint else ""))
-    if data.get("format", PACK_FORMAT) != PACK_FORMAT:
-        raise PackError(f"{file}: format: expected {PACK_FORMAT!r}, got {data.get('format')!r}")
-    board_dir = folder
-    parent = data.get("extends")
-    if parent:
-        if str(parent) in _seen:
-            raise PackError(f"{file}: extends: circular chain {' -> '.join((*_seen, parent))}")
-        base, base_board_dir = read_pack(str(parent), (*_seen, str(parent)))
-        if "board" not in data:
-            board_dir = base_board_dir
-        data = _merge(base, data)
-    return data, board_dir
-
-
-def _load_plugin(name: str) -> object:
-    module = name if "." in name else f"mnrules.plugins.{name}"
+def _load_plugin(name: str, where: str) -> object:
+    """A rule plugin: a module of plugins/, a dotted module path, or a .py file."""
+    if name.endswith(".py"):
+        path = Path(name)
+        spec = importlib.util.spec_from_file_location(f"mnrules_variant_{path.stem}", path)
+        if spec is None or spec.loader is None or not path.exists():
+            raise PackError(f"{where}: plugins: no plugin file {name!r}")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    module_name = name if "." in name else f"mnrules.plugins.{name}"
     try:
-        return importlib.import_module(module)
+        return importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        if exc.name != module:
+        if exc.name != module_name:
             raise
-        raise PackError(f"plugins: no rule plugin named {name!r}") from None
+        from .resources import data_dir
+        known = sorted(p.stem for p in (data_dir("plugins")).glob("*.py")
+                       if not p.stem.startswith("_"))
+        hint = suggest(name, known)
+        raise PackError(f"{where}: plugins: no rule plugin named {name!r}"
+                        + (f"; did you mean {hint!r}?" if hint else "")) from None
 
 
 def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = None,
-                 card_dirs: list[Path] | None = None) -> Ruleset:
-    """Assemble the rule set of an edition pack (by name or path), with parameter overrides."""
-    data, board_dir = read_pack(pack)
+                 card_dirs: list[Path] | None = None, variant: str | Path | None = None
+                 ) -> Ruleset:
+    """Assemble the rule set of an edition pack (an id or a path), optionally with a
+    variant file on top (which extends it unless it names its own base) and parameter
+    overrides (``{"params": {...}}``)."""
+    source = packs.read(variant, default_base=str(pack)) if variant is not None \
+        else packs.read(pack)
+    data = source.data
     if overrides:
         data = _merge(data, overrides)
     components = data.get("components") or {}
     goods = list((components.get("goods") or {}).keys())
-    board = load_board(board_dir / str(data.get("board", "board.yaml")), goods)
+    board = load_board(source.board_file, goods)
 
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     pm.register(Flow(), name="flow")
     pm.register(CardSteps(), name="card steps")
     for name in data.get("plugins") or []:
-        pm.register(_load_plugin(str(name)), name=str(name))
+        pm.register(_load_plugin(str(name), source.where("plugins")), name=str(name))
 
     declared: dict[str, Param] = {}
     for params in pm.hook.mn_params():
@@ -147,16 +111,19 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
             declared[p.name] = p
     values = {name: p.default for name, p in declared.items()}
     for name, value in (data.get("params") or {}).items():
+        where = source.where("params", str(name))
         if name not in declared:
             hint = suggest(str(name), declared)
-            raise PackError(f"params.{name}: no plugin declares this parameter"
+            raise PackError(f"{where}: params.{name}: no plugin declares this parameter"
                             + (f"; did you mean {hint!r}?" if hint else ""))
         p = declared[name]
         if p.choices and value not in p.choices:
-            raise PackError(f"params.{name}: expected one of {list(p.choices)}, got {value!r}")
+            raise PackError(f"{where}: params.{name}: expected one of {list(p.choices)}, "
+                            f"got {value!r}")
         if p.default is not None and not p.choices and type(value) is not type(p.default) \
                 and not (isinstance(p.default, float) and isinstance(value, int)):
-            raise PackError(f"params.{name}: expected a {type(p.default).__name__}, "
+            raise PackError(f"{where}: params.{name}: expected "
+                            f"{TYPE_WORDS.get(type(p.default), type(p.default).__name__)}, "
                             f"got {value!r}")
         values[name] = value
 
@@ -170,13 +137,25 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
     for ph in phases:
         if ph not in steps:
             hint = suggest(ph, steps)
-            raise PackError(f"phases: no plugin provides the phase {ph!r}"
+            raise PackError(f"{source.where('phases')}: phases: no plugin provides the phase {ph!r}"
                             + (f"; did you mean {hint!r}?" if hint else ""))
-    cards = load_cards(card_dirs)
+    cards = load_cards([*(card_dirs or [data_dir("cards")]), *source.card_dirs])
+    for cid in data.get("_removed_cards", []):
+        if cid not in cards:
+            hint = suggest(cid, cards)
+            raise PackError(f"{source.where('cards')}: cards.remove: no card {cid!r}"
+                            + (f"; did you mean {hint!r}?" if hint else ""))
+        del cards[cid]
+    for cid, (change, file, src) in source.card_overrides.items():
+        if cid not in cards:
+            hint = suggest(cid, cards)
+            raise PackError(f"{file}: cards.override.{cid}: no such card"
+                            + (f"; did you mean {hint!r}?" if hint else ""))
+        cards[cid] = override(cards[cid], change, file, src)
     rules = Ruleset(pack=str(data.get("id", pack)), data=data, board=board, pm=pm,
                     params=values, declared=declared, steps=steps, phases=phases,
                     components=components, names=dict(data.get("names") or {}),
-                    cards=cards)
+                    cards=cards, chain=source.chain)
     rules.effects = compile_cards(rules)
     for card_id, effects in rules.effects.items():
         pm.register(effects, name=f"card:{card_id}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from mnrules.effects import Event, Modifier
-from mnrules.engine import Game
+from mnrules.engine import Game, Param
 from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import Env, Interactive
 from mnrules.language.words import Word
@@ -267,8 +267,8 @@ def mn_vocabulary() -> list[Word]:
          "each province with your marker where another player has units"),
         ("goods of empty caravan slots under your legions", _caravan_goods_under_legions,
          "for each of your legions on an empty caravan slot, that slot's good"),
-        ("goods of empty caravan slots under your legions in your or neutral provinces "
-         "without enemies", lambda e: _caravan_goods_under_legions(e, True),
+        ("goods of empty caravan slots under your legions in friendly provinces",
+         lambda e: _caravan_goods_under_legions(e, True),
          "the same, only in your own or neutral provinces holding no enemy unit"),
     ]
     w += [Word("count", p, f, d) for p, f, d in counts]
@@ -327,6 +327,14 @@ def mn_vocabulary() -> list[Word]:
 
 
 @hookimpl
+def mn_params() -> list[Param]:
+    return [Param("peace_blocks", "provinces",
+                  "what a peace forbids entering: the other's provinces (provinces, NL/PL/UK) "
+                  "or also any province holding his units (provinces_and_units, FR)",
+                  ("provinces", "provinces_and_units"))]
+
+
+@hookimpl
 def mn_modifiers(game: Game, quantity: str, ctx: dict[str, Any]) -> list[Modifier] | None:
     """Peace (made by a card): no battle between the two, no entering the other's land."""
     if quantity not in ("battle.allowed", "move.destinations"):
@@ -344,6 +352,8 @@ def mn_modifiers(game: Game, quantity: str, ctx: dict[str, Any]) -> list[Modifie
         return None
     other = next(iter(pair - {player}))
     control = game.state.control
+    if game.param("peace_blocks") == "provinces":
+        return [Modifier("rules:peace", lambda v: {p for p in v if control.get(p) != other})]
     return [Modifier("rules:peace",
                      lambda v: {p for p in v if control.get(p) != other
                                 and other not in game.state.unit_owners(p)})]

@@ -1,0 +1,237 @@
+"""Reading edition packs and variants: files that extend one another and list only what
+differs. Every key is checked against the pack schema, and every problem names the
+file, the line, the key path and what was expected (with the nearest valid key).
+
+A pack (``editions/<id>/pack.yaml``) or a variant (any YAML file) may hold:
+
+``format``, ``id``, ``name``, ``language``, ``engine`` (the engine versions it was written
+for, e.g. ``">=0.1"``), ``extends`` (a pack id or a path), ``board`` (a file beside it),
+``plugins`` (a list, or ``{add, remove, replace}`` against what it extends), ``phases``,
+``components``, ``params``, ``cards`` (``{add, remove, override}``), ``names`` (ids to the
+pack's words), ``readings`` (for each ambiguous rule, the reading chosen and why),
+``notes``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import PackError
+from .resources import data_dir
+from .yamlsource import Sourced, load_yaml, suggest
+
+PACK_FORMAT = "mnrules-pack/1"
+SCHEMA: dict[str, type | tuple[type, ...]] = {
+    "format": str, "id": str, "name": str, "language": str, "engine": str, "extends": str,
+    "board": str, "plugins": (list, dict), "phases": list, "components": dict,
+    "params": dict, "cards": dict, "names": dict, "readings": dict, "notes": (str, list),
+}
+CARD_SECTION = {"add": list, "remove": list, "override": dict}
+PLUGIN_SECTION = {"add": list, "remove": list, "replace": dict}
+TYPE_WORDS = {str: "a text", list: "a list", dict: "a mapping", int: "a whole number"}
+
+
+@dataclass
+class Pack:
+    """A pack with everything it extends merged in."""
+
+    data: dict[str, Any]
+    chain: list[str]                      # files, most derived first
+    board_file: Path
+    origins: dict[tuple[str, ...], str] = field(default_factory=dict)
+    card_dirs: list[Path] = field(default_factory=list)
+    card_overrides: dict[str, tuple[dict[str, Any], str, Sourced]] = field(default_factory=dict)
+
+    def where(self, *path: str) -> str:
+        """file:line:col where the value at ``path`` was set (or the nearest parent)."""
+        for n in range(len(path), 0, -1):
+            if path[:n] in self.origins:
+                return self.origins[path[:n]]
+        return self.chain[0]
+
+
+def pack_file(pack: str | Path) -> Path:
+    """The pack file named by an edition id, a folder or a file path."""
+    p = Path(pack)
+    if p.suffix in (".yaml", ".yml"):
+        if not p.exists():
+            raise PackError(f"{p}: no such file")
+        return p
+    if p.is_dir() and (p / "pack.yaml").exists():
+        return p / "pack.yaml"
+    found = data_dir("editions") / str(pack) / "pack.yaml"
+    if found.exists():
+        return found
+    known = list_packs()
+    hint = suggest(str(pack), known)
+    raise PackError(f"unknown edition {str(pack)!r}"
+                    + (f"; did you mean {hint!r}?" if hint else "")
+                    + f" (known: {', '.join(known)})")
+
+
+def list_packs() -> list[str]:
+    root = data_dir("editions")
+    return sorted(d.name for d in root.iterdir() if (d / "pack.yaml").exists())
+
+
+def _at(src: Sourced, path: tuple[str | int, ...]) -> str:
+    pos = src.position(path)
+    return f"{src.file}:{pos[0]}:{pos[1]}" if pos else src.file
+
+
+def _check_section(src: Sourced, key: str, value: Any, schema: Mapping[str, Any]) -> None:
+    for k, v in value.items():
+        if k not in schema:
+            hint = suggest(str(k), schema)
+            raise PackError(f"{_at(src, (key, k))}: {key}.{k}: unknown key"
+                            + (f"; did you mean {hint!r}?" if hint else
+                               f"; expected one of {', '.join(schema)}"))
+        if not isinstance(v, schema[k]):
+            raise PackError(f"{_at(src, (key, k))}: {key}.{k}: expected "
+                            f"{TYPE_WORDS.get(schema[k], schema[k])}, got {v!r}")
+
+
+def check_schema(src: Sourced) -> None:
+    data = src.data
+    if not isinstance(data, dict):
+        raise PackError(f"{src.file}: a pack must be a mapping of keys")
+    for key, value in data.items():
+        if key not in SCHEMA:
+            hint = suggest(str(key), SCHEMA)
+            raise PackError(f"{_at(src, (key,))}: unknown pack key {key!r}"
+                            + (f"; did you mean {hint!r}?" if hint else ""))
+        want = SCHEMA[key]
+        if not isinstance(value, want):
+            words = " or ".join(TYPE_WORDS.get(t, str(t)) for t in
+                                (want if isinstance(want, tuple) else (want,)))
+            raise PackError(f"{_at(src, (key,))}: {key}: expected {words}, got {value!r}")
+    if data.get("format", PACK_FORMAT) != PACK_FORMAT:
+        raise PackError(f"{_at(src, ('format',))}: format: expected {PACK_FORMAT!r}, "
+                        f"got {data.get('format')!r}")
+    if isinstance(data.get("cards"), dict):
+        _check_section(src, "cards", data["cards"], CARD_SECTION)
+    if isinstance(data.get("plugins"), dict):
+        _check_section(src, "plugins", data["plugins"], PLUGIN_SECTION)
+    if "engine" in data:
+        check_engine(data["engine"], _at(src, ("engine",)))
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in text.strip().split(".") if x.isdigit())
+
+
+def check_engine(spec: str, where: str) -> None:
+    """Refuse a pack written for another engine version (``">=0.1,<1"``)."""
+    from . import __version__
+
+    have = _version(__version__)
+    for part in spec.split(","):
+        part = part.strip()
+        for op in (">=", "<=", "==", ">", "<"):
+            if part.startswith(op):
+                want = _version(part[len(op):])
+                ok = {">=": have >= want, "<=": have <= want, "==": have == want,
+                      ">": have > want, "<": have < want}[op]
+                if not ok:
+                    raise PackError(f"{where}: engine: this pack needs mnrules {spec}, "
+                                    f"this is {__version__}")
+                break
+        else:
+            raise PackError(f"{where}: engine: expected comparisons like '>=0.1', "
+                            f"got {part!r}")
+
+
+def _record(origins: dict[tuple[str, ...], str], src: Sourced, value: Any,
+            path: tuple[str, ...]) -> None:
+    origins[path] = _at(src, path)
+    if isinstance(value, dict) and len(path) < 3:
+        for k, v in value.items():
+            _record(origins, src, v, (*path, str(k)))
+
+
+def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, Mapping) and isinstance(out.get(k), Mapping):
+            out[k] = _merge(dict(out[k]), v)
+        else:
+            out[k] = v
+    return out
+
+
+def _plugins(base: list[str], change: Any, where: str) -> list[str]:
+    if isinstance(change, list):
+        return [str(p) for p in change]
+    out = list(base)
+    for old, new in (change.get("replace") or {}).items():
+        if old not in out:
+            raise PackError(f"{where}: plugins.replace: no plugin {old!r} to replace "
+                            f"(plugins: {', '.join(out)})")
+        out[out.index(old)] = str(new)
+    for old in change.get("remove") or []:
+        if old not in out:
+            raise PackError(f"{where}: plugins.remove: no plugin {old!r} (plugins: "
+                            f"{', '.join(out)})")
+        out.remove(old)
+    out.extend(str(p) for p in change.get("add") or [])
+    return out
+
+
+def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None = None
+         ) -> Pack:
+    """Read a pack or variant and everything it extends (``default_base`` when it names
+    no base itself: the edition a variant is played on)."""
+    file = pack_file(pack)
+    if str(file.resolve()) in _seen:
+        raise PackError(f"{file}: extends: circular chain "
+                        f"{' -> '.join((*_seen, str(file)))}")
+    src = load_yaml(file)
+    check_schema(src)
+    data: dict[str, Any] = dict(src.data)
+    parent = data.pop("extends", None) or default_base
+    if parent is not None:
+        ref = str(parent)
+        if ref.endswith((".yaml", ".yml")) and not Path(ref).is_absolute():
+            ref = str(file.parent / ref)
+        try:
+            base = read(ref, (*_seen, str(file.resolve())))
+        except PackError as exc:
+            if "unknown edition" in str(exc):
+                raise PackError(f"{_at(src, ('extends',))}: extends: {exc}") from None
+            raise
+    else:
+        base = Pack({}, [], file.parent / "board.yaml")
+    origins = dict(base.origins)
+    for k, v in data.items():
+        _record(origins, src, v, (str(k),))
+    merged = dict(base.data)
+    for k, v in data.items():
+        if k == "plugins":
+            merged[k] = _plugins(base.data.get("plugins", []), v, _at(src, ("plugins",)))
+        elif k == "cards":
+            continue
+        elif isinstance(v, dict) and isinstance(merged.get(k), dict):
+            merged[k] = _merge(merged[k], v)
+        else:
+            merged[k] = v
+    board_file = file.parent / str(data["board"]) if "board" in data else base.board_file
+    out = Pack(merged, [str(file), *base.chain], board_file, origins,
+               list(base.card_dirs), dict(base.card_overrides))
+    cards = data.get("cards") or {}
+    for d in cards.get("add") or []:
+        folder = (file.parent / str(d)).resolve()
+        if not folder.is_dir():
+            raise PackError(f"{_at(src, ('cards', 'add'))}: cards.add: no folder {d!r}")
+        out.card_dirs.append(folder)
+    removed = set(out.data.get("_removed_cards", []))
+    removed |= {str(c) for c in cards.get("remove") or []}
+    out.data["_removed_cards"] = sorted(removed)
+    for cid, change in (cards.get("override") or {}).items():
+        if not isinstance(change, dict):
+            raise PackError(f"{_at(src, ('cards', 'override', cid))}: cards.override."
+                            f"{cid}: expected a mapping of card keys")
+        out.card_overrides[str(cid)] = (change, str(file), src)
+    return out
