@@ -29,7 +29,23 @@ def _report(game: Game) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _round_lines(game: Game, rnd: int, events: list[Event]) -> list[str]:
+def _names(args: argparse.Namespace, rules: Any) -> dict[str, str]:
+    """Words for ids in the language asked (--lang), else the pack's own."""
+    names = dict(rules.names)
+    if getattr(args, "lang", None):
+        from . import packs
+
+        names.update(packs.read(args.lang).data.get("names") or {})
+    return names
+
+
+def _round_lines(game: Game, rnd: int, events: list[Event],
+                 names: dict[str, str] | None = None) -> list[str]:
+    nm = names or {}
+
+    def n(key: str) -> str:
+        return nm.get(key, key)
+
     lines = [f"Round {rnd}"]
     built: dict[str, list[str]] = {}
     for ev in events:
@@ -46,14 +62,18 @@ def _round_lines(game: Game, rnd: int, events: list[Event]) -> list[str]:
         lines.append(f"  {p} builds {', '.join(items)}")
     for p, r in _report(game).items():
         titles = f" [{', '.join(r.get('titles', []))}]" if r.get("titles") else ""
-        lines.append(f"  {p:<9} trade {r.get('trade', 0):>2}  culture {r.get('culture', 0):>2}"
-                     f"  military {r.get('military', 0):>2}  provinces "
-                     f"{r.get('provinces', 0):>2}  tiles {len(r.get('tiles', []))}{titles}")
+        titles = f" [{', '.join(n(t) for t in r.get('titles', []))}]" \
+            if r.get("titles") else ""
+        lines.append(f"  {p:<9} {n('trade')} {r.get('trade', 0):>2}  {n('culture')} "
+                     f"{r.get('culture', 0):>2}  {n('military')} {r.get('military', 0):>2}  "
+                     f"provinces {r.get('provinces', 0):>2}  tiles {len(r.get('tiles', []))}"
+                     f"{titles}")
     return lines
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    rules = load_ruleset(args.edition)
+    rules = _rules(args)
+    names = _names(args, rules)
     events: list[Event] = []
     game = new_game(rules, args.players, seed=args.seed, round_cap=args.rounds,
                     listeners=[events.append])
@@ -71,13 +91,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         game.apply(bots[dec.player].choose(game))
         decisions += 1
         if game.state.round != rnd or game.over:
-            print("\n".join(_round_lines(game, rnd, events)))
+            print("\n".join(_round_lines(game, rnd, events, names)))
             events.clear()
             rnd = game.state.round
     state = game.state
     who = ", ".join(state.winners) if state.winners else "nobody"
     print(f"Game over after {state.round - 1} rounds and {decisions} decisions: "
-          f"winner(s) {who} ({state.victory or 'no victory'})")
+          f"winner(s) {who} ({names.get(state.victory, state.victory) or 'no victory'})")
     return 0
 
 
@@ -248,6 +268,102 @@ def words_reference(vocab: Any, kinds: dict[str, str]) -> str:
     return "\n".join(out)
 
 
+def _rules(args: argparse.Namespace) -> Any:
+    return load_ruleset(args.edition, variant=getattr(args, "variant", None))
+
+
+def cmd_editions_list(args: argparse.Namespace) -> int:
+    from .packs import list_packs
+
+    for pack in list_packs():
+        rules = load_ruleset(pack)
+        base = rules.chain[1].split("/")[-2] if len(rules.chain) > 1 else "-"
+        print(f"{pack:<4} {rules.language:<3} extends {base:<4} {rules.data.get('name', '')}")
+    return 0
+
+
+def cmd_editions_show(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    print(f"{rules.data.get('name', rules.pack)} [{rules.pack}, {rules.language}]")
+    print("files: " + " <- ".join(rules.chain))
+    print("phases: " + ", ".join(rules.name(p) for p in rules.phases))
+    print("plugins: " + ", ".join(str(p) for p in rules.data.get("plugins", [])))
+    print("parameters:")
+    for name in sorted(rules.params):
+        mark = "" if rules.params[name] == rules.declared[name].default else "  *"
+        print(f"  {name} = {rules.params[name]!r}{mark}")
+    readings = rules.data.get("readings") or {}
+    if readings:
+        print("readings chosen where the book is ambiguous:")
+        for key, text in readings.items():
+            print(f"  {key}: {text}")
+    return 0
+
+
+def edition_diff(a: Any, b: Any) -> list[list[str]]:
+    """Rows (what, a, b) of everything that differs between two rule sets."""
+    rows: list[list[str]] = []
+    for name in sorted(set(a.params) | set(b.params)):
+        va, vb = a.params.get(name), b.params.get(name)
+        if va != vb:
+            rows.append([f"param {name}", repr(va), repr(vb)])
+    for cid in sorted(set(a.cards) | set(b.cards)):
+        ca, cb = a.cards.get(cid), b.cards.get(cid)
+        if ca is None or cb is None:
+            rows.append([f"card {cid}", "present" if ca else "absent",
+                         "present" if cb else "absent"])
+            continue
+        if (ca.effects or "").split() != (cb.effects or "").split():
+            rows.append([f"card {cid} script", " ".join((ca.effects or "").split()),
+                         " ".join((cb.effects or "").split())])
+        if ca.bonuses != cb.bonuses:
+            rows.append([f"card {cid} bonuses", str(ca.bonuses), str(cb.bonuses)])
+    for key in ("plugins", "phases"):
+        if a.data.get(key) != b.data.get(key):
+            rows.append([key, str(a.data.get(key)), str(b.data.get(key))])
+    if a.board.start_titles != b.board.start_titles:
+        rows.append(["setup: starting titles", str(a.board.start_titles),
+                     str(b.board.start_titles)])
+    if a.board.file != b.board.file:
+        rows.append(["board", a.board.file, b.board.file])
+    names = sorted(k for k in set(a.names) | set(b.names) if a.name(k) != b.name(k))
+    if names:
+        rows.append([f"names ({len(names)})", ", ".join(a.name(k) for k in names[:6]),
+                     ", ".join(b.name(k) for k in names[:6])])
+    return rows
+
+
+def _table(rows: list[list[str]], headers: list[str], width: int = 100) -> str:
+    try:
+        from rich.console import Console
+        from rich.table import Table
+    except ImportError:
+        out = [" | ".join(headers), " | ".join("---" for _ in headers)]
+        out += [" | ".join(r) for r in rows]
+        return "\n".join(out)
+    import io
+
+    table = Table(*headers, show_lines=True)
+    for r in rows:
+        table.add_row(*r)
+    buf = io.StringIO()
+    Console(file=buf, width=width, force_terminal=False).print(table)
+    return buf.getvalue().rstrip()
+
+
+def cmd_editions_diff(args: argparse.Namespace) -> int:
+    a, b = load_ruleset(args.a), load_ruleset(args.b)
+    rows = edition_diff(a, b)
+    print(f"{a.pack} vs {b.pack}: {len(rows)} difference(s)")
+    print(_table(rows, ["", a.pack, b.pack]))
+    measured = [line for found in a.hook.mn_compare(a=a, b=b) for line in found]
+    if measured:
+        print("measured exactly:")
+        for line in measured:
+            print(f"  {line}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mnrules", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -259,6 +375,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=1)
     play.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
     play.add_argument("--edition", default="en")
+    play.add_argument("--variant", default=None, help="a variant file on top of the edition")
+    play.add_argument("--lang", default=None, help="names in this language")
     play.set_defaults(func=cmd_play)
 
     cards = sub.add_parser("cards", help="hero and wonder cards")
@@ -283,6 +401,19 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("paths", nargs="+")
     chk.add_argument("--edition", default="en")
     chk.set_defaults(func=cmd_cards_check)
+
+    ed = sub.add_parser("editions", help="edition packs")
+    esub = ed.add_subparsers(dest="editions_command", required=True)
+    el = esub.add_parser("list", help="the bundled packs")
+    el.set_defaults(func=cmd_editions_list)
+    es = esub.add_parser("show", help="a pack's parameters, plugins and readings")
+    es.add_argument("edition")
+    es.add_argument("--variant", default=None)
+    es.set_defaults(func=cmd_editions_show)
+    edf = esub.add_parser("diff", help="what differs between two packs, measured")
+    edf.add_argument("a")
+    edf.add_argument("b")
+    edf.set_defaults(func=cmd_editions_diff)
 
     mp = sub.add_parser("map", help="board files")
     msub = mp.add_subparsers(dest="map_command", required=True)

@@ -162,6 +162,12 @@ def mn_report(game: Game, player: str) -> dict[str, Any]:
 
 
 @hookspec
+def mn_compare(a: Ruleset, b: Ruleset) -> list[str]:
+    """What differs in play between two rule sets, measured (``mnrules editions diff``):
+    e.g. the exact change in battle outcomes. Fires on the first rule set's plugins."""
+
+
+@hookspec
 def mn_in_transit(game: Game) -> dict[str, int]:
     """Resources a step holds outside every screen for now (trade offers), by key.
 

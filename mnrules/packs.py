@@ -28,6 +28,7 @@ SCHEMA: dict[str, type | tuple[type, ...]] = {
     "format": str, "id": str, "name": str, "language": str, "engine": str, "extends": str,
     "board": str, "plugins": (list, dict), "phases": list, "components": dict,
     "params": dict, "cards": dict, "names": dict, "readings": dict, "notes": (str, list),
+    "battles": list,
 }
 CARD_SECTION = {"add": list, "remove": list, "override": dict}
 PLUGIN_SECTION = {"add": list, "remove": list, "replace": dict}

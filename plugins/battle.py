@@ -126,3 +126,60 @@ def distribution(a: Side, b: Side, units_a: int, units_b: int, faces: Sequence[i
             key = (min(y, units_a), min(x, units_b))
             out[key] = out.get(key, Fraction(0)) + p * q
     return out
+
+
+# -- comparing rule sets --------------------------------------------------------------------
+def situation_distributions(rules: Any, situation: dict[str, Any]
+                            ) -> dict[tuple[int, int, int], dict[tuple[int, int], Fraction]]:
+    """Exact outcomes of a pack's comparison battle (its ``battles`` list) under ``rules``,
+    for every force size it names: (attacker legions, defender legions, fortress) → dist."""
+    from mnrules import position
+    from mnrules.start import new_game
+
+    out: dict[tuple[int, int, int], dict[tuple[int, int], Fraction]] = {}
+    att, dfd, prov = situation["attacker"], situation["defender"], situation["province"]
+    for a in situation.get("attacker_legions", [1, 2, 3]):
+        for d in situation.get("defender_legions", [1, 2]):
+            for f in situation.get("fortress", [0, 1]):
+                game = new_game(rules, 5, seed=0)
+                position.clear(game)
+                for player, tiles in (situation.get("tiles") or {}).items():
+                    game.state.tiles[player] = [t for t in tiles if t in rules.cards]
+                position.set_marker(game, prov, situation.get("marker", dfd))
+                position.add_units(game, att, prov, "legion", a)
+                position.add_units(game, dfd, prov, "legion", d)
+                if f:
+                    position.add_units(game, dfd, prov, "fortress")
+                battle = {"area": prov, "kind": "land", "attacker": att, "defender": dfd}
+                sa, sd = side_for(game, battle, att), side_for(game, battle, dfd)
+                out[(a, d, f)] = distribution(sa, sd, a, d + f, game.param("land_die"),
+                                              game.param(DIVISOR_PARAM))
+    return out
+
+
+@hookimpl
+def mn_compare(a: Any, b: Any) -> list[str]:
+    """How the pack's comparison battles change between two rule sets, exactly."""
+    lines = []
+    for situation in a.data.get("battles") or []:
+        da = situation_distributions(a, situation)
+        db = situation_distributions(b, situation)
+        worst = Fraction(0)
+        where = None
+        for key in da:
+            keys = set(da[key]) | set(db[key])
+            diff = max(abs(da[key].get(k, Fraction(0)) - db[key].get(k, Fraction(0)))
+                       for k in keys)
+            if diff > worst:
+                worst, where = diff, key
+        if where is None:
+            lines.append(f"battle '{situation['name']}': identical outcomes for every force "
+                         f"size ({len(da)} battles)")
+        else:
+            ea = sum(p * k[1] for k, p in da[where].items())
+            eb = sum(p * k[1] for k, p in db[where].items())
+            lines.append(f"battle '{situation['name']}': outcomes differ; largest change at "
+                         f"{where[0]} vs {where[1]} legions{' + fortress' if where[2] else ''}"
+                         f": max |Δp| {float(worst):.3f}, defender's expected losses "
+                         f"{float(ea):.3f} → {float(eb):.3f}")
+    return lines
