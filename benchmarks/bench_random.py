@@ -21,7 +21,7 @@ def play_games(rules: Ruleset, games: int, players: int, cap: int) -> tuple[int,
     for seed in range(games):
         game = new_game(rules, players, seed=seed, round_cap=cap)
         bot = RandomBot(seed)
-        while (dec := game.pending) is not None:
+        while game.pending is not None:
             game.apply(bot.choose(game))
             decisions += 1
     return games, decisions

@@ -9,16 +9,18 @@ his turn he keeps at most two coins (and what heroes or wonders let him keep).
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections import Counter
+from itertools import combinations, product
 from typing import Any
 
 from mnrules.effects import Event
 from mnrules.engine import CONTINUE, DONE, Decision, Frame, Game, Param, Step
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
+from mnrules.language.compiler import BuildOffer, use_limit
 from mnrules.state import base_good
 
-from .control import AT_WAR, has_enemies, may_build_in, reachable, trireme_seas
+from .control import AT_WAR, capital, has_enemies, may_build_in, reachable, trireme_seas
 from .payment import Payment, can_pay, payments, set_rules
 from .production import give_back
 
@@ -40,6 +42,11 @@ R_LIMIT = RuleRef("component-limit", "the components in the box are a hard limit
                   "FR Matériel, 3.6; NL/PL/UK 3.1.2, Q&A")
 R_PAY = RuleRef("payment-set", "each item is paid with one set of its cost: coins only or "
                 "goods of all different types", "FR 3.1; NL/PL/UK 3.0")
+R_OFFER = RuleRef("card-build", "a hero's or wonder's own way to build is used as its "
+                  "tile says (its price, its limit per round), under the normal placement "
+                  "rules", "FR 8; NL/PL/UK 10-11")
+R_FIRST = RuleRef("first-build-turn", "a hero may claim the first build turn: the culture "
+                  "leader names him first", "FR 6 box; NL/PL/UK 6 box, Q&A 9")
 R_TILE = RuleRef("hero-wonder-purchase", "only face-up heroes and wonders can be bought; "
                  "the 2nd to 5th cost 7/8/9/10, the Pyramids 12", "FR 3.2; NL/PL/UK 3.1.3")
 
@@ -48,9 +55,9 @@ R_TILE = RuleRef("hero-wonder-purchase", "only face-up heroes and wonders can be
 def mn_params() -> list[Param]:
     return [
         Param("costs", {"marker": 3, "city": 3, "capital": 3, "legendary": 3, "caravan": 3,
-                        "legion": 3, "trireme": 3, "fortress": 3, "temple": 6, "market": 6,
-                        "pyramids": 12},
-              "what each item costs (Bouwkosten / Coûts d'Achat)"),
+                        "legion": 3, "trireme": 3, "fortress": 3, "temple": 6, "market": 6},
+              "what each item costs (Bouwkosten / Coûts d'Achat); a special wonder costs "
+              "what its tile says unless its id is listed here"),
         Param("tile_costs", [7, 8, 9, 10],
               "the 2nd, 3rd, 4th and 5th hero or wonder (the starting hero is the 1st)"),
         Param("max_tiles", 5, "heroes and wonders an empire may own (the 5th wins)"),
@@ -62,12 +69,20 @@ def mn_params() -> list[Param]:
     ]
 
 
+SPECIAL = ("special wonder",)
+"""Card kinds outside the hero/wonder count (the Pyramids): own price, own display space."""
+
+
+def is_special(game: Game, tile: str) -> bool:
+    return game.rules.cards[tile].kind in SPECIAL
+
+
 def refill_display(game: Game) -> None:
     state = game.state
     size = game.param("hw_display_size")
     cards = game.rules.cards
     while state.display_hidden and sum(
-            1 for t in state.display if cards[t].kind != "pyramids") < size:
+            1 for t in state.display if cards[t].kind not in SPECIAL) < size:
         state.display.append(state.display_hidden.pop())
     state.display.sort()
 
@@ -76,9 +91,11 @@ def tile_cost(game: Game, player: str, tile: str) -> int | None:
     """The price of ``tile`` for ``player``, or None if he may not buy it."""
     state = game.state
     card = game.rules.cards[tile]
-    if card.kind == "pyramids":
-        return int(game.param("costs")["pyramids"])
-    owned = sum(1 for t in state.tiles[player] if game.rules.cards[t].kind != "pyramids")
+    if card.kind in SPECIAL:
+        # the pack's price for this tile, else the one printed on it
+        price = game.param("costs").get(tile, card.cost)
+        return None if price is None else int(price)
+    owned = sum(1 for t in state.tiles[player] if not is_special(game, t))
     if owned >= game.param("max_tiles"):
         return None
     table: list[int] = game.param("tile_costs")
@@ -118,12 +135,23 @@ class Build(Step):
             self.choose(game, frame, left[0])
             return CONTINUE
         leader = state.titles.get("culture", state.players[0])
-        return Decision(leader, "build.next", f"{leader}: who builds next?", tuple(left))
+        options = tuple(left)
+        if not done:
+            # a card may claim the first build turn (Perseus, 6 box / Q&A 9)
+            first: list[str] = game.fold("build.first", [])
+            claimed = tuple(p for p in left if p in first)
+            options = claimed or options
+        return Decision(leader, "build.next", f"{leader}: who builds next?", options)
 
     def choose(self, game: Game, frame: Frame, choice: Any) -> None:
         frame["done"].append(choice)
         frame["turn_over"] = True
         game.push("build.turn", player=choice)
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        if choice in game.state.players and choice not in frame.get("done", []):
+            return R_FIRST, "another player has claimed the first build turn"
+        return None, f"{choice!r} is not a player who has yet to build"
 
 
 def placements(game: Game, player: str) -> list[tuple[Any, ...]]:
@@ -168,7 +196,64 @@ def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
             affordable[cost] = can_pay(screen, cost, rules)
         return affordable[cost]
 
-    return [a for a in placements(game, player) if afford(a)]
+    out = [a for a in placements(game, player) if afford(a)]
+    for offer in card_offers(game, player):
+        if offer_payments(game, player, offer):
+            out.extend(("offer", offer.source, offer.item, site)
+                       for site in offer_sites(game, player, offer))
+    return out
+
+
+def card_offers(game: Game, player: str) -> list[BuildOffer]:
+    """The ways to build ``player``'s heroes and wonders give him now (mn_build_offers)."""
+    out: list[BuildOffer] = []
+    for found in game.rules.hook.mn_build_offers(game=game, player=player):
+        out.extend(found if isinstance(found, list) else [found])
+    return out
+
+
+def offer_sites(game: Game, player: str, offer: BuildOffer) -> list[str]:
+    """Where ``offer``'s item may go, by the normal placement rules."""
+    state = game.state
+    item = offer.item
+    if state.pieces[player].get(item, 0) <= 0:
+        return []
+    if item == "marker":
+        return sorted(marker_sites(game, player))
+    home = capital(game, player)
+    if item == "trireme":
+        seas = trireme_seas(game, player)
+        if offer.where == "capital":
+            return [s for s in seas if s in game.rules.board.provinces[home].seas]
+        return seas
+    if item not in UNITS:
+        return []
+    places = [home] if offer.where == "capital" else [
+        p for p in state.built if may_build_in(game, player, p) is None]
+    if item == "fortress":
+        places = [p for p in places if not state.count(p, player, "fortress")]
+    return places
+
+
+def offer_payments(game: Game, player: str, offer: BuildOffer) -> list[Payment]:
+    """The offer's prices ``player`` can pay now (a legendary good counts as its type)."""
+    screen = game.state.screens[player]
+    out: list[Payment] = []
+    for price in offer.payments:
+        choices = [[k for k in sorted(screen) if base_good(k) == want] for want in price]
+        for combo in product(*choices):
+            need = Counter(combo)
+            pay = tuple(sorted(combo))
+            if all(screen.get(k, 0) >= n for k, n in need.items()) and pay not in out:
+                out.append(pay)
+    return out
+
+
+def find_offer(game: Game, player: str, action: tuple[Any, ...]) -> BuildOffer | None:
+    if len(action) != 4 or action[0] != "offer":
+        return None
+    return next((o for o in card_offers(game, player)
+                 if o.source == action[1] and o.item == action[2]), None)
 
 
 def marker_sites(game: Game, player: str) -> set[str]:
@@ -207,8 +292,8 @@ class BuildTurn(Step):
         if stage == "finished":
             return DONE
         if stage == "store":
-            coins, goods = game.fold("storage", (game.param("storage_coins"),
-                                                 game.param("storage_goods")), player=player)
+            coins = game.fold("storage.coins", game.param("storage_coins"), player=player)
+            goods = game.fold("storage.goods", game.param("storage_goods"), player=player)
             frame["coins"] = coins
             options = tuple(keep_options(game, player, goods)) if goods else ((),)
             if len(options) > 1:
@@ -225,21 +310,44 @@ class BuildTurn(Step):
             if choice == ("end",):
                 frame["stage"] = "store"
                 return
+            frame["action"] = list(choice)
+            if choice[0] == "offer":
+                offer = find_offer(game, player, choice)
+                assert offer is not None
+                frame["payments"] = [list(p) for p in offer_payments(game, player, offer)]
+                frame["stage"] = "pay"
+                if frame["payments"] == [[]]:  # free: nothing to choose
+                    self.choose(game, frame, ())
+                return
             cost = item_cost(game, player, choice)
             assert cost is not None
-            frame["action"] = list(choice)
             frame["payments"] = list(payments(game.state.screens[player], cost,
                                               set_rules(game, player)))
             frame["stage"] = "pay"
         elif stage == "pay":
-            self._buy(game, player, tuple(frame.pop("action")), choice)
+            action = tuple(frame.pop("action"))
             del frame["payments"]
             frame["stage"] = "act"
+            if action[0] == "offer":
+                self._use_offer(game, player, action, tuple(choice))
+            else:
+                self._buy(game, player, action, choice)
         elif stage == "store":
             self._store(game, frame, choice)
             frame["stage"] = "finished"
 
-    def _buy(self, game: Game, player: str, action: tuple[Any, ...], paid: Payment) -> None:
+    def _use_offer(self, game: Game, player: str, action: tuple[Any, ...],
+                   paid: Payment) -> None:
+        offer = find_offer(game, player, action)
+        assert offer is not None
+        _, source, item, site = action
+        if offer.limit is not None:
+            use_limit(game, offer.limit, offer.period or "round")
+        count = min(offer.count, game.state.pieces[player].get(item, 0))
+        self._buy(game, player, (item, site), paid, count, source)
+
+    def _buy(self, game: Game, player: str, action: tuple[Any, ...], paid: Payment,
+             count: int = 1, source: str | None = None) -> None:
         state = game.state
         for key in paid:
             give_back(state, player, key)
@@ -251,8 +359,9 @@ class BuildTurn(Step):
                 state.control[where[0]] = player
                 state.pieces[player]["marker"] -= 1
             elif kind in UNITS:
-                state.add_units(where[0], player, kind)
-                state.pieces[player][kind] -= 1
+                n = event.data.get("count", 1)
+                state.add_units(where[0], player, kind, n)
+                state.pieces[player][kind] -= n
             elif kind == "building":
                 prov, i = where
                 state.built[prov][i] = True
@@ -261,8 +370,10 @@ class BuildTurn(Step):
                 state.display.remove(where[0])
                 state.tiles[player].append(where[0])
 
-        game.perform(Event("built", player, {"action": list(action), "paid": list(paid)}),
-                     place)
+        data: dict[str, Any] = {"action": list(action), "paid": list(paid)}
+        if source is not None:
+            data.update(count=count, offer=source)
+        game.perform(Event("built", player, data), place)
 
     def _store(self, game: Game, frame: Frame, keep: tuple[str, ...]) -> None:
         state = game.state
@@ -287,6 +398,8 @@ class BuildTurn(Step):
             return R_PAY, f"{player} cannot make a set of {cost} for {choice}"
         kind = choice[0]
         state = game.state
+        if kind == "offer":
+            return R_OFFER, f"{player} has no such card offer now: {choice[1:]}"
         where = choice[1] if len(choice) > 1 and isinstance(choice[1], str) else None
         if kind in ("marker", *UNITS) and state.pieces[player].get(kind, 0) <= 0:
             return R_LIMIT, f"{player} has no {kind} left"

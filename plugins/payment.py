@@ -96,12 +96,21 @@ def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Pay
 
 
 def _any_goods(screen: dict[str, int], n: int) -> Iterator[tuple[str, ...]]:
-    keys = sorted(k for k, v in screen.items() if k != "coin" and v > 0)
-    if n == 1:
-        for k in keys:
-            yield (k,)
-        return
-    raise NotImplementedError("more than one good in a coin set")
+    """Every multiset of ``n`` goods from ``screen``, of any types."""
+    held = [(k, v) for k, v in sorted(screen.items()) if k != "coin" and v > 0]
+
+    def pick(i: int, need: int) -> Iterator[tuple[str, ...]]:
+        if need == 0:
+            yield ()
+            return
+        if i == len(held):
+            return
+        key, have = held[i]
+        for take in range(min(have, need), -1, -1):
+            for rest in pick(i + 1, need - take):
+                yield (key,) * take + rest
+
+    yield from pick(0, n)
 
 
 def can_pay(screen: dict[str, int], cost: int, rules: SetRules) -> bool:

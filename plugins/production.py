@@ -30,8 +30,10 @@ def mn_params() -> list[Param]:
         Param("income", {"city": ["coin"], "capital": ["coin"], "legendary": ["coin",
                                                                               "legendary"]},
               "what each city kind yields (a caravan yields its printed good)"),
-        Param("income_doublers", {"temple": ["city", "capital"], "market": ["caravan"]},
-              "a building that doubles the yield of others it shares a controller with"),
+        Param("income_doublers", {"temple": ["city", "capital", "legendary"],
+                                  "market": ["caravan"]},
+              "a building that doubles the yield of others it shares a controller with "
+              "(beside a legendary city, a temple adds legendary_temple_bonus instead)"),
         Param("legendary_temple_bonus", ["coin", "legendary"],
               "a temple beside a legendary city adds one of these, the controller's choice"),
     ]
@@ -92,6 +94,14 @@ def draw_legendary(game: Game) -> str | None:
     return good
 
 
+def in_supply(game: Game, key: str) -> bool:
+    """Whether one ``key`` ("legendary": a legendary draw) can be taken now."""
+    state = game.state
+    if key == "legendary":
+        return bool(state.legendary_pile or state.legendary_discard)
+    return state.supply.get(key, 0) > 0
+
+
 def take(game: Game, player: str, key: str, n: int = 1) -> int:
     """Move up to ``n`` of ``key`` from the supply to ``player``'s screen; returns how many."""
     state = game.state
@@ -133,6 +143,8 @@ class Production(Step):
                 items: list[tuple[str, int]] = []
                 for contributed in game.rules.hook.mn_income(game=game, player=p):
                     items.extend(contributed)
+                # heroes and wonders add to it (Temple of Artemis, Circe)
+                items = list(game.fold("income", items, player=p))
                 for key, n in items:
                     queue.extend([p, key] for _ in range(n))
             frame["queue"] = queue
@@ -141,9 +153,12 @@ class Production(Step):
         while queue:
             player, key = queue[0]
             if CHOICE in key:
-                options = tuple(key.split(CHOICE))
-                return Decision(player, "collect.choice",
-                                f"{player}: collect one of {', '.join(options)}", options)
+                # only what is left to take is a choice ("op is op", NL Q&A 9)
+                options = tuple(k for k in key.split(CHOICE) if in_supply(game, k))
+                if len(options) > 1:
+                    return Decision(player, "collect.choice",
+                                    f"{player}: collect one of {', '.join(options)}", options)
+                key = options[0] if options else key.split(CHOICE)[0]
             queue.pop(0)
             self._collect(game, frame, player, key)
         for p in state.players:

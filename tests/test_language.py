@@ -3,13 +3,12 @@ hero written only from the guide."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.cards import CardData, read_card
+from mnrules.cards import read_card
 from mnrules.errors import PackError
 from mnrules.language.compiler import compile_card
 from mnrules.language.explain import explain
