@@ -175,7 +175,7 @@ def cmd_cards_list(args: argparse.Namespace) -> int:
 def cmd_cards_check(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .cards import read_card
+    from .card_files import read_card
     from .language.compiler import compile_card
     from .language.syntax import ScriptError, parse_script
     from .ruleset import vocabulary

@@ -15,7 +15,7 @@ import pluggy
 
 from . import hookspecs, packs
 from .board import Board, load_board
-from .cards import CardData, load_cards, override
+from .card_files import CardData, load_cards, override
 from .engine import Param, Step
 from .errors import PackError
 from .flow import Flow

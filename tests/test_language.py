@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.cards import read_card
+from mnrules.card_files import read_card
 from mnrules.errors import PackError
 from mnrules.language.compiler import compile_card
 from mnrules.language.explain import explain

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import CardData
+from ..card_files import CardData
 from ..effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
 from ..engine import Game
 from ..hookspecs import hookimpl
