@@ -202,7 +202,8 @@ class Game:
 
     def fold(self, quantity: str, value: Any, **ctx: Any) -> Any:
         """Fold ``value`` through every active modifier of ``quantity``."""
-        results = self.rules.hook.mn_modifiers(game=self, quantity=quantity, ctx=ctx)
+        results = self.rules.pm.collect("mn_modifiers", quantity, game=self,
+                                        quantity=quantity, ctx=ctx)
         if not results:
             return value
         mods: list[Modifier] = ordered(results)
@@ -212,8 +213,8 @@ class Game:
 
     def perform(self, event: Event, action: Callable[[Event], None]) -> Event | None:
         """Let replacements rewrite ``event``, do it with ``action``, then fire triggers."""
-        hook = self.rules.hook
-        repl = hook.mn_replacements(game=self, event=event)
+        bus = self.rules.pm
+        repl = bus.collect("mn_replacements", event.kind, game=self, event=event)
         current: Event | None = event
         if repl:
             reps: list[Replacement] = ordered(repl)
@@ -225,7 +226,7 @@ class Game:
             return None
         action(current)
         self.emit(current)
-        trig = hook.mn_triggers(game=self, event=current)
+        trig = bus.collect("mn_triggers", current.kind, game=self, event=current)
         if trig:
             trigs: list[Trigger] = ordered(trig)
             for t in trigs:

@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pluggy
-
 from . import hookspecs, packs
 from .board import Board, load_board
+from .bus import Bus
 from .card_files import CardData, load_cards, override
 from .engine import Param, Step
 from .errors import PackError
@@ -33,7 +32,7 @@ class Ruleset:
     pack: str
     data: dict[str, Any]
     board: Board
-    pm: pluggy.PluginManager
+    pm: Bus
     params: dict[str, Any]
     declared: dict[str, Param]
     steps: dict[str, Step]
@@ -96,7 +95,7 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
     goods = list((components.get("goods") or {}).keys())
     board = load_board(source.board_file, goods)
 
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm = Bus(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     pm.register(Flow(), name="flow")
     pm.register(CardSteps(), name="card steps")

@@ -136,7 +136,8 @@ def load_yaml(path: str | Path, text: str | None = None) -> Sourced:
             raise SourceError(file, None, None, f"not UTF-8 text: {exc.reason}") from None
         except OSError as exc:
             raise SourceError(file, None, None, f"cannot read: {exc.strerror or exc}") from None
-    loader = yaml.SafeLoader(text)
+    # libyaml's parser when PyYAML has it (about 10x faster); the same safe node tree.
+    loader = _FastLoader(text)
     try:
         try:
             root = loader.get_single_node()
@@ -149,6 +150,9 @@ def load_yaml(path: str | Path, text: str | None = None) -> Sourced:
         return Sourced(data, file, builder.positions)
     finally:
         loader.dispose()
+
+
+_FastLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _one_line(text: str) -> str:

@@ -20,6 +20,9 @@ from mnrules.hookspecs import hookimpl
 
 DIVISOR_PARAM = "hit_divisor"
 
+# What this plugin answers on the bus (see mnrules.bus).
+MODIFIES = frozenset({"battle.total", "battle.hits", "battle.shield"})
+
 
 @hookimpl
 def mn_params() -> list[Param]:

@@ -27,6 +27,9 @@ R_MARKER = RuleRef("occupy-marker", "the marker of a capital province cannot be 
                    "the province must be adjacent to or connected with another of yours",
                    "FR 4.3.3, 4.6; NL/PL/UK 4.3.3, 4.3.5")
 
+# What this plugin answers on the bus (see mnrules.bus).
+TRIGGERED_BY = frozenset({"battle"})
+
 
 @hookimpl
 def mn_params() -> list[Param]:

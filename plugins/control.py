@@ -93,23 +93,48 @@ def connected(game: Game, player: str, province: str) -> set[str]:
 
     Enemy triremes in those seas do not break the chain (4.1.2 example).
     """
-    board = game.rules.board
-    fleet = fleet_seas(game.state, player)
+    fleet = frozenset(fleet_seas(game.state, player))
     if not fleet:
         return set()
-    frontier = [s for s in board.provinces[province].seas if s in fleet]
-    seen = set(frontier)
-    while frontier:
-        sea = frontier.pop()
-        for nxt in board.seas[sea].neighbours:
-            if nxt in fleet and nxt not in seen:
-                seen.add(nxt)
-                frontier.append(nxt)
+    shores = _fleet_shores(game.rules.board, fleet)
     reach: set[str] = set()
-    for sea in seen:
-        reach.update(board.provinces_on_sea(sea))
+    for sea in game.rules.board.provinces[province].seas:
+        reach |= shores.get(sea, frozenset())
     reach.discard(province)
     return reach
+
+
+_SHORES: dict[tuple[int, frozenset[str]], dict[str, frozenset[str]]] = {}
+
+
+def _fleet_shores(board: Any, fleet: frozenset[str]) -> dict[str, frozenset[str]]:
+    """For each sea of a fleet, every province on the chain of seas it belongs to.
+
+    A fleet's layout recurs often, so the answer is remembered (a small, bounded cache).
+    """
+    key = (id(board), fleet)
+    found = _SHORES.get(key)
+    if found is not None:
+        return found
+    out: dict[str, frozenset[str]] = {}
+    for start in fleet:
+        if start in out:
+            continue
+        chain = {start}
+        frontier = [start]
+        while frontier:
+            sea = frontier.pop()
+            for nxt in board.seas[sea].neighbours:
+                if nxt in fleet and nxt not in chain:
+                    chain.add(nxt)
+                    frontier.append(nxt)
+        shore = frozenset(p for sea in chain for p in board.provinces_on_sea(sea))
+        for sea in chain:
+            out[sea] = shore
+    if len(_SHORES) > 4096:
+        _SHORES.clear()
+    _SHORES[key] = out
+    return out
 
 
 def reachable(game: Game, player: str, province: str) -> set[str]:

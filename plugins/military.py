@@ -18,7 +18,7 @@ from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 
 from .battle import Side, hits, roll, side_for
-from .conquest import convert_all, free_legions, occupations, release_excess, tidy
+from .conquest import convert_all, release_excess, tidy
 from .control import connected
 
 R_MOVE_SEA = RuleRef("trireme-move", "a trireme moves at most once, to an adjacent sea",
@@ -147,8 +147,8 @@ class MilitaryTurn(Step):
         player = frame["player"]
         out: list[tuple[Any, ...]] = []
         for prov in state.built:
-            movable = min(state.count(prov, player, "legion") - frame["arrived"].get(prov, 0),
-                          free_legions(state, prov, player) + occupations(state, prov, player))
+            # occupying legions may move too (they leave what they occupy)
+            movable = state.count(prov, player, "legion") - frame["arrived"].get(prov, 0)
             if movable <= 0:
                 continue
             dests = {p for p in board.provinces[prov].neighbours if p in state.built}

@@ -17,6 +17,9 @@ from .control import slot_controller
 
 TRACKS = ("trade", "culture", "military")
 
+# What this plugin answers on the bus (see mnrules.bus).
+MODIFIES = frozenset({"track"})
+
 
 @hookimpl
 def mn_params() -> list[Param]:

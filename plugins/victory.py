@@ -16,6 +16,9 @@ from mnrules.hookspecs import hookimpl
 
 from .control import slot_controller
 
+# What this plugin answers on the bus (see mnrules.bus).
+TRIGGERED_BY = frozenset({"victory_claim", "built"})
+
 
 @hookimpl
 def mn_params() -> list[Param]:

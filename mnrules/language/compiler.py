@@ -127,6 +127,10 @@ class CardEffects:
                 self.replaces.setdefault(_event_kind(r), []).append(r)
             else:
                 self.offers.append(r)
+        # What this card answers, so the bus calls it for nothing else.
+        self.MODIFIES = frozenset(self.modifies)
+        self.TRIGGERED_BY = frozenset(self.reacts)
+        self.REPLACES = frozenset(self.replaces)
         # Register only the hooks this card uses, so the others cost nothing.
         if self.modifies:
             @hookimpl

@@ -120,8 +120,10 @@ class ScriptError(MnrulesError):
 @lru_cache(maxsize=1)
 def parser() -> Lark:
     text = (data_dir("grammar") / "effects.lark").read_text(encoding="utf-8")
+    # strict: any terminal collision or LALR conflict is an error when the grammar is
+    # built; cache: the built parser (keyed by grammar and options) is reused next time.
     return Lark(text, parser="lalr", strict=True, propagate_positions=True,
-                maybe_placeholders=False)
+                maybe_placeholders=False, cache=True)
 
 
 def _describe(term: str) -> str:
