@@ -7,6 +7,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -72,32 +73,93 @@ def _round_lines(game: Game, rnd: int, events: list[Event],
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    rules = _rules(args)
+    from .log import load, save
+
+    if args.load:
+        game, pack, variant = load(args.load)
+        rules = game.rules
+    else:
+        rules = _rules(args)
+        pack, variant = args.edition, args.variant
+        game = new_game(rules, args.players, seed=args.seed)
+    # --rounds stops the driver at a round's start (the game itself goes on, so a save
+    # taken then can be continued); a game with no --rounds plays to a victory.
+    stop = game.state.round + args.rounds if args.rounds is not None else None
     names = _names(args, rules)
     events: list[Event] = []
-    game = new_game(rules, args.players, seed=args.seed, round_cap=args.rounds,
-                    listeners=[events.append])
+    game.listeners.append(events.append)
+    players = game.state.players
+    humans = {h.strip() for h in (args.human or "").split(",") if h.strip()}
+    unknown = humans - set(players)
+    if unknown:
+        raise MnrulesError(f"--human: {', '.join(sorted(unknown))} not in this game "
+                           f"({', '.join(players)})")
     kinds = args.bots.split(",")
-    if len(kinds) not in (1, len(game.state.players)):
+    if len(kinds) not in (1, len(players)):
         raise MnrulesError(f"--bots: give one bot kind or one per empire "
-                           f"({len(game.state.players)}), not {len(kinds)}")
-    bots: dict[str, Bot] = {p: make_bot(kinds[i % len(kinds)], args.seed * 1009 + i)
-                            for i, p in enumerate(game.state.players)}
-    print(f"mnrules: {rules.data.get('name', rules.pack)}; {len(game.state.players)} players "
-          f"({', '.join(game.state.players)}); seed {args.seed}")
-    rnd = game.state.round
-    decisions = 0
-    while (dec := game.pending) is not None:
-        game.apply(bots[dec.player].choose(game))
-        decisions += 1
-        if game.state.round != rnd or game.over:
-            print("\n".join(_round_lines(game, rnd, events, names)))
-            events.clear()
+                           f"({len(players)}), not {len(kinds)}")
+    # bot seeds come from the game's own seed, so a loaded save plays on identically
+    bots: dict[str, Bot] = {p: make_bot(kinds[i % len(kinds)], game.state.seed * 1009 + i)
+                            for i, p in enumerate(players)}
+    with contextlib.ExitStack() as closing:
+        log_file = closing.enter_context(open(args.log, "a" if args.load else "w",
+                                              encoding="utf-8")) if args.log else None
+        if log_file is not None:
+            from .log import Recorder
+
+            rec = Recorder(log_file)
+            if not args.load:
+                rec.header(game, pack, variant)
+            rec.attach(game)
+        print(f"mnrules: {rules.data.get('name', rules.pack)}; {len(players)} players "
+              f"({', '.join(players)}); seed {game.state.seed}")
+        if humans:
+            from .terminal import Terminal
+
+            if not Terminal(humans, dict(bots)).play(game, stop):
+                print("quit.")
+        else:
             rnd = game.state.round
-    state = game.state
-    who = ", ".join(state.winners) if state.winners else "nobody"
-    print(f"Game over after {state.round - 1} rounds and {decisions} decisions: "
-          f"winner(s) {who} ({names.get(state.victory, state.victory) or 'no victory'})")
+            decisions = 0
+            while (dec := game.pending) is not None and (stop is None
+                                                         or game.state.round < stop):
+                game.apply(bots[dec.player].choose(game))
+                decisions += 1
+                if game.state.round != rnd or game.over:
+                    print("\n".join(_round_lines(game, rnd, events, names)))
+                    events.clear()
+                    rnd = game.state.round
+        state = game.state
+        if args.save:
+            save(game, pack, variant, args.save)
+            print(f"saved to {args.save} (round {state.round})")
+        if state.finished:
+            who = ", ".join(state.winners) if state.winners else "nobody"
+            print(f"Game over after {state.round - 1} rounds: winner(s) {who} "
+                  f"({names.get(state.victory, state.victory) or 'no victory'})")
+        else:
+            print(f"Stopped at the start of round {state.round}; no winner yet.")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .log import replay
+
+    result = replay(args.log, until_round=args.round)
+    state = result.game.state
+    where = f"stopped at round {result.stopped_at_round}" if result.stopped_at_round \
+        else f"round {state.round}"
+    print(f"{args.log}: {result.choices} choices replayed, {len(result.chances)} chance "
+          f"outcomes checked; {where}; winner(s) {', '.join(state.winners) or 'nobody'} "
+          f"({state.victory or 'no victory'})")
+    if args.out:
+        from pathlib import Path
+
+        Path(args.out).write_text(result.game.snapshot().to_json(), encoding="utf-8")
+        print(f"state written to {args.out}")
+    if result.divergence:
+        print(f"divergence: {result.divergence}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -377,7 +439,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--edition", default="en")
     play.add_argument("--variant", default=None, help="a variant file on top of the edition")
     play.add_argument("--lang", default=None, help="names in this language")
+    play.add_argument("--human", default=None,
+                      help="empires played by humans at this terminal (comma-separated)")
+    play.add_argument("--log", default=None, help="write a JSON-lines log of the game")
+    play.add_argument("--save", default=None, help="save the game when play stops")
+    play.add_argument("--load", default=None, help="go on with a saved game")
     play.set_defaults(func=cmd_play)
+
+    rp = sub.add_parser("replay", help="replay a game log exactly")
+    rp.add_argument("log")
+    rp.add_argument("--round", type=int, default=None, help="stop when this round starts")
+    rp.add_argument("--out", default=None, help="write the final state (JSON)")
+    rp.set_defaults(func=cmd_replay)
 
     cards = sub.add_parser("cards", help="hero and wonder cards")
     csub = cards.add_subparsers(dest="cards_command", required=True)

@@ -93,6 +93,7 @@ class Game:
     rng: random.Random = field(init=False)
     history: list[Choice] = field(default_factory=list)
     listeners: list[Callable[[Event], None]] = field(default_factory=list)
+    choice_listeners: list[Callable[[Decision, Choice], None]] = field(default_factory=list)
     max_rounds: int | None = None
     _pending: Decision | None = field(default=None, init=False)
 
@@ -131,6 +132,9 @@ class Game:
             raise IllegalChoice(choice, rule, f"{dec.player} ({dec.kind}): {detail}")
         self._pending = None
         self.history.append(choice)
+        self.state.choices += 1
+        for listener in self.choice_listeners:
+            listener(dec, choice)
         step.choose(self, frame, choice)
         self._settle()
 
@@ -189,8 +193,12 @@ class Game:
             value = forced[label].pop(0)
             if value not in options:
                 raise StateError(f"forced {label} outcome {value!r} is not one of {options}")
-            return options[options.index(value)]
-        return options[self.rng.randrange(len(options))]
+            out = options[options.index(value)]
+        else:
+            out = options[self.rng.randrange(len(options))]
+        if self.listeners:
+            self.emit(Event("chance", None, {"label": label, "value": out}))
+        return out
 
     def force(self, label: str, outcomes: Iterable[Any]) -> None:
         """Make the next outcomes of ``label`` these (scenarios and tests)."""

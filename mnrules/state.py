@@ -31,6 +31,7 @@ class State:
     players: list[str]
     round: int = 1
     phase: str = ""
+    choices: int = 0          # choices applied so far (like chess's move number)
     # Board: per province, the marker holder and, per printed slot, whether it is built
     # and who occupies it.
     control: dict[str, str | None] = field(default_factory=dict)
