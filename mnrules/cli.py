@@ -142,6 +142,30 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_scenario_run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .scenario import run
+
+    files: list[Path] = []
+    for p in args.files:
+        path = Path(p)
+        files.extend(sorted(path.rglob("*.yaml")) if path.is_dir() else [path])
+    failed = total = 0
+    for file in files:
+        for out in run(file):
+            total += 1
+            if out.ok:
+                print(f"ok    {file} [{out.edition}] {out.name}")
+            else:
+                failed += 1
+                print(f"FAIL  {file} [{out.edition}] {out.name}")
+                for f in out.failures:
+                    print(f"      {f}")
+    print(f"{total - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from .log import replay
 
@@ -426,6 +450,50 @@ def cmd_editions_diff(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_render(args: argparse.Namespace) -> int:
+    """Draw the board of a snapshot, or of a new game, as SVG or PNG (docs/board.md)."""
+    from pathlib import Path
+
+    from .errors import StateError
+    from .render import render_png, render_svg
+    from .start import load_game
+
+    out = Path(args.output)
+    if out.suffix.lower() not in (".svg", ".png"):
+        raise MnrulesError(f"-o: give a file ending in .svg or .png, not {out.name!r}")
+    if args.rounds < 0:
+        raise MnrulesError(f"--rounds: expected 0 or more, not {args.rounds}")
+    rules = load_ruleset(args.edition)
+    if args.state == "new":
+        game = new_game(rules, args.players, seed=args.seed)
+        _ = game.pending  # at its first decision, as a snapshot would be
+    else:
+        try:
+            text = Path(args.state).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise MnrulesError(f"cannot read the state file {args.state}: {exc}") from None
+        try:
+            game = load_game(rules, text)
+        except (TypeError, ValueError) as exc:
+            raise StateError(f"{args.state} is not a state snapshot: {exc}") from None
+    if args.rounds:
+        stop = game.state.round + args.rounds
+        bots: dict[str, Bot] = {p: make_bot("random", args.seed * 1009 + i)
+                                for i, p in enumerate(game.state.players)}
+        while (dec := game.pending) is not None and game.state.round < stop:
+            game.apply(bots[dec.player].choose(game))
+    try:
+        if out.suffix.lower() == ".png":
+            render_png(game, path=out)
+        else:
+            out.write_text(render_svg(game), encoding="utf-8")
+    except OSError as exc:
+        raise MnrulesError(f"cannot write {out}: {exc}") from None
+    phase = game.rules.name(game.state.phase) if game.state.phase else "setup"
+    print(f"mnrules: drew round {game.state.round} ({phase}) to {out}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mnrules", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -445,6 +513,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--save", default=None, help="save the game when play stops")
     play.add_argument("--load", default=None, help="go on with a saved game")
     play.set_defaults(func=cmd_play)
+
+    sc = sub.add_parser("scenario", help="scenario files")
+    scs = sc.add_subparsers(dest="scenario_command", required=True)
+    scr = scs.add_parser("run", help="run scenario files and check their expectations")
+    scr.add_argument("files", nargs="+")
+    scr.set_defaults(func=cmd_scenario_run)
 
     rp = sub.add_parser("replay", help="replay a game log exactly")
     rp.add_argument("log")
@@ -494,6 +568,16 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("file", nargs="?", default=None)
     check.add_argument("--edition", default="en")
     check.set_defaults(func=cmd_map_check)
+    rd = sub.add_parser("render", help="draw the board of a state as SVG or PNG")
+    rd.add_argument("state", help="a JSON state snapshot, or 'new' for a new game")
+    rd.add_argument("-o", "--output", required=True, help="the picture: FILE.svg or FILE.png")
+    rd.add_argument("--edition", default="en")
+    rd.add_argument("--players", type=int, default=5, choices=(3, 4, 5),
+                    help="players of a new game")
+    rd.add_argument("--seed", type=int, default=1, help="seed of a new game and of the bots")
+    rd.add_argument("--rounds", type=int, default=0,
+                    help="first play this many rounds with random bots")
+    rd.set_defaults(func=cmd_render)
     return parser
 
 

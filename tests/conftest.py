@@ -53,3 +53,47 @@ def advance_to(game: Game, kind: str, choose: Callable[[Game], Any] | None = Non
             return
         game.apply(choose(game) if choose else dec.options[0])
     raise AssertionError(f"no {kind} decision within {limit} choices")
+
+
+# -- scenario files are tests too ----------------------------------------------------------
+def pytest_collect_file(parent: pytest.Collector, file_path: Any) -> pytest.Collector | None:
+    """Every YAML file under tests/scenarios/ runs as one test per edition it names."""
+    if file_path.suffix == ".yaml" and "scenarios" in file_path.parts:
+        return ScenarioFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ScenarioFile(pytest.File):
+    def collect(self) -> Iterator[pytest.Item]:
+        from mnrules.scenario import editions, load
+
+        _, data = load(self.path)
+        for edition in editions(data):
+            yield ScenarioItem.from_parent(self, name=edition, edition=edition)
+
+
+class ScenarioItem(pytest.Item):
+    def __init__(self, *, edition: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.edition = edition
+
+    def runtest(self) -> None:
+        from mnrules.scenario import run
+
+        for out in run(self.path, only=self.edition):
+            if not out.ok:
+                raise ScenarioFailed(out.failures)
+
+    def repr_failure(self, excinfo: Any, style: Any = None) -> str:
+        if isinstance(excinfo.value, ScenarioFailed):
+            return "\n".join(excinfo.value.failures)
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Any, int, str]:
+        return self.path, 0, f"scenario [{self.edition}]"
+
+
+class ScenarioFailed(Exception):
+    def __init__(self, failures: list[str]) -> None:
+        super().__init__("; ".join(failures))
+        self.failures = failures
