@@ -26,9 +26,10 @@ PROVENANCES: tuple[str, ...] = ("transcribed", "reconstructed")
 TRACKS: tuple[str, ...] = ("trade", "culture", "military")
 
 _TOP_KEYS = ("format", "provinces", "seas", "players", "start_titles", "empires")
-_PROVINCE_KEYS = ("provenance", "slots", "neighbours", "seas", "min_players", "note")
+_PROVINCE_KEYS = ("provenance", "slots", "neighbours", "seas", "min_players", "note", "at")
 _PROVINCE_REQUIRED = ("provenance", "slots", "neighbours", "seas")
-_SEA_KEYS = ("provenance", "neighbours")
+_SEA_KEYS = ("provenance", "neighbours", "at")
+_SEA_REQUIRED = ("provenance", "neighbours")
 _EMPIRE_KEYS = (
     "name",
     "colour",
@@ -79,6 +80,7 @@ class Province:
     provenance: str
     min_players: int = 3
     note: str = ""
+    at: tuple[float, float] | None = None  # where to draw it (mnrules.render), if given
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,7 @@ class Sea:
     name: str
     neighbours: tuple[str, ...]
     provenance: str
+    at: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -429,17 +432,39 @@ class _Checker:
             provenance=provenance,
             min_players=min_players,
             note=note,
+            at=self._at(path, entry),
         )
 
     def _sea(self, name: str, entry: dict[Any, Any]) -> None:
         path: KeyPath = ("seas", name)
-        self._keys(path, entry, _SEA_KEYS, _SEA_KEYS)
+        self._keys(path, entry, _SEA_KEYS, _SEA_REQUIRED)
         if name in self.provinces:
             self.report(path, f"{name!r} is both a province and a sea")
         provenance = self._provenance(path, entry)
         links = self._names((*path, "neighbours"), entry.get("neighbours", []), "seas")
         self._sea_links[name] = links
-        self.seas[name] = Sea(name, tuple(n for _, n in links), provenance)
+        self.seas[name] = Sea(
+            name, tuple(n for _, n in links), provenance, at=self._at(path, entry)
+        )
+
+    def _at(self, path: KeyPath, entry: dict[Any, Any]) -> tuple[float, float] | None:
+        """The optional drawing position ``at: [x, y]`` (two numbers)."""
+        if "at" not in entry:
+            return None
+        value = entry["at"]
+        numbers = isinstance(value, list) and all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in value
+        )
+        if not numbers or len(value) != 2:
+            if not isinstance(value, list):
+                got = _describe(value)
+            elif len(value) != 2:
+                got = f"a list of {len(value)}"
+            else:
+                got = f"[{', '.join(_describe(v) for v in value)}]"
+            self.report((*path, "at"), f"expected two numbers [x, y], got {got}")
+            return None
+        return (float(value[0]), float(value[1]))
 
     def _links(self) -> None:
         """Names must exist and every border must be listed from both sides."""

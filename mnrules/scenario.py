@@ -242,7 +242,7 @@ def _event_matches(want: dict[str, Any], ev: Event) -> bool:
 
 def run(file: str | Path, only: str | None = None) -> Iterator[Outcome]:
     """Run a scenario under each edition it names (or only under ``only``)."""
-    src, data = load(file)
+    _, data = load(file)
     name = str(data.get("scenario", Path(file).stem))
     for edition in editions(data):
         if only is not None and edition != only:

@@ -15,9 +15,12 @@ from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import Env, Interactive
 from mnrules.language.words import Word
 
-from .conquest import status
-from .control import capital, has_enemies
+from .conquest import free_legions, status
+from .control import capital, has_enemies, reachable, slot_controller
 from .production import take
+
+# What this plugin answers on the bus (see mnrules.bus): the peace a card makes.
+MODIFIES = frozenset({"battle.allowed", "move.destinations"})
 
 # -- what the quantities and events are --------------------------------------------------
 QUANTITIES = [
@@ -48,6 +51,9 @@ EVENTS = [
     ("phase.start", "phase_start", "", "a phase begins"),
     ("title", "title", "player", "you take a title"),
 ]
+
+# What this plugin answers on the bus (see mnrules.bus).
+MODIFIES = frozenset({"battle.allowed", "move.destinations"})
 
 
 def _battle(env: Env) -> dict[str, Any]:
@@ -140,13 +146,28 @@ def _their_units_home(env: Env) -> None:
         _send_home(env.game, env.holder, other, ("legion", "fortress"))
 
 
+def _can_convert(env: Env) -> bool:
+    """The occupied marker may be replaced now: the province is adjacent to or connected
+    with another of the holder's (a conversion's condition in every edition, 4.3.3) and
+    he has a control marker left in his box (a hard limit)."""
+    game = env.game
+    state = game.state
+    prov = env.ctx.get("province")
+    if not prov or state.marker_occupier.get(str(prov)) != env.holder:
+        return False
+    if state.pieces[env.holder].get("marker", 0) <= 0:
+        return False
+    return any(state.control.get(p) == env.holder
+               for p in reachable(game, env.holder, str(prov)))
+
+
 def _convert_now(env: Env) -> None:
     """Queen of Sheba's kind of conversion: at once, the occupying legion removed."""
     game = env.game
     state = game.state
     prov = str(env.ctx["province"])
     owner = state.control.get(prov)
-    if state.pieces[env.holder].get("marker", 0) <= 0:
+    if not _can_convert(env):
         return
 
     def convert(event: Event) -> None:
@@ -182,13 +203,16 @@ def _provinces_with_enemies(env: Env) -> int:
 
 
 def _caravan_goods_under_legions(env: Env, restricted: bool = False) -> list[tuple[str, int]]:
-    """Each of the holder's legions on an empty caravan slot yields that slot's good."""
+    """Each of the holder's legions on an empty caravan slot yields that slot's good, as
+    a caravan would: twice where he controls a market there (EX-HW-4). A legion that
+    occupies a building or a marker stands on it, not on a slot."""
     state = env.game.state
     board = env.game.rules.board
+    doublers: dict[str, list[str]] = env.game.param("income_doublers")
     out: list[tuple[str, int]] = []
     for prov in state.built:
-        legions = state.count(prov, env.holder, "legion")
-        if not legions:
+        legions = free_legions(state, prov, env.holder)
+        if legions <= 0:
             continue
         if restricted and (state.control.get(prov) not in (None, env.holder)
                            or has_enemies(state, prov, env.holder)):
@@ -196,8 +220,11 @@ def _caravan_goods_under_legions(env: Env, restricted: bool = False) -> list[tup
         slots = board.provinces[prov].slots
         empty = [s.good for i, s in enumerate(slots)
                  if s.kind == "caravan" and not state.built[prov][i] and s.good]
+        doubled = any("caravan" in doublers.get(s.kind, ())
+                      and slot_controller(state, prov, i) == env.holder
+                      for i, s in enumerate(slots))
         for good in empty[:legions]:
-            out.append((str(good), 1))
+            out.append((str(good), 2 if doubled else 1))
     return out
 
 
@@ -257,6 +284,9 @@ def mn_vocabulary() -> list[Word]:
          "you could now buy your last hero or wonder, or a special wonder"),
         ("you are the culture leader", lambda e: e.game.state.titles.get("culture")
          == e.holder, "you hold the culture title"),
+        ("you can convert the marker", _can_convert,
+         "the marker you occupy here may become yours now: the province is adjacent to or "
+         "connected with another of yours, and you have a control marker left"),
     ]
     w += [Word("condition", p, f, d) for p, f, d in cond]
     counts = [
@@ -266,7 +296,8 @@ def mn_vocabulary() -> list[Word]:
         ("province of yours with enemy units", _provinces_with_enemies,
          "each province with your marker where another player has units"),
         ("goods of empty caravan slots under your legions", _caravan_goods_under_legions,
-         "for each of your legions on an empty caravan slot, that slot's good"),
+         "for each of your legions on an empty caravan slot (not one occupying a building "
+         "or a marker), that slot's good, twice where you control a market there"),
         ("goods of empty caravan slots under your legions in friendly provinces",
          lambda e: _caravan_goods_under_legions(e, True),
          "the same, only in your own or neutral provinces holding no enemy unit"),
