@@ -166,6 +166,45 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    import os
+
+    from . import simulate as sim
+
+    if args.games < 1:
+        raise MnrulesError(f"--games: expected at least 1, got {args.games}")
+    jobs_n = args.jobs or (os.cpu_count() or 1)
+    bots = args.bots.split(",")
+    for b in bots:
+        make_bot(b, 0)  # a misspelt bot is refused before any game starts
+    load_ruleset(args.edition, variant=args.variant)  # a broken pack likewise
+    jobs = sim.jobs_for(args.edition, args.variant, args.players, args.games, args.seed, bots)
+    title = f"{args.edition}{' + ' + args.variant if args.variant else ''}, " \
+            f"{args.players} players, bots {args.bots}, seed {args.seed}"
+    results = sim.run(jobs, jobs_n, args.backend, args.scheduler,
+                      show_progress=not args.quiet)
+    rep = sim.report(results)
+    print(sim.format_report(rep, title))
+    if args.compare:
+        other = [sim.Job(args.compare, None, j.players, j.seed, j.bots) for j in jobs]
+        results_b = sim.run(other, jobs_n, args.backend, args.scheduler,
+                            show_progress=not args.quiet)
+        print(sim.format_report(sim.report(results_b), f"{args.compare}, same seeds"))
+        print(f"difference ({args.edition} - {args.compare}), paired on the same seeds:")
+        for row in sim.compare(results, results_b):
+            lo, hi = row["ci95"]
+            star = " *" if row["p"] < 0.05 else ""
+            print(f"  {row['empire']:<10} {row['difference']:+7.1%}  [{lo:+6.1%}, {hi:+6.1%}]"
+                  f"  p={row['p']:.3f}{star}  ({row['games_that_differ']} games differ)")
+    if args.out:
+        sim.write_out(args.out, results, rep)
+        print(f"results written to {args.out}")
+    if args.plot:
+        sim.plot(args.plot, rep, title)
+        print(f"figure written to {args.plot}")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from .log import replay
 
@@ -519,6 +558,22 @@ def build_parser() -> argparse.ArgumentParser:
     scr = scs.add_parser("run", help="run scenario files and check their expectations")
     scr.add_argument("files", nargs="+")
     scr.set_defaults(func=cmd_scenario_run)
+
+    sm = sub.add_parser("simulate", help="play many bot games and report balance")
+    sm.add_argument("--edition", default="en")
+    sm.add_argument("--variant", default=None)
+    sm.add_argument("--players", type=int, default=5, choices=(3, 4, 5))
+    sm.add_argument("--games", type=int, default=100)
+    sm.add_argument("--seed", type=int, default=1)
+    sm.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    sm.add_argument("--bots", default="random", help="bot kind, or one per empire")
+    sm.add_argument("--backend", default="local", choices=("local", "dask"))
+    sm.add_argument("--scheduler", default=None, help="a Dask scheduler address")
+    sm.add_argument("--compare", default=None, help="replay the same seeds under this pack")
+    sm.add_argument("--out", default=None, help="write results (.json or .csv)")
+    sm.add_argument("--plot", default=None, help="write a figure (.png, .svg, .pdf)")
+    sm.add_argument("--quiet", action="store_true", help="no progress bar")
+    sm.set_defaults(func=cmd_simulate)
 
     rp = sub.add_parser("replay", help="replay a game log exactly")
     rp.add_argument("log")

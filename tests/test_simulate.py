@@ -1,0 +1,81 @@
+"""Simulation: the same numbers whatever the number of jobs or the backend, paired
+comparisons between packs, and the report's statistics."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from mnrules import simulate as sim
+from mnrules.cli import main
+
+
+def _jobs(n: int = 6, pack: str = "en", cap: int = 6) -> list[sim.Job]:
+    return [replace(j, round_cap=cap) for j in sim.jobs_for(pack, None, 4, n, 3, ["random"])]
+
+
+def test_results_do_not_depend_on_jobs() -> None:
+    one = sim.run(_jobs(), workers=1)
+    two = sim.run(_jobs(), workers=2)
+    assert [r.__dict__ for r in one] == [r.__dict__ for r in two]
+    assert len({r.seed for r in one}) == 6
+
+
+def test_the_dask_backend_gives_the_same_results() -> None:
+    pytest.importorskip("dask.distributed")
+    local = sim.run(_jobs(4), workers=1)
+    cluster = sim.run(_jobs(4), workers=2, backend="dask")
+    assert [r.__dict__ for r in local] == [r.__dict__ for r in cluster]
+
+
+def test_wilson_interval() -> None:
+    lo, hi = sim.wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert sim.wilson(0, 10)[0] == 0.0
+
+
+def test_report_counts_wins_paths_and_lengths() -> None:
+    results = [sim.GameResult(1, ["a", "b"], ["a"], "conquest", 10, 100),
+               sim.GameResult(2, ["a", "b"], ["b"], "fifth", 12, 120),
+               sim.GameResult(3, ["a", "b"], ["a", "b"], "conquest", 14, 90),
+               sim.GameResult(4, ["a", "b"], [], "round cap", 60, 900)]
+    rep = sim.report(results)
+    assert rep.wins == {"a": 2, "b": 2} and rep.win_rate["a"] == 0.5
+    assert rep.paths == {"conquest": 2, "fifth": 1, "round cap": 1}
+    assert rep.unfinished == 1 and rep.rounds_median == 14
+
+
+def test_compare_pairs_the_same_seeds(tmp_path: Path) -> None:
+    a = sim.run(_jobs(6, cap=40), workers=2)
+    variant = tmp_path / "dice.yaml"
+    variant.write_text("extends: en\nparams: {land_die: [3, 3, 4, 4, 5, 5]}\n")
+    b = sim.run([replace(j, variant=str(variant)) for j in _jobs(6, cap=40)], workers=2)
+    rows = sim.compare(a, b)
+    assert [r["empire"] for r in rows] == a[0].players
+    assert any(r["games_that_differ"] for r in rows)     # the dice change the games
+    same = sim.compare(a, a)
+    assert all(r["difference"] == 0 and r["p"] == 1.0 for r in same)
+
+
+def test_simulate_command_writes_report_json_and_figure(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    pytest.importorskip("matplotlib")
+    out, fig = tmp_path / "r.json", tmp_path / "f.png"
+    code = main(["simulate", "--players", "3", "--games", "4", "--seed", "2", "--jobs", "1",
+                 "--quiet", "--out", str(out), "--plot", str(fig)])
+    text = capsys.readouterr().out
+    assert code == 0 and "win rate" in text and "victory paths" in text
+    data = json.loads(out.read_text())
+    assert data["report"]["games"] == 4 and len(data["games"]) == 4
+    assert fig.stat().st_size > 5000
+
+
+def test_simulate_refuses_bad_values(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "0", "--quiet"]) == 2
+    assert main(["simulate", "--bots", "randm", "--games", "1", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "--games: expected at least 1" in err and "unknown bot 'randm'" in err
