@@ -14,6 +14,11 @@ from .errors import StateError
 from .state import LEGENDARY
 
 
+def _edited(game: Game) -> None:
+    """A position edit invalidates the decision the game had worked out."""
+    game._pending = None
+
+
 def _take_supply(game: Game, key: str, n: int = 1) -> None:
     if game.state.supply.get(key, 0) < n:
         raise StateError(f"the supply has fewer than {n} {key}")
@@ -33,6 +38,7 @@ def _capitals(game: Game) -> set[str]:
 
 def clear(game: Game) -> None:
     """An empty board: every unit, marker, building and resource back in the box."""
+    _edited(game)
     state = game.state
     for area in list(state.units):
         for player in list(state.units[area]):
@@ -62,6 +68,7 @@ def clear_screen(game: Game, player: str) -> None:
 
 def give(game: Game, player: str, resources: dict[str, int]) -> None:
     """Resources from the supply (or the legendary pile) onto ``player``'s screen."""
+    _edited(game)
     state = game.state
     for key, n in resources.items():
         if key.startswith(LEGENDARY):
@@ -77,6 +84,7 @@ def give(game: Game, player: str, resources: dict[str, int]) -> None:
 
 def set_marker(game: Game, province: str, player: str | None) -> None:
     """Put ``player``'s marker on ``province`` (None: neutral). Capitals' are printed."""
+    _edited(game)
     state = game.state
     if province not in state.control:
         raise StateError(f"{province} is not in play")
@@ -100,6 +108,7 @@ def slot_index(game: Game, province: str, spec: str, free: bool = True) -> int:
 
 def build(game: Game, province: str, spec: str) -> int:
     """Build on the first free slot matching ``spec`` ("caravan:papyrus", "city", ...)."""
+    _edited(game)
     i = slot_index(game, province, spec)
     kind = game.rules.board.provinces[province].slots[i].kind
     _take_supply(game, kind)
@@ -116,6 +125,7 @@ def unbuild(game: Game, province: str, i: int) -> None:
 
 
 def add_units(game: Game, player: str, area: str, kind: str, n: int = 1) -> None:
+    _edited(game)
     _take_piece(game, player, kind, n)
     game.state.add_units(area, player, kind, n)
 
@@ -134,3 +144,7 @@ def start_phase(game: Game, phase: str, round: int | None = None, **frame: Any) 
     game.rules.hook.mn_phase_start(game=game, phase=phase)
     state.stack.append({"step": phase, **frame})
     game._pending = None
+    # as RoundStep does: what reacts to a phase's start (a card's question) runs first
+    from .effects import Event
+
+    game.perform(Event("phase_start", None, {"phase": phase}), lambda e: None)

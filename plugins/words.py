@@ -19,9 +19,6 @@ from .conquest import free_legions, status
 from .control import capital, has_enemies, reachable, slot_controller
 from .production import take
 
-# What this plugin answers on the bus (see mnrules.bus): the peace a card makes.
-MODIFIES = frozenset({"battle.allowed", "move.destinations"})
-
 # -- what the quantities and events are --------------------------------------------------
 QUANTITIES = [
     ("battle.dice", "side", "int", "the dice you roll in a battle"),

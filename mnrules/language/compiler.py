@@ -201,8 +201,11 @@ class CardEffects:
     def _reaction(self, r: CompiledRule, env: Env) -> Callable[[Event], None]:
         def run(event: Event) -> None:
             game = env.game
-            if r.rule.limit is not None:
-                use_limit(game, self.limit_key(r, env.holder), r.rule.limit)
+            limit = [self.limit_key(r, env.holder), r.rule.limit] if r.rule.limit else None
+            # A limited rule that opens with "you may" is used up only if he says yes.
+            if limit is not None and not (r.actions and r.actions[0][0]):
+                use_limit(game, *limit)
+                limit = None
             # Actions run in the order written. Once one asks a question, it and all
             # after it become frames, so the loop keeps that order around the answer.
             frames = []
@@ -210,6 +213,8 @@ class CardEffects:
                 data = {"card": self.card.id, "rule": r.index, "action": i,
                         "holder": env.holder, "ctx": env.ctx, "args": args}
                 if optional:
+                    if limit is not None and i == 0:
+                        data["limit"] = limit
                     frames.append(("card.may", data))
                 elif isinstance(word.meaning, Interactive):
                     frames.append(("card.choose", data))

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine import DONE, Decision, Frame, Game, Step
 from ..hookspecs import hookimpl
-from .compiler import CardEffects, Env, Interactive
+from .compiler import CardEffects, Env, Interactive, use_limit
 
 
 def _action(game: Game, frame: Frame) -> tuple[Any, list[Any], Env]:
@@ -35,10 +35,12 @@ class May(Step):
         frame["answered"] = True
         if choice != "yes":
             return
+        if frame.get("limit"):
+            use_limit(game, *frame["limit"])
         word, args, env = _action(game, frame)
         if isinstance(word.meaning, Interactive):
             game.push("card.choose", **{k: v for k, v in frame.items()
-                                        if k not in ("step", "answered")})
+                                        if k not in ("step", "answered", "limit")})
         else:
             word.meaning(env, *args)
 
