@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .effects import Event, Modifier, Replacement, Trigger, ordered
-from .errors import GameOver, IllegalChoice, RuleRef, StateError
+from .errors import GameOver, IllegalChoice, MnrulesError, RuleRef, StateError
 from .state import State
 
 if TYPE_CHECKING:
@@ -75,6 +75,18 @@ class Step:
         return None, "not among the legal choices"
 
 
+class InvariantError(MnrulesError):
+    """The rules left the game in a state that breaks an invariant (a bug to report)."""
+
+    def __init__(self, game: Game, decision: Decision, choice: Choice,
+                 problems: list[str]) -> None:
+        self.problems = problems
+        self.choice_number = game.state.choices
+        super().__init__(f"invariant broken after choice {game.state.choices} "
+                         f"({decision.player} {decision.kind} {choice!r}), seed "
+                         f"{game.state.seed}: " + "; ".join(problems))
+
+
 def as_choice(value: Any) -> Choice:
     """Normalise a choice read from JSON or typed by a human (lists become tuples)."""
     if isinstance(value, list | tuple):
@@ -95,6 +107,9 @@ class Game:
     listeners: list[Callable[[Event], None]] = field(default_factory=list)
     choice_listeners: list[Callable[[Decision, Choice], None]] = field(default_factory=list)
     max_rounds: int | None = None
+    # Checked after every choice when set (tests, --check, MNRULES_CHECK=1): a function
+    # returning the invariant problems of the game (mnrules.invariants.check).
+    checker: Callable[[Game], list[str]] | None = None
     _pending: Decision | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
@@ -137,6 +152,10 @@ class Game:
             listener(dec, choice)
         step.choose(self, frame, choice)
         self._settle()
+        if self.checker is not None:
+            problems = self.checker(self)
+            if problems:
+                raise InvariantError(self, dec, choice, problems)
 
     def _settle(self) -> None:
         state = self.state

@@ -53,11 +53,22 @@ def new_game(rules: Ruleset | str | Path = "en", players: int | Sequence[str] = 
     if round_cap is not None:
         state.vars["round_cap"] = round_cap
     game = Game(rules, state)
+    _maybe_check(game)
     game.listeners.extend(listeners)
     fill_box(rules, state)
     rules.hook.mn_setup(game=game)
     state.stack.append({"step": "game"})
     return game
+
+
+def _maybe_check(game: Game) -> None:
+    """MNRULES_CHECK=1 in the environment checks every invariant after every choice."""
+    import os
+
+    if os.environ.get("MNRULES_CHECK", "") not in ("", "0"):
+        from .invariants import check
+
+        game.checker = check
 
 
 def load_game(rules: Ruleset, snapshot: State | dict[str, Any] | str) -> Game:
@@ -68,4 +79,6 @@ def load_game(rules: Ruleset, snapshot: State | dict[str, Any] | str) -> Game:
         state = State.from_dict(snapshot)
     else:
         state = snapshot.copy()
-    return Game(rules, state)
+    game = Game(rules, state)
+    _maybe_check(game)
+    return game
