@@ -110,7 +110,8 @@ def override(card: CardData, change: dict[str, Any], file: str, src: Any) -> Car
     for key in change:
         if key not in CARD_KEYS or key == "id":
             hint = suggest(str(key), CARD_KEYS)
-            raise PackError(f"{file}: cards.override.{card.id}.{key}: unknown card key"
+            at = _where(Path(file), src, ("cards", "override", card.id, key))
+            raise PackError(f"{at}: cards.override.{card.id}.{key}: unknown card key"
                             + (f"; did you mean {hint!r}?" if hint else ""))
     fields: dict[str, Any] = {}
     if "effects" in change:

@@ -163,21 +163,33 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _plugins(base: list[str], change: Any, where: str) -> list[str]:
+def _plugin_ref(name: Any, folder: Path) -> str:
+    """A plugin named by a relative .py path is looked for beside the pack file."""
+    ref = str(name)
+    if ref.endswith(".py") and not Path(ref).is_absolute():
+        return str((folder / ref).resolve())
+    return ref
+
+
+def _plugins(base: list[str], change: Any, where: str, folder: Path) -> list[str]:
     if isinstance(change, list):
-        return [str(p) for p in change]
+        return [_plugin_ref(p, folder) for p in change]
     out = list(base)
     for old, new in (change.get("replace") or {}).items():
         if old not in out:
-            raise PackError(f"{where}: plugins.replace: no plugin {old!r} to replace "
-                            f"(plugins: {', '.join(out)})")
-        out[out.index(old)] = str(new)
+            hint = suggest(str(old), out)
+            raise PackError(f"{where}: plugins.replace: no plugin {old!r} to replace"
+                            + (f"; did you mean {hint!r}?" if hint else "")
+                            + f" (plugins: {', '.join(out)})")
+        out[out.index(old)] = _plugin_ref(new, folder)
     for old in change.get("remove") or []:
         if old not in out:
-            raise PackError(f"{where}: plugins.remove: no plugin {old!r} (plugins: "
-                            f"{', '.join(out)})")
+            hint = suggest(str(old), out)
+            raise PackError(f"{where}: plugins.remove: no plugin {old!r}"
+                            + (f"; did you mean {hint!r}?" if hint else "")
+                            + f" (plugins: {', '.join(out)})")
         out.remove(old)
-    out.extend(str(p) for p in change.get("add") or [])
+    out.extend(_plugin_ref(p, folder) for p in change.get("add") or [])
     return out
 
 
@@ -187,8 +199,7 @@ def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None
     no base itself: the edition a variant is played on)."""
     file = pack_file(pack)
     if str(file.resolve()) in _seen:
-        raise PackError(f"{file}: extends: circular chain "
-                        f"{' -> '.join((*_seen, str(file)))}")
+        raise PackError(f"extends: circular chain {' -> '.join((*_seen, str(file)))}")
     src = load_yaml(file)
     check_schema(src)
     data: dict[str, Any] = dict(src.data)
@@ -200,8 +211,11 @@ def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None
         try:
             base = read(ref, (*_seen, str(file.resolve())))
         except PackError as exc:
-            if "unknown edition" in str(exc):
-                raise PackError(f"{_at(src, ('extends',))}: extends: {exc}") from None
+            text = str(exc)
+            if "unknown edition" in text or "no such file" in text:
+                raise PackError(f"{_at(src, ('extends',))}: extends: {text}") from None
+            if text.startswith("extends: circular chain") and not _seen:
+                raise PackError(f"{_at(src, ('extends',))}: {text}") from None
             raise
     else:
         base = Pack({}, [], file.parent / "board.yaml")
@@ -211,7 +225,8 @@ def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None
     merged = dict(base.data)
     for k, v in data.items():
         if k == "plugins":
-            merged[k] = _plugins(base.data.get("plugins", []), v, _at(src, ("plugins",)))
+            merged[k] = _plugins(base.data.get("plugins", []), v, _at(src, ("plugins",)),
+                                 file.parent)
         elif k == "cards":
             continue
         elif isinstance(v, dict) and isinstance(merged.get(k), dict):

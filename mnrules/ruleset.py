@@ -148,7 +148,8 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
     for cid, (change, file, src) in source.card_overrides.items():
         if cid not in cards:
             hint = suggest(cid, cards)
-            raise PackError(f"{file}: cards.override.{cid}: no such card"
+            raise PackError(f"{packs._at(src, ('cards', 'override', cid))}: cards.override."
+                            f"{cid}: no such card"
                             + (f"; did you mean {hint!r}?" if hint else ""))
         cards[cid] = override(cards[cid], change, file, src)
     rules = Ruleset(pack=str(data.get("id", pack)), data=data, board=board, pm=pm,

@@ -28,7 +28,11 @@ def mn_params() -> list[Param]:
               "end of the build phase, the culture leader first among several) or "
               "leader_priority (FR/PL 6.1: the culture leader who builds either wins at once; "
               "otherwise those who built the Pyramids, else the 5th, share at the end of "
-              "the phase)", ("timed", "leader_priority")),
+              "the phase) or able (FR/PL 6.1 as digest Q16 reads it: ability is judged at "
+              "the start of the phase; the culture leader, or the only able player, wins "
+              "at once when he builds; otherwise, once an able player has built, all who "
+              "could build the Pyramids share the win, else all who could buy their 5th)",
+              ("timed", "leader_priority", "able")),
         Param("conquest_cities", 4,
               "capitals and/or legendary cities controlled or occupied at the end of "
               "Move & Fight to win"),
@@ -87,13 +91,19 @@ def claim(game: Game, player: str, path: str) -> None:
     if player in alone:
         game.end([player], path)
         return
-    if game.param("build_victory") == "timed":
+    model = game.param("build_victory")
+    if model == "timed":
         if path != FIFTH:
             game.end([player], path)
             return
     elif state.titles.get("culture") == player:
         game.end([player], path)
         return
+    elif model == "able":
+        able = _able(game)
+        if [p for p, paths in able.items() if paths] == [player]:
+            game.end([player], path)
+            return
     waiting = _claims(game).setdefault(path, [])
     if player not in waiting:
         waiting.append(player)
@@ -116,6 +126,46 @@ def mn_triggers(game: Game, event: Event) -> list[Trigger] | None:
     return [Trigger("rules:build victory", check)]
 
 
+def _able(game: Game) -> dict[str, list[str]]:
+    able: dict[str, list[str]] = game.state.vars.get("victory.able", {})
+    return able
+
+
+@hookimpl
+def mn_phase_start(game: Game, phase: str) -> None:
+    """Under ``able``, who could win by building is judged as the build phase starts."""
+    if phase != "build" or game.param("build_victory") != "able":
+        return
+    from .build import legal_actions
+
+    state = game.state
+    cards = game.rules.cards
+    able: dict[str, list[str]] = {}
+    for p in state.players:
+        paths = []
+        for action in legal_actions(game, p):
+            if action[0] != "tile":
+                continue
+            card = cards[action[1]]
+            if card.kind in SPECIAL_KINDS:
+                paths.append(_card_path(game, action[1]))
+            elif heroes_and_wonders(game, p) + 1 >= game.param("max_tiles"):
+                paths.append(FIFTH)
+        able[p] = sorted(set(paths))
+    state.vars["victory.able"] = able
+
+
+def _card_path(game: Game, tile: str) -> str:
+    """The victory a special wonder's script claims (read from its compiled words)."""
+    effects = game.rules.effects.get(tile)
+    if effects is not None:
+        for r in effects.rules:
+            for _, word, args in r.actions:
+                if word.pattern.startswith("claim victory") and args:
+                    return str(args[0])
+    return tile
+
+
 @hookimpl
 def mn_phase_end(game: Game, phase: str) -> None:
     state = game.state
@@ -126,7 +176,19 @@ def mn_phase_end(game: Game, phase: str) -> None:
         if not claims:
             return
         fifth = claims.pop(FIFTH, [])
-        if game.param("build_victory") == "timed":
+        able = state.vars.pop("victory.able", {})
+        if game.param("build_victory") == "able":
+            by_card = [p for p, paths in able.items() if any(x != FIFTH for x in paths)]
+            by_fifth = [p for p, paths in able.items() if FIFTH in paths]
+            if by_card:
+                path = next(x for x in able[by_card[0]] if x != FIFTH)
+                game.end(by_card, path)
+            elif by_fifth:
+                game.end(by_fifth, FIFTH)
+            else:  # nobody was able at the start, yet someone built: he wins
+                path, winners = next(iter(claims.items())) if claims else (FIFTH, fifth)
+                game.end(winners, path)
+        elif game.param("build_victory") == "timed":
             if fifth:
                 leader = state.titles.get("culture")
                 game.end([leader] if leader is not None and leader in fifth else fifth, FIFTH)

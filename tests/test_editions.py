@@ -111,7 +111,7 @@ SETTINGS: dict[tuple[str, str], dict[str, Any]] = {
     ("D11", "hw_refill"): {"uk": "end_of_turn", "*": "end_of_phase"},
     ("D15", "trade_short_player"): {"en": "offer_all", "nl": "offer_all", "*": "exclude"},
     ("D24", "trireme_anchor"): {"*": "anchor_clean"},
-    ("D29/D49", "build_victory"): {"fr": "leader_priority", "pl": "leader_priority",
+    ("D29/D49", "build_victory"): {"fr": "able", "pl": "able",
                                    "*": "timed"},
     ("D30", "fortress_model"): {"uk": "plus_hit", "*": "plus_five"},
     ("D37b", "peace_blocks"): {"fr": "provinces_and_units", "*": "provinces"},
@@ -352,15 +352,12 @@ def test_D49_fr_pl_several_who_could_build_the_pyramids_share(edition: str) -> N
     """FR 6.1 "Si plusieurs joueurs peuvent construire les Pyramides, ils gagnent à
     égalité" (PL 6.1 alike): Rome and Greece could both pay 12 at the start of the phase,
     neither leads culture; Rome builds them first. The digest (Q16) reads it as ability:
-    they share. The engine's leader_priority reads it as "built": Rome alone."""
+    they share (build_victory: able)."""
     game = build_phase(edition, "egypt", {}, {"rome": 12, "greece": 12})
     build_turn(game, "rome", "pyramids")
     assert not game.over
     finish_phase(game)
     assert game.state.victory == "prestige"
-    if game.state.winners == ["rome"]:
-        pytest.xfail("engine change needed: build_victory reading by ability at the start "
-                     "of Phase 3 (digest Q16)")
     assert game.state.winners == ["rome", "greece"]
 
 
