@@ -205,6 +205,38 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    import time
+
+    from .fuzz import fuzz, write_log
+
+    editions = args.editions.split(",") if args.editions else None
+    players = [int(p) for p in args.players.split(",")] if args.players else None
+    bar: Any = None
+    if not args.quiet:
+        try:
+            from tqdm import tqdm
+            bar = tqdm(total=args.games, unit="game")
+        except ImportError:
+            bar = None
+    t = time.perf_counter()
+    try:
+        games, decisions, failures = fuzz(args.games, args.seed, editions, players,
+                                          args.round_cap, bar.update if bar else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    dt = time.perf_counter() - t
+    print(f"{games} games, {decisions} choices, every invariant checked after each; "
+          f"{len(failures)} failure(s); {dt:.0f} s ({decisions / dt:,.0f} choices/s)")
+    for i, f in enumerate(failures, 1):
+        print(f.describe())
+        path = f"fuzz-failure-{i}.jsonl"
+        write_log(f, path, args.round_cap)
+        print(f"  log: {path} (mnrules replay {path})")
+    return 1 if failures else 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from .log import replay
 
@@ -411,7 +443,8 @@ def cmd_editions_show(args: argparse.Namespace) -> int:
     rules = _rules(args)
     print(f"{rules.data.get('name', rules.pack)} [{rules.pack}, {rules.language}]")
     print("files: " + " <- ".join(rules.chain))
-    print("phases: " + ", ".join(rules.name(p) for p in rules.phases))
+    print("phases: " + ", ".join(rules.names.get(f"{p}_phase", rules.name(p))
+                                 for p in rules.phases))
     print("plugins: " + ", ".join(str(p) for p in rules.data.get("plugins", [])))
     print("parameters:")
     for name in sorted(rules.params):
@@ -574,6 +607,15 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--plot", default=None, help="write a figure (.png, .svg, .pdf)")
     sm.add_argument("--quiet", action="store_true", help="no progress bar")
     sm.set_defaults(func=cmd_simulate)
+
+    fz = sub.add_parser("fuzz", help="random games with every invariant checked")
+    fz.add_argument("--games", type=int, default=100)
+    fz.add_argument("--seed", type=int, default=0)
+    fz.add_argument("--editions", default=None, help="comma-separated (default: all)")
+    fz.add_argument("--players", default=None, help="comma-separated (default: 3,4,5)")
+    fz.add_argument("--round-cap", type=int, default=30)
+    fz.add_argument("--quiet", action="store_true")
+    fz.set_defaults(func=cmd_fuzz)
 
     rp = sub.add_parser("replay", help="replay a game log exactly")
     rp.add_argument("log")

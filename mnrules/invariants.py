@@ -3,10 +3,13 @@ conserved, nothing is negative, and each rule plugin's own conditions hold."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .engine import Game
 from .state import LEGENDARY, base_good
+
+
+def _add(into: dict[str, int], items: dict[str, int]) -> None:
+    for k, n in items.items():
+        into[k] = into.get(k, 0) + n
 
 
 def conservation(game: Game) -> list[str]:
@@ -15,53 +18,69 @@ def conservation(game: Game) -> list[str]:
     comp = game.rules.components
     board = game.rules.board
     problems: list[str] = []
-    held: Counter[str] = Counter()
+    held: dict[str, int] = {}
     for screen in state.screens.values():
-        held.update(screen)
+        _add(held, screen)
     for transit in game.rules.hook.mn_in_transit(game=game):
-        held.update(transit)
+        _add(held, transit)
     for key, n in held.items():
         if n < 0:
             problems.append(f"{n} {key} held somewhere")
-    box = {"coin": int(comp.get("coins", 0)), **{str(g): int(n) for g, n in
-                                                 (comp.get("goods") or {}).items()}}
+    box = _box(game)
+    supply = state.supply
     for key, total in box.items():
-        have = state.supply.get(key, 0) + held.get(key, 0)
+        have = supply.get(key, 0) + held.get(key, 0)
         if have != total:
-            problems.append(f"{key}: supply {state.supply.get(key, 0)} + held "
+            problems.append(f"{key}: supply {supply.get(key, 0)} + held "
                             f"{held.get(key, 0)} != box {total}")
-    legendary = Counter(state.legendary_pile) + Counter(state.legendary_discard)
+    legendary: dict[str, int] = {}
+    for g in state.legendary_pile:
+        legendary[g] = legendary.get(g, 0) + 1
+    for g in state.legendary_discard:
+        legendary[g] = legendary.get(g, 0) + 1
     for key, n in held.items():
         if key.startswith(LEGENDARY):
-            legendary[base_good(key)] += n
+            g = base_good(key)
+            legendary[g] = legendary.get(g, 0) + n
     for good in box:
         if good != "coin" and legendary.get(good, 0) != 1:
             problems.append(f"legendary {good}: {legendary.get(good, 0)} tokens, not 1")
-    built: Counter[str] = Counter()
+    built: dict[str, int] = {}
     for prov, slots in state.built.items():
+        kinds = board.provinces[prov].slots
         for i, b in enumerate(slots):
             if b:
-                built[board.provinces[prov].slots[i].kind] += 1
+                k = kinds[i].kind
+                built[k] = built.get(k, 0) + 1
     for kind, total in (comp.get("buildings") or {}).items():
-        if state.supply.get(kind, 0) + built.get(kind, 0) != total:
-            problems.append(f"{kind}: supply {state.supply.get(kind, 0)} + built "
+        if supply.get(kind, 0) + built.get(kind, 0) != total:
+            problems.append(f"{kind}: supply {supply.get(kind, 0)} + built "
                             f"{built.get(kind, 0)} != box {total}")
     capitals = {e.capital for e in board.empires.values()}
+    on_board: dict[str, dict[str, int]] = {p: {} for p in state.players}
+    for here in state.units.values():
+        for who, units in here.items():
+            _add(on_board.setdefault(who, {}), units)
+    for prov, who in state.control.items():
+        if who is not None and prov not in capitals:
+            mine = on_board.setdefault(who, {})
+            mine["marker"] = mine.get("marker", 0) + 1
     for player in state.players:
-        on_board: Counter[str] = Counter()
-        for here in state.units.values():
-            on_board.update(here.get(player, {}))
-        on_board["marker"] = sum(1 for prov, who in state.control.items()
-                                 if who == player and prov not in capitals)
         for kind, total in (comp.get("pieces") or {}).items():
             left = state.pieces[player].get(kind, 0)
-            if left < 0 or left + on_board.get(kind, 0) != total:
-                problems.append(f"{player} {kind}: box {left} + board "
-                                f"{on_board.get(kind, 0)} != {total}")
-    for key, n in state.supply.items():
+            placed = on_board[player].get(kind, 0)
+            if left < 0 or left + placed != total:
+                problems.append(f"{player} {kind}: box {left} + board {placed} != {total}")
+    for key, n in supply.items():
         if n < 0:
             problems.append(f"supply of {key} is {n}")
     return problems
+
+
+def _box(game: Game) -> dict[str, int]:
+    comp = game.rules.components
+    return {"coin": int(comp.get("coins", 0)),
+            **{str(g): int(n) for g, n in (comp.get("goods") or {}).items()}}
 
 
 def check(game: Game) -> list[str]:

@@ -1,0 +1,140 @@
+"""Random-game fuzzing: many seeded games over editions, player counts and bots, with
+every invariant checked after every choice. A failure is reported with its seed and
+choice sequence, shrunk to a short reproduction and written as a replayable log.
+
+A choice sequence is kept as option *indices*, so a shrunk sequence can be replayed
+(each index taken modulo the options then on offer).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import Game
+from .errors import MnrulesError
+from .invariants import check
+from .ruleset import Ruleset, load_ruleset
+from .start import new_game
+
+
+@dataclass
+class Failure:
+    edition: str
+    players: int
+    seed: int
+    indices: list[int]
+    error: str
+    shrunk: list[int] = field(default_factory=list)
+
+    def describe(self) -> str:
+        seq = self.shrunk or self.indices
+        return (f"edition {self.edition}, {self.players} players, seed {self.seed}: "
+                f"{self.error}\n  reproduction: {len(seq)} choices (option indices): "
+                f"{seq[:60]}{' ...' if len(seq) > 60 else ''}")
+
+
+def _play(rules: Ruleset, players: int, seed: int, pick: Callable[[int, int], int],
+          round_cap: int) -> tuple[Game, list[int], str | None]:
+    """Play with invariants checked; returns the game, indices taken and any failure."""
+    game = new_game(rules, players, seed=seed, round_cap=round_cap)
+    game.checker = check
+    taken: list[int] = []
+    try:
+        while (dec := game.pending) is not None:
+            i = pick(len(taken), len(dec.options)) % len(dec.options)
+            taken.append(i)
+            game.apply(dec.options[i])
+    except MnrulesError as exc:
+        return game, taken, f"{type(exc).__name__}: {exc}"
+    except Exception as exc:  # a crash in the rules is exactly what fuzzing is for
+        return game, taken, f"{type(exc).__name__}: {exc}"
+    return game, taken, None
+
+
+def replay_indices(rules: Ruleset, players: int, seed: int, indices: list[int],
+                   round_cap: int) -> str | None:
+    """The failure a sequence of option indices leads to (choices past it: option 0)."""
+    def pick(n: int, k: int) -> int:
+        return indices[n] if n < len(indices) else 0
+    _, taken, err = _play(rules, players, seed, pick, round_cap)
+    return err if err is not None and len(taken) <= len(indices) else None
+
+
+def shrink(rules: Ruleset, f: Failure, round_cap: int, budget: float = 20.0) -> list[int]:
+    """Make the failing sequence simpler: zero out chunks (option 0 is the simplest
+    choice), halving the chunk size, while the failure persists; bounded in time."""
+    seq = list(f.indices)
+    kind = f.error.split(":", 1)[0]
+    deadline = time.monotonic() + budget
+    chunk = max(1, len(seq) // 2)
+    while chunk >= 1 and time.monotonic() < deadline:
+        i = 0
+        while i < len(seq) and time.monotonic() < deadline:
+            trial = seq[:i] + [0] * min(chunk, len(seq) - i) + seq[i + chunk:]
+            if trial != seq:
+                err = replay_indices(rules, f.players, f.seed, trial, round_cap)
+                if err is not None and err.split(":", 1)[0] == kind:
+                    seq = trial
+            i += chunk
+        chunk //= 2
+    while seq and seq[-1] == 0:
+        seq.pop()
+    return seq
+
+
+def fuzz(games: int, seed: int = 0, editions: list[str] | None = None,
+         players: list[int] | None = None, round_cap: int = 30,
+         progress: Callable[[int], None] | None = None, shrink_budget: float = 20.0
+         ) -> tuple[int, int, list[Failure]]:
+    """Play ``games`` random games; returns (games, decisions, failures)."""
+    editions = editions or ["en", "nl", "fr", "pl", "uk"]
+    players = players or [3, 4, 5]
+    cache: dict[str, Ruleset] = {}
+    failures: list[Failure] = []
+    decisions = 0
+    for g in range(games):
+        edition = editions[g % len(editions)]
+        n = players[(g // len(editions)) % len(players)]
+        game_seed = seed * 1_000_003 + g
+        rules = cache.setdefault(edition, load_ruleset(edition))
+        rng = random.Random(game_seed)
+        _, taken, err = _play(rules, n, game_seed, lambda i, k: rng.randrange(k), round_cap)
+        decisions += len(taken)
+        if err is not None:
+            f = Failure(edition, n, game_seed, taken, err)
+            f.shrunk = shrink(rules, f, round_cap, shrink_budget)
+            failures.append(f)
+        if progress:
+            progress(1)
+    return games, decisions, failures
+
+
+def write_log(f: Failure, path: str, round_cap: int = 30) -> None:
+    """The failing game as a log `mnrules replay` reads (up to the failure)."""
+    import json
+
+    from .log import LOG_FORMAT
+
+    rules = load_ruleset(f.edition)
+    game = new_game(rules, f.players, seed=f.seed, round_cap=round_cap)
+    lines: list[dict[str, Any]] = [{"format": LOG_FORMAT, "pack": f.edition, "variant": None,
+                                    "players": game.state.players, "seed": f.seed,
+                                    "round_cap": round_cap}]
+    seq = f.shrunk or f.indices
+    try:
+        for i in seq:
+            dec = game.pending
+            if dec is None:
+                break
+            choice = dec.options[i % len(dec.options)]
+            lines.append({"player": dec.player, "kind": dec.kind, "choice": choice})
+            game.apply(choice)
+    except Exception:  # the failure itself: the log stops at it
+        pass
+    with open(path, "w", encoding="utf-8") as out:
+        for rec in lines:
+            out.write(json.dumps(rec) + "\n")
