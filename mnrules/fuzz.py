@@ -37,11 +37,14 @@ class Failure:
                 f"{seq[:60]}{' ...' if len(seq) > 60 else ''}")
 
 
+Checker = Callable[[Game], list[str]]
+
+
 def _play(rules: Ruleset, players: int, seed: int, pick: Callable[[int, int], int],
-          round_cap: int) -> tuple[Game, list[int], str | None]:
+          round_cap: int, checker: Checker = check) -> tuple[Game, list[int], str | None]:
     """Play with invariants checked; returns the game, indices taken and any failure."""
     game = new_game(rules, players, seed=seed, round_cap=round_cap)
-    game.checker = check
+    game.checker = checker
     taken: list[int] = []
     try:
         while (dec := game.pending) is not None:
@@ -56,15 +59,16 @@ def _play(rules: Ruleset, players: int, seed: int, pick: Callable[[int, int], in
 
 
 def replay_indices(rules: Ruleset, players: int, seed: int, indices: list[int],
-                   round_cap: int) -> str | None:
+                   round_cap: int, checker: Checker = check) -> str | None:
     """The failure a sequence of option indices leads to (choices past it: option 0)."""
     def pick(n: int, k: int) -> int:
         return indices[n] if n < len(indices) else 0
-    _, taken, err = _play(rules, players, seed, pick, round_cap)
+    _, taken, err = _play(rules, players, seed, pick, round_cap, checker)
     return err if err is not None and len(taken) <= len(indices) else None
 
 
-def shrink(rules: Ruleset, f: Failure, round_cap: int, budget: float = 20.0) -> list[int]:
+def shrink(rules: Ruleset, f: Failure, round_cap: int, budget: float = 20.0,
+           checker: Checker = check) -> list[int]:
     """Make the failing sequence simpler: zero out chunks (option 0 is the simplest
     choice), halving the chunk size, while the failure persists; bounded in time."""
     seq = list(f.indices)
@@ -76,7 +80,7 @@ def shrink(rules: Ruleset, f: Failure, round_cap: int, budget: float = 20.0) -> 
         while i < len(seq) and time.monotonic() < deadline:
             trial = seq[:i] + [0] * min(chunk, len(seq) - i) + seq[i + chunk:]
             if trial != seq:
-                err = replay_indices(rules, f.players, f.seed, trial, round_cap)
+                err = replay_indices(rules, f.players, f.seed, trial, round_cap, checker)
                 if err is not None and err.split(":", 1)[0] == kind:
                     seq = trial
             i += chunk
@@ -88,7 +92,8 @@ def shrink(rules: Ruleset, f: Failure, round_cap: int, budget: float = 20.0) -> 
 
 def fuzz(games: int, seed: int = 0, editions: list[str] | None = None,
          players: list[int] | None = None, round_cap: int = 30,
-         progress: Callable[[int], None] | None = None, shrink_budget: float = 20.0
+         progress: Callable[[int], None] | None = None, shrink_budget: float = 20.0,
+         checker: Checker = check, rules_for: Callable[[str], Ruleset] | None = None
          ) -> tuple[int, int, list[Failure]]:
     """Play ``games`` random games; returns (games, decisions, failures)."""
     editions = editions or ["en", "nl", "fr", "pl", "uk"]
@@ -100,13 +105,16 @@ def fuzz(games: int, seed: int = 0, editions: list[str] | None = None,
         edition = editions[g % len(editions)]
         n = players[(g // len(editions)) % len(players)]
         game_seed = seed * 1_000_003 + g
-        rules = cache.setdefault(edition, load_ruleset(edition))
+        if edition not in cache:
+            cache[edition] = rules_for(edition) if rules_for else load_ruleset(edition)
+        rules = cache[edition]
         rng = random.Random(game_seed)
-        _, taken, err = _play(rules, n, game_seed, lambda i, k: rng.randrange(k), round_cap)
+        _, taken, err = _play(rules, n, game_seed, lambda i, k: rng.randrange(k), round_cap,
+                              checker)
         decisions += len(taken)
         if err is not None:
             f = Failure(edition, n, game_seed, taken, err)
-            f.shrunk = shrink(rules, f, round_cap, shrink_budget)
+            f.shrunk = shrink(rules, f, round_cap, shrink_budget, checker)
             failures.append(f)
         if progress:
             progress(1)

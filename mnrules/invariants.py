@@ -61,9 +61,9 @@ def conservation(game: Game) -> list[str]:
     for here in state.units.values():
         for who, units in here.items():
             _add(on_board.setdefault(who, {}), units)
-    for prov, who in state.control.items():
-        if who is not None and prov not in capitals:
-            mine = on_board.setdefault(who, {})
+    for prov, holder in state.control.items():
+        if holder is not None and prov not in capitals:
+            mine = on_board.setdefault(holder, {})
             mine["marker"] = mine.get("marker", 0) + 1
     for player in state.players:
         for kind, total in (comp.get("pieces") or {}).items():

@@ -79,6 +79,42 @@ def load_game(rules: Ruleset, snapshot: State | dict[str, Any] | str) -> Game:
         state = State.from_dict(snapshot)
     else:
         state = snapshot.copy()
+    fits(rules, state)
     game = Game(rules, state)
     _maybe_check(game)
     return game
+
+
+def fits(rules: Ruleset, state: State) -> None:
+    """Refuse a state that does not fit this rule set's board and box (a clean error)."""
+    from .errors import StateError
+
+    board = rules.board
+    for p in state.players:
+        if p not in board.empires:
+            raise StateError(f"players: {p!r} is not an empire of this board")
+    areas = set(board.provinces) | set(board.seas)
+    for key in ("control", "built", "occupied"):
+        for prov in getattr(state, key):
+            if prov not in board.provinces:
+                raise StateError(f"{key}: {prov!r} is not a province of this board")
+    for prov, slots in state.built.items():
+        if len(slots) != len(board.provinces[prov].slots) or \
+                len(state.occupied.get(prov, [])) != len(slots):
+            raise StateError(f"built.{prov}: {len(slots)} slots, the board has "
+                             f"{len(board.provinces[prov].slots)}")
+    for area, here in state.units.items():
+        if area not in areas:
+            raise StateError(f"units: {area!r} is not an area of this board")
+        for who in here:
+            if who not in state.players:
+                raise StateError(f"units.{area}: {who!r} does not play")
+    for p, tiles in state.tiles.items():
+        for t in tiles:
+            if t not in rules.cards:
+                raise StateError(f"tiles.{p}: no card {t!r} in this rule set")
+    for frame in state.stack:
+        if frame.get("step") not in rules.steps:
+            raise StateError(f"stack: no plugin provides the step {frame.get('step')!r}")
+    if state.rng and (len(state.rng) != 3 or not isinstance(state.rng[1], list)):
+        raise StateError("rng: not a random generator state")

@@ -23,6 +23,42 @@ def base_good(key: str) -> str:
     return key[len(LEGENDARY):] if key.startswith(LEGENDARY) else key
 
 
+# The shape of each state key: a type, or (container, item shape) for nested data.
+_INT_MAP = (dict, int)
+_SHAPES: dict[str, Any] = {
+    "seed": int, "players": (list, str), "round": int, "phase": str, "choices": int,
+    "control": (dict, (str, type(None))), "built": (dict, (list, bool)),
+    "occupied": (dict, (list, (str, type(None)))), "marker_occupier": (dict, str),
+    "units": (dict, (dict, (dict, int))), "pieces": (dict, _INT_MAP),
+    "screens": (dict, _INT_MAP), "supply": _INT_MAP, "legendary_pile": (list, str),
+    "legendary_discard": (list, str), "tiles": (dict, (list, str)), "display": (list, str),
+    "display_hidden": (list, str), "titles": (dict, str), "vars": dict, "stack": (list, dict),
+    "rng": list, "winners": (list, str), "victory": str, "finished": bool,
+}
+
+
+def _check_type(path: str, value: Any, shape: Any) -> None:
+    """Refuse a state whose key holds the wrong kind of value (a hostile or broken file)."""
+    if isinstance(shape, tuple) and len(shape) == 2 and shape[0] in (dict, list):
+        container, item = shape
+        if not isinstance(value, container):
+            raise StateError(f"{path}: expected a {container.__name__}, got "
+                             f"{type(value).__name__}")
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for k, v in items:
+            if isinstance(value, dict) and not isinstance(k, str):
+                raise StateError(f"{path}: keys must be text, got {k!r}")
+            _check_type(f"{path}.{k}" if isinstance(value, dict) else f"{path}[{k}]", v, item)
+        return
+    kinds = shape if isinstance(shape, tuple) else (shape,)
+    if isinstance(value, bool) and bool not in kinds:
+        raise StateError(f"{path}: expected {' or '.join(k.__name__ for k in kinds)}, "
+                         f"got {value!r}")
+    if not isinstance(value, kinds):
+        raise StateError(f"{path}: expected {' or '.join(k.__name__ for k in kinds)}, "
+                         f"got {type(value).__name__}")
+
+
 @dataclass
 class State:
     """Everything that changes during a game. Tracks are not stored: they are derived."""
@@ -128,6 +164,8 @@ class State:
         missing = [n for n in ("seed", "players") if n not in data]
         if missing:
             raise StateError(f"missing state key(s): {', '.join(missing)}")
+        for key, value in data.items():
+            _check_type(key, value, _SHAPES[key])
         return cls(**data)
 
     @classmethod

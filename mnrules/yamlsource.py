@@ -195,6 +195,9 @@ class _Builder:
             return self._scalar(node)
         if id(node) in self._active:
             raise _mark_error(self.file, node, "recursive alias: data must be a tree")
+        if node.tag not in ("tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"):
+            # SafeLoader would refuse to construct it; we refuse to ignore it
+            raise _mark_error(self.file, node, f"unsupported YAML tag {node.tag!r}")
         self._active.add(id(node))
         try:
             if isinstance(node, yaml.SequenceNode):

@@ -279,9 +279,19 @@ class _Compiler:
                             f"; known: {', '.join(self.vocab.known(kind)[:12])}"))
         return found
 
-    def cond(self, c: Cond | None) -> Callable[[Env], bool]:
+    MAX_DEPTH = 32  # conditions nest at most this deep, so evaluation stays shallow
+
+    def cond(self, c: Cond | None, depth: int = 0) -> Callable[[Env], bool]:
         if c is None:
             return lambda env: True
+        if depth > self.MAX_DEPTH:
+            first = c
+            while first.phrase is None and first.parts:
+                first = first.parts[0]
+            where = first.phrase.pos if first.phrase else None
+            if where is not None:
+                self.problem(where, f"this condition nests more than {self.MAX_DEPTH} deep")
+            return lambda env: False
         if c.kind == "test":
             assert c.phrase is not None
             found = self.word("condition", c.phrase, "condition")
@@ -289,7 +299,7 @@ class _Compiler:
                 return lambda env: False
             w, args = found
             return lambda env: bool(w.meaning(env, *args))
-        parts = [self.cond(p) for p in c.parts]
+        parts = [self.cond(p, depth + 1) for p in c.parts]
         if c.kind == "not":
             return lambda env: not parts[0](env)
         if c.kind == "and":

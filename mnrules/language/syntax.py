@@ -13,13 +13,13 @@ from typing import Any
 from lark import (
     Lark,
     Token,
-    Transformer,
     Tree,
     UnexpectedCharacters,
     UnexpectedEOF,
     UnexpectedInput,
     UnexpectedToken,
 )
+from lark.visitors import Transformer_NonRecursive
 
 from ..errors import MnrulesError
 from ..resources import data_dir
@@ -148,7 +148,7 @@ def _expected(names: set[str]) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
-class _ToAst(Transformer[Token, Any]):
+class _ToAst(Transformer_NonRecursive[Token, Any]):  # deep nesting: no deep recursion
     def __init__(self, line0: int, col0: int) -> None:
         super().__init__()
         self.line0 = line0

@@ -1,0 +1,497 @@
+"""The position evaluation the clever bots play by.
+
+Every empire gets a score from what the whole table may see: its track levels and
+its margins for each title, its heroes and wonders, its capitals and legendary
+cities (and the free slots where it could build more), its provinces, units and next
+income (count and variety). Each victory path has a value that rises steeply as it
+nears completion, so the score is also a distance to each victory. A player's own
+resources are valued by what they can buy this round (:func:`screen_value`); the
+others' resources only by their number.
+
+Nothing here names a card: what a hero or wonder does is seen through the quantities
+the rules fold (payment sets, storage, income, battle dice, ...).
+"""
+
+from __future__ import annotations
+
+import marshal
+import math
+from dataclasses import dataclass, field
+
+from ..engine import Game
+from ..plugins.build import tile_cost
+from ..plugins.control import slot_controller
+from ..plugins.payment import SetRules, set_rules
+from ..plugins.tracks import TRACKS, levels
+from ..plugins.victory import SPECIAL_KINDS, great_cities
+from ..state import LEGENDARY, base_good
+
+WIN = 1000.0
+HW_VALUE = (0.0, 0.0, 13.0, 28.0, 46.0, 300.0)
+"""Worth of owning 0..5 heroes and wonders (the starting hero is the first)."""
+GREAT_VALUE = (0.0, 0.0, 9.0, 22.0, 300.0)
+"""Worth of controlling or occupying 0..4 capitals and legendary cities."""
+GREAT_SLOT = 3.5       # a free capital/legendary slot in a province one may build in
+TITLE_W = 3.0          # holding a title (it orders a phase)
+TRACK_W = 3.5          # the chance of taking a title, per track
+ALL_TITLES_W = 45.0    # the chance of holding all three at once
+INCOME_W = 0.8         # each resource of next round's income
+TYPE_W = 1.3           # each type of good in it
+PROVINCE_W = 0.9
+UNIT_W = 0.45
+SET_V = 3.0            # a payment set of three this round
+CARRY_V = 0.6          # a coin kept for next round
+BIG_TILE = 15.0        # the next hero or wonder is affordable (scaled by HW_VALUE)
+RISK_W = 0.6           # what a province's buildings and cities are worth, times the
+                       # chance that the strongest neighbour outnumbers its defence
+
+
+def logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def income(game: Game, player: str) -> dict[str, int]:
+    """Next Collect phase's income as the rules compute it (cards included)."""
+    items: list[tuple[str, int]] = []
+    for contributed in game.rules.hook.mn_income(game=game, player=player):
+        items.extend(contributed)
+    return _fold_income(game, player, items)
+
+
+def _fold_income(game: Game, player: str, items: list[tuple[str, int]]) -> dict[str, int]:
+    items = list(game.fold("income", items, player=player))
+    out: dict[str, int] = {}
+    for key, n in items:
+        out[key] = out.get(key, 0) + n
+    return out
+
+
+def all_incomes(game: Game) -> dict[str, dict[str, int]]:
+    """Every player's next income in one pass over the board: the buildings as the
+    production rules count them (the pack's income and doubling parameters), then
+    whatever the cards fold in."""
+    state = game.state
+    board = game.rules.board
+    income_of: dict[str, list[str]] = game.param("income")
+    doublers: dict[str, list[str]] = game.param("income_doublers")
+    bonus = game.param("legendary_temple_bonus")
+    per: dict[str, dict[str, int]] = {p: {} for p in state.players}
+    occupied = state.occupied
+    control = state.control
+    for prov, built in state.built.items():
+        if not any(built):
+            continue
+        slots = board.provinces[prov].slots
+        occ = occupied[prov]
+        marker = control.get(prov)
+        mine: dict[str, list[int]] = {}
+        for i, b in enumerate(built):
+            if b:
+                who = occ[i] or marker
+                if who is not None:
+                    mine.setdefault(who, []).append(i)
+        for who, idx in mine.items():
+            out = per.get(who)
+            if out is None:
+                continue
+            doubled: set[str] = set()
+            for i in idx:
+                doubled.update(doublers.get(slots[i].kind, ()))
+            for i in idx:
+                slot = slots[i]
+                factor = 2 if slot.kind in doubled else 1
+                if slot.kind == "caravan" and slot.good:
+                    out[slot.good] = out.get(slot.good, 0) + factor
+                elif slot.kind in income_of:
+                    if slot.kind == "legendary":
+                        for key in income_of[slot.kind]:
+                            out[key] = out.get(key, 0) + 1
+                        if factor == 2 and bonus:
+                            k = "|".join(bonus)
+                            out[k] = out.get(k, 0) + 1
+                    else:
+                        for key in income_of[slot.kind]:
+                            out[key] = out.get(key, 0) + factor
+    return {p: _fold_income(game, p, sorted(items.items())) for p, items in per.items()}
+
+
+def income_worth(inc: dict[str, int]) -> float:
+    total = 0.0
+    types = 0.0
+    for key, n in inc.items():
+        total += n
+        if key == "coin":
+            continue
+        types += 0.7 if ("legendary" in key or "|" in key) else 1.0
+    return INCOME_W * total + TYPE_W * types
+
+
+def hw_count(game: Game, player: str) -> int:
+    cards = game.rules.cards
+    return sum(1 for t in game.state.tiles[player] if cards[t].kind not in SPECIAL_KINDS)
+
+
+def great_slots(game: Game, player: str, kinds: set[str]) -> int:
+    """Free capital/legendary slots in provinces where ``player`` may build now."""
+    state = game.state
+    board = game.rules.board
+    n = 0
+    for prov, who in state.control.items():
+        if who != player:
+            continue
+        here = state.units.get(prov)
+        if here and any(p != player for p in here):
+            continue
+        slots = board.provinces[prov].slots
+        for i, b in enumerate(state.built[prov]):
+            if not b and slots[i].kind in kinds and state.supply.get(slots[i].kind, 0) > 0:
+                n += 1
+    return n
+
+
+@dataclass
+class Table:
+    """What everybody may see, computed once per evaluation (incomes when asked)."""
+
+    game: Game | None
+    levels: dict[str, dict[str, int]]
+    titles: dict[str, str]
+    great: dict[str, int]
+    hw: dict[str, int]
+    provinces: dict[str, int] = field(default_factory=dict)
+    units: dict[str, int] = field(default_factory=dict)
+    enemy_units_home: dict[str, int] = field(default_factory=dict)
+    held: dict[str, int] = field(default_factory=dict)
+    _incomes: dict[str, dict[str, int]] = field(default_factory=dict)
+    _great_free: dict[str, int] = field(default_factory=dict)
+    _risk: dict[str, float] | None = None
+
+    def risk(self, player: str) -> float:
+        """What ``player`` stands to lose to the legions others could bring in."""
+        if self._risk is None:
+            assert self.game is not None
+            self._risk = exposure(self.game, self.great)
+        return self._risk.get(player, 0.0)
+
+    def income(self, player: str) -> dict[str, int]:
+        found = self._incomes.get(player)
+        if found is None:
+            assert self.game is not None
+            found = self._incomes[player] = income(self.game, player)
+        return found
+
+    def all_incomes(self) -> None:
+        assert self.game is not None
+        self._incomes = all_incomes(self.game)
+
+    def great_free(self, player: str) -> int:
+        found = self._great_free.get(player)
+        if found is None:
+            assert self.game is not None
+            found = self._great_free[player] = great_slots(
+                self.game, player, set(self.game.param("conquest_kinds")))
+        return found
+
+
+def table(game: Game) -> Table:
+    state = game.state
+    t = Table(game=game, levels=levels(game), titles=dict(state.titles),
+              great=great_cities(game), hw={p: hw_count(game, p) for p in state.players})
+    for p in state.players:
+        t.provinces[p] = 0
+        t.units[p] = 0
+        t.enemy_units_home[p] = 0
+        t.held[p] = sum(state.screens[p].values())
+    for prov, who in state.control.items():
+        if who in t.provinces:
+            t.provinces[who] += 1
+            here = state.units.get(prov)
+            if here:
+                t.enemy_units_home[who] += sum(sum(u.values()) for q, u in here.items()
+                                               if q != who)
+    for here in state.units.values():
+        for who, u in here.items():
+            t.units[who] += sum(u.values())
+    return t
+
+
+def legion_reach(game: Game) -> dict[str, dict[str, int]]:
+    """For each player, how many of his legions could enter each province next Move &
+    Fight: those adjacent to it or connected to it by his trireme chains, and those
+    already there."""
+    from ..plugins.control import _fleet_shores, fleet_seas
+
+    state = game.state
+    board = game.rules.board
+    live = state.built
+    out: dict[str, dict[str, int]] = {}
+    for area, here in state.units.items():
+        if area not in live:
+            continue
+        for q, units in here.items():
+            n = units.get("legion", 0)
+            if not n:
+                continue
+            dest = out.setdefault(q, {})
+            prov = board.provinces[area]
+            targets = set(prov.neighbours)
+            fleet = frozenset(fleet_seas(state, q))
+            if fleet:
+                shores = _fleet_shores(board, fleet)
+                for sea in prov.seas:
+                    targets.update(shores.get(sea, ()))
+            targets.add(area)
+            for x in targets:
+                if x in live:
+                    dest[x] = dest.get(x, 0) + n
+    return out
+
+
+def exposure(game: Game, great: dict[str, int]) -> dict[str, float]:
+    """Per player: the worth of his provinces' buildings and great cities, each times
+    the chance that the strongest other player's reachable legions outnumber its
+    defence (legions, and a fortress counted as two)."""
+    state = game.state
+    board = game.rules.board
+    kinds = set(game.param("conquest_kinds"))
+    reach = legion_reach(game)
+    out: dict[str, float] = {}
+    for prov, owner in state.control.items():
+        if owner is None:
+            continue
+        threat = max((dest.get(prov, 0) for q, dest in reach.items() if q != owner),
+                     default=0)
+        if not threat:
+            continue
+        here = state.units.get(prov, {}).get(owner, {})
+        defence = here.get("legion", 0) + 2 * here.get("fortress", 0)
+        slots = board.provinces[prov].slots
+        stake = 1.0
+        g = min(great.get(owner, 0), 4)
+        for i, b in enumerate(state.built[prov]):
+            if b and (state.occupied[prov][i] in (None, owner)):
+                stake += 1.0
+                if slots[i].kind in kinds:
+                    stake += 0.5 * (GREAT_VALUE[g] - GREAT_VALUE[max(g - 1, 0)]) + 2.0
+        chance = logistic(1.5 * (threat - defence - 0.5))
+        out[owner] = out.get(owner, 0.0) + stake * chance
+    return out
+
+
+def title_chances(t: Table, player: str) -> dict[str, float]:
+    out = {}
+    for track in TRACKS:
+        mine = t.levels[player][track]
+        best = max((lv[track] for q, lv in t.levels.items() if q != player), default=0)
+        margin = mine - best + (0.5 if t.titles.get(track) == player else -0.5)
+        out[track] = logistic(1.4 * margin)
+    return out
+
+
+def leadership_worth(chances: dict[str, float], held: int) -> float:
+    prod = 1.0
+    for c in chances.values():
+        prod *= c
+    return TRACK_W * sum(chances.values()) + ALL_TITLES_W * prod + TITLE_W * held
+
+
+def score(game: Game, t: Table, player: str) -> float:
+    """One empire's worth: progress on every victory path and the means to go on."""
+    hw = min(t.hw[player], 5)
+    great = min(t.great[player], 4)
+    s = HW_VALUE[hw] + GREAT_VALUE[great]
+    if great < 4:
+        s += GREAT_SLOT * min(t.great_free(player), 4 - great) * (1.0 + 0.5 * great)
+    held = sum(1 for who in t.titles.values() if who == player)
+    s += leadership_worth(title_chances(t, player), held)
+    s += income_worth(t.income(player))
+    s += PROVINCE_W * t.provinces[player] + UNIT_W * t.units[player]
+    s -= 0.8 * t.enemy_units_home[player]
+    s -= RISK_W * t.risk(player)
+    s += capability(game, player)
+    return s
+
+
+_CAPABILITY: dict[tuple[str, tuple[str, ...], bytes], float] = {}
+
+
+def capability(game: Game, player: str) -> float:
+    """What the player's cards let him do beyond the base rules, seen through the
+    quantities the rules fold (nothing here knows a card). It depends only on the
+    cards he holds (and copies), so it is remembered by them."""
+    state = game.state
+    key = (player, tuple(state.tiles[player]),
+           marshal.dumps(state.vars.get("copies", {}).get(player, [])))
+    found = _CAPABILITY.get(key)
+    if found is None:
+        if len(_CAPABILITY) > 4096:
+            _CAPABILITY.clear()
+        found = _CAPABILITY[key] = _capability(game, player)
+    return found
+
+
+def _capability(game: Game, player: str) -> float:
+    rules = set_rules(game, player)
+    s = 2.5 * (rules.coins_in_goods_set + rules.goods_in_coin_set + rules.repeated_types)
+    extra_coins = game.fold("storage.coins", game.param("storage_coins"), player=player) \
+        - game.param("storage_coins")
+    extra_goods = game.fold("storage.goods", game.param("storage_goods"), player=player) \
+        - game.param("storage_goods")
+    s += 1.5 * (extra_coins + extra_goods)
+    return float(s)
+
+
+def evaluate(game: Game, viewer: str, t: Table | None = None) -> float:
+    """The viewer's score minus the best other score (a win or a loss is final)."""
+    state = game.state
+    if state.finished:
+        if viewer in state.winners:
+            return WIN / len(state.winners)
+        return -WIN if state.winners else -WIN / 4
+    if t is None:
+        t = table(game)
+        t.all_incomes()
+    scores = {p: score(game, t, p) for p in state.players}
+    mine = scores[viewer] + screen_worth(game, viewer)
+    others = [scores[p] + 0.3 * t.held[p] for p in state.players if p != viewer]
+    best = max(others)
+    mean = sum(others) / len(others)
+    return mine - 0.7 * best - 0.3 * mean
+
+
+# -- resources -------------------------------------------------------------------------
+def split(screen: dict[str, int]) -> tuple[dict[str, int], int]:
+    """Goods counted by type (a legendary good counts as its type) and coins."""
+    goods: dict[str, int] = {}
+    coins = 0
+    for key, n in screen.items():
+        if n <= 0:
+            continue
+        if key == "coin":
+            coins += n
+        else:
+            b = base_good(key)
+            goods[b] = goods.get(b, 0) + n
+    return goods, coins
+
+
+def _goods_sets(counts: list[int], wild: int, rules: SetRules) -> int:
+    """Payment sets of three from goods (with coins as wildcards where allowed)."""
+    total = sum(counts) + min(wild, rules.coins_in_goods_set * 99)
+    m = total // 3
+    per = 2 if rules.repeated_types else 1
+    while m > 0:
+        have = sum(min(c, per * m) for c in counts)
+        if rules.coins_in_goods_set:
+            have += min(wild, rules.coins_in_goods_set * m)
+        if have >= 3 * m and sum(1 for c in counts if c) >= (2 if per == 2 else 3):
+            return m
+        m -= 1
+    return 0
+
+
+def small_sets(counts: list[int], coins: int, rules: SetRules) -> int:
+    best = 0
+    for j in range(coins // 3 + 1):
+        n = j + _goods_sets(counts, coins - 3 * j, rules)
+        if n > best:
+            best = n
+    return best
+
+
+@dataclass(frozen=True)
+class Targets:
+    """The big purchases a player may aim at this round: (cost, worth)."""
+
+    big: tuple[tuple[int, float], ...]
+    storage: int
+    rules: SetRules
+
+
+def targets(game: Game, player: str) -> Targets:
+    state = game.state
+    cards = game.rules.cards
+    big: list[tuple[int, float]] = []
+    hw = hw_count(game, player)
+    tile_seen = False
+    for tile in state.display:
+        if tile in state.tiles[player]:
+            continue
+        cost = tile_cost(game, player, tile)
+        if cost is None:
+            continue
+        if cards[tile].kind in SPECIAL_KINDS:
+            big.append((cost, 250.0))
+        elif not tile_seen:
+            tile_seen = True
+            gain = HW_VALUE[min(hw + 1, 5)] - HW_VALUE[min(hw, 5)]
+            big.append((cost, min(gain, 250.0)))
+    return Targets(tuple(sorted(big)), int(game.fold("storage.coins",
+                                                     game.param("storage_coins"),
+                                                     player=player)),
+                   set_rules(game, player))
+
+
+def screen_value(goods: dict[str, int], coins: int, tg: Targets) -> float:
+    """What these resources are worth this round: the best big purchase they allow,
+    then the sets of three left, then the coins one may keep."""
+    counts = sorted(goods.values(), reverse=True)
+    distinct = len(counts)
+    rules = tg.rules
+    best = SET_V * small_sets(counts, coins, rules) + CARRY_V * min(coins % 3, tg.storage)
+    total_goods = sum(counts)
+    for cost, worth in tg.big:
+        # with coins (and the goods a coin set may hold)
+        in_coin = min(rules.goods_in_coin_set, total_goods)
+        if coins + in_coin >= cost:
+            left = coins - max(0, cost - in_coin)
+            v = worth + SET_V * small_sets(counts, left, rules) + CARRY_V * min(left,
+                                                                                  tg.storage)
+            best = max(best, v)
+        # with goods of different types (a coin or a repeated type where allowed)
+        extra_c = min(rules.coins_in_goods_set, coins)
+        extra_r = min(rules.repeated_types, sum(1 for c in counts if c >= 2))
+        if distinct + extra_c + extra_r >= cost:
+            need = cost
+            use_c = min(extra_c, max(0, need - distinct))
+            need -= use_c
+            rest = list(counts)
+            for i in range(min(need, distinct)):
+                rest[i] -= 1
+            need -= min(need, distinct)
+            for i in range(len(rest)):
+                if need <= 0:
+                    break
+                if rest[i] > 0:
+                    rest[i] -= 1
+                    need -= 1
+            left_c = coins - use_c
+            v = worth + SET_V * small_sets(sorted((c for c in rest if c > 0), reverse=True),
+                                           left_c, rules) + CARRY_V * min(left_c, tg.storage)
+            best = max(best, v)
+    return best + 0.25 * distinct + 0.05 * (total_goods + coins)
+
+
+def screen_worth(game: Game, player: str) -> float:
+    goods, coins = split(game.state.screens[player])
+    return screen_value(goods, coins, targets(game, player))
+
+
+def with_key(goods: dict[str, int], coins: int, key: str, n: int) -> tuple[dict[str, int], int]:
+    if key == "coin":
+        return goods, coins + n
+    b = key[len(LEGENDARY):] if key.startswith(LEGENDARY) else key
+    out = dict(goods)
+    out[b] = out.get(b, 0) + n
+    if out[b] <= 0:
+        del out[b]
+    return out, coins
+
+
+def great_slot_count(game: Game, prov: str, player: str) -> int:
+    """Built capitals/legendary cities in ``prov`` that ``player`` controls."""
+    state = game.state
+    kinds = set(game.param("conquest_kinds"))
+    slots = game.rules.board.provinces[prov].slots
+    return sum(1 for i, b in enumerate(state.built[prov])
+               if b and slots[i].kind in kinds and slot_controller(state, prov, i) == player)

@@ -1,0 +1,1061 @@
+"""The heuristic bot: plays every decision to win, by a position evaluation and a
+little lookahead.
+
+* **Trade**: offers what its purchases this round need least and takes what they
+  need most (:func:`evaluate.screen_value`: the next hero or wonder, the Pyramids'
+  price, then sets of three, then the coins it may keep).
+* **Build**: buys what is worth most per resource — a winning tile first, then heroes
+  and wonders (valued by the victory they near, their track bonuses and what they
+  change in the quantities the rules fold), then markers, buildings and units valued
+  by the tracks and titles they move, the income and variety they add, the capitals
+  and legendary cities they bring, the defence they give and the sites a trireme
+  opens; pays with the set that leaves the most to buy.
+* **Move & Fight**: moves triremes to open sites, fights only when the exact battle
+  odds make it pay, attacks provinces worth conquering, guards what is threatened;
+  pillages, occupies or converts by evaluating the resulting positions.
+* Any other decision (a card's question, a conqueror's choice, a collect choice) is
+  decided by evaluating the position each option leads to, on a clone with the
+  hidden information redrawn and chance of its own.
+
+It reads only what its player may know (see :mod:`mnrules.bots.common`).
+"""
+
+from __future__ import annotations
+
+import marshal
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import Choice, Decision, Game
+from ..plugins.build import (
+    card_offers,
+    item_cost,
+    marker_sites,
+    offer_payments,
+    tile_cost,
+)
+from ..plugins.conquest import occupations
+from ..plugins.control import _fleet_shores, capital, fleet_seas, reachable, slot_controller
+from ..plugins.payment import set_rules
+from ..plugins.tracks import TRACKS
+from ..plugins.victory import SPECIAL_KINDS, great_cities
+from ..state import State, base_good
+from . import evaluate as ev
+from .common import clone, determinize, expected_hits, land_sides, odds, sea_sides
+
+UNIT_LOSS = 2.2          # what losing a legion or trireme costs (in evaluation points)
+ATTACK_MIN = 1.0         # an attack must be worth this much, odds included
+LOOKAHEAD_CAP = 12       # options evaluated on clones, at most
+PAY_CAP = 12             # payment sets evaluated exactly, at most
+
+
+class HeuristicBot:
+    """A bot that plays to win by evaluation (``seed`` breaks ties and draws chance
+    for its lookahead, so a seeded game replays exactly)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.depth = 0
+        self._plan: tuple[str, int, bytes, list[tuple[str, str]]] | None = None
+        self._handlers: dict[str, Callable[[Game, Decision], dict[Choice, float]]] = {
+            "trade.token": self._trade_token,
+            "trade.size": self._trade_size,
+            "trade.offer": self._trade_offer,
+            "trade.pick": self._trade_pick,
+            "trade.giveback": self._trade_giveback,
+            "build.next": self._build_next,
+            "build.action": self._build_action,
+            "build.pay": self._build_pay,
+            "build.keep": self._build_keep,
+            "military.next": self._military_next,
+            "military.trireme": self._trireme,
+            "military.naval": self._naval,
+            "military.legion": self._legion,
+            "military.land": self._land,
+            "battle.loss": self._battle_loss,
+            "claims.tie": self._claims_tie,
+        }
+
+    # -- the interface ---------------------------------------------------------------
+    def choose(self, game: Game) -> Choice:
+        dec = game.pending
+        assert dec is not None, "the game is over"
+        if len(dec.options) == 1:
+            return dec.options[0]
+        scores = self.scores(game)
+        return best_of(dec.options, scores)
+
+    def scores(self, game: Game) -> dict[Choice, float]:
+        """A score for each option worth considering (higher is better)."""
+        dec = game.pending
+        assert dec is not None
+        handler = self._handlers.get(dec.kind)
+        if handler is None:
+            return self.lookahead(game, dec, dec.options)
+        return handler(game, dec)
+
+    def ranked(self, game: Game) -> list[Choice]:
+        """The options, best first (those the bot did not score come last)."""
+        dec = game.pending
+        assert dec is not None
+        if len(dec.options) == 1:
+            return [dec.options[0]]
+        scores = self.scores(game)
+        order = {o: i for i, o in enumerate(dec.options)}
+        scored = sorted(scores, key=lambda o: (-scores[o], order.get(o, 0)))
+        rest = [o for o in dec.options if o not in scores]
+        return scored + rest
+
+    # -- generic lookahead -----------------------------------------------------------
+    def lookahead(self, game: Game, dec: Decision,
+                  options: tuple[Choice, ...] | list[Choice]) -> dict[Choice, float]:
+        """Each option's resulting position, evaluated on a clone (hidden information
+        redrawn, chance of the bot's own); the bot's own follow-up questions of the
+        same effect are answered by itself first."""
+        cands = list(options)
+        if len(cands) > LOOKAHEAD_CAP:
+            self.rng.shuffle(cands)
+            cands = cands[:LOOKAHEAD_CAP]
+        me = dec.player
+        out: dict[Choice, float] = {}
+        seed = self.rng.randrange(1 << 30)
+        for opt in cands:
+            g = clone(game, seed)
+            determinize(g, me, random.Random(seed))
+            g.apply(opt)
+            self._follow_up(g, me)
+            out[opt] = ev.evaluate(g, me)
+        return out
+
+    FOLLOW = ("card.choose", "card.may", "conquest.occupy", "conquest.gain",
+              "collect.choice", "build.pay", "build.keep", "battle.loss")
+
+    def _follow_up(self, g: Game, me: str) -> None:
+        if self.depth >= 2:
+            return
+        self.depth += 1
+        try:
+            for _ in range(8):
+                dec = g.pending
+                if dec is None or dec.player != me or dec.kind not in self.FOLLOW:
+                    return
+                g.apply(self.choose(g))
+        finally:
+            self.depth -= 1
+
+    # -- trade -----------------------------------------------------------------------
+    def _my_trade_screen(self, game: Game, me: str) -> tuple[dict[str, int], int]:
+        """My resources as the trade will leave them: my screen, what I have taken and
+        what of my offer is still on the table."""
+        screen = dict(game.state.screens[me])
+        frame = game.state.stack[-1]
+        for key in ("secret_taken", "offers"):
+            part = frame.get(key, {})
+            mine = part.get(me) if isinstance(part, dict) else None
+            if isinstance(mine, dict):
+                for k, n in mine.items():
+                    screen[k] = screen.get(k, 0) + n
+        return ev.split(screen)
+
+    def _trade_token(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        me = dec.player
+        goods, coins = ev.split(game.state.screens[me])
+        tg = ev.targets(game, me)
+        winning = any(w >= 250 for _, w in tg.big) and \
+            ev.screen_value(goods, coins, tg) >= 250
+        out: dict[Choice, float] = {}
+        for opt in dec.options:
+            face = int(opt[1])  # type: ignore[index]
+            out[opt] = -face if winning else face
+        return out
+
+    def _marginals(self, game: Game, me: str, goods: dict[str, int], coins: int,
+                   keys: list[str], sign: int) -> dict[str, float]:
+        tg = ev.targets(game, me)
+        base = ev.screen_value(goods, coins, tg)
+        out = {}
+        for k in keys:
+            g2, c2 = ev.with_key(goods, coins, k, sign)
+            out[k] = sign * (ev.screen_value(g2, c2, tg) - base)
+        return out
+
+    def _trade_size(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        me = dec.player
+        goods, coins = ev.split(game.state.screens[me])
+        keys = sorted(game.state.screens[me])
+        marg = self._marginals(game, me, goods, coins, keys, -1)
+        spare = sum(game.state.screens[me][k] - 1 for k in keys) + \
+            sum(1 for k in keys if marg[k] < 0.3)
+        return {opt: -abs(int(opt) - spare) for opt in dec.options}  # type: ignore[call-overload]
+
+    def _trade_offer(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        me = dec.player
+        screen = game.state.screens[me]
+        goods, coins = ev.split(screen)
+        marg = self._marginals(game, me, goods, coins, [str(o) for o in dec.options], -1)
+        return {o: -marg[str(o)] + 0.01 * screen.get(str(o), 0) for o in dec.options}
+
+    def _trade_pick(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        me = dec.player
+        goods, coins = self._my_trade_screen(game, me)
+        keys = sorted({str(o[1]) for o in dec.options})  # type: ignore[index]
+        marg = self._marginals(game, me, goods, coins, keys, 1)
+        t = self._quick_scores(game)
+        top = max(t.values())
+        return {o: marg[str(o[1])] + 0.02 * (t[str(o[0])] - top)  # type: ignore[index]
+                for o in dec.options}
+
+    def _trade_giveback(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        me = dec.player
+        goods, coins = ev.split(game.state.screens[me])
+        marg = self._marginals(game, me, goods, coins, [str(o) for o in dec.options], -1)
+        return {o: -marg[str(o)] for o in dec.options}
+
+    def _quick_scores(self, game: Game) -> dict[str, float]:
+        """A cheap public standing of each empire (heroes, cities, titles, tracks)."""
+        state = game.state
+        out: dict[str, float] = {}
+        cards = game.rules.cards
+        for p in state.players:
+            hw = sum(1 for t in state.tiles[p] if cards[t].kind not in SPECIAL_KINDS)
+            out[p] = ev.HW_VALUE[min(hw, 5)] + 3.0 * sum(
+                1 for who in state.titles.values() if who == p)
+        return out
+
+    # -- build -----------------------------------------------------------------------
+    def _build_next(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        me = dec.player
+        t = self._quick_scores(game)
+        return {o: (1000.0 if o == me else -t[str(o)]) for o in dec.options}
+
+    def _military_next(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        me = dec.player
+        t = self._quick_scores(game)
+        return {o: (-1000.0 if o == me else t[str(o)]) for o in dec.options}
+
+    def _build_action(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        me = dec.player
+        ctx = BuildContext(game, me)
+        out: dict[Choice, float] = {("end",): 0.0}
+        for opt in dec.options:
+            action: tuple[Any, ...] = opt  # type: ignore[assignment]
+            if action == ("end",):
+                continue
+            value, cost = ctx.value(action)
+            if value is None:
+                continue
+            if action[0] == "tile" and game.rules.cards[action[1]].kind in SPECIAL_KINDS:
+                value = self._special_tile(game, dec, action, value)
+            if value <= 0.05:
+                continue
+            density = value / cost if cost > 0 else value * 4.0
+            out[opt] = density
+        return out
+
+    def _special_tile(self, game: Game, dec: Decision, action: tuple[Any, ...],
+                      value: float) -> float:
+        """A tile that wins by its own script: find out on a clone whether it wins now."""
+        me = dec.player
+        g = clone(game, self.rng.randrange(1 << 30))
+        g.apply(action)
+        self._follow_up(g, me)
+        state = g.state
+        if state.finished:
+            return 1e6 if me in state.winners else -1.0
+        claims = state.vars.get("victory.build", {})
+        if any(me in who for who in claims.values()):
+            return 1e4
+        return value
+
+    def _build_pay(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        me = dec.player
+        screen = game.state.screens[me]
+        goods, coins = ev.split(screen)
+        tg = self._targets_after_payment(game, me)
+        keys = sorted(screen)
+        marg = self._marginals_tg(goods, coins, keys, tg)
+        approx: list[tuple[float, int, Choice]] = []
+        for i, opt in enumerate(dec.options):
+            pay: tuple[str, ...] = opt  # type: ignore[assignment]
+            approx.append((sum(marg[k] for k in pay), i, opt))
+        approx.sort(key=lambda x: (x[0], x[1]))
+        out: dict[Choice, float] = {}
+        for _, _, opt in approx[:PAY_CAP]:
+            g2, c2 = goods, coins
+            for k in opt:  # type: ignore[attr-defined]
+                g2, c2 = ev.with_key(g2, c2, str(k), -1)
+            out[opt] = ev.screen_value(g2, c2, tg)
+        return out
+
+    def _targets_after_payment(self, game: Game, me: str) -> ev.Targets:
+        """The big purchases still to aim at once the item being paid for is bought."""
+        frame = game.state.stack[-1]
+        action = tuple(frame.get("action", ()))
+        tg = ev.targets(game, me)
+        if action and action[0] == "tile":
+            # this is the tile: the next one would cost more and is for another round
+            return ev.Targets((), tg.storage, tg.rules)
+        return tg
+
+    @staticmethod
+    def _marginals_tg(goods: dict[str, int], coins: int, keys: list[str],
+                      tg: ev.Targets) -> dict[str, float]:
+        base = ev.screen_value(goods, coins, tg)
+        out = {}
+        for k in keys:
+            g2, c2 = ev.with_key(goods, coins, k, -1)
+            out[k] = base - ev.screen_value(g2, c2, tg)
+        return out
+
+    def _build_keep(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        me = dec.player
+        inc = ev.income(game, me)
+        have = {base_good(k) for k in inc if k != "coin"}
+        out: dict[Choice, float] = {}
+        for opt in dec.options:
+            keep: tuple[str, ...] = opt  # type: ignore[assignment]
+            out[opt] = sum(1.0 if base_good(k) not in have else 0.2 for k in keep) + \
+                0.01 * len(keep)
+        return out
+
+    # -- move & fight ----------------------------------------------------------------
+    def _trireme(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        me = dec.player
+        state = game.state
+        bases = [p for p, who in state.control.items() if who == me]
+        fleet = fleet_seas(state, me)
+        sites_value = _site_values(game, me)
+        base_v = _reach_value(game, me, bases, frozenset(fleet), sites_value)
+        out: dict[Choice, float] = {("done",): 0.0}
+        for opt in dec.options:
+            if opt == ("done",):
+                continue
+            _, src, dst = opt  # type: ignore[misc]
+            new = set(fleet)
+            if state.count(src, me, "trireme") <= 1:
+                new.discard(src)
+            new.add(dst)
+            gain = _reach_value(game, me, bases, frozenset(new), sites_value) - base_v
+            # do not leave a sea that holds my provinces' only link
+            out[opt] = gain - 0.3 if gain > 0.3 else -1.0
+        return out
+
+    def _naval(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        me = dec.player
+        faces = game.param("sea_die")
+        div = game.param("hit_divisor")
+        out: dict[Choice, float] = {("done",): 0.0}
+        for opt in dec.options:
+            if opt == ("done",):
+                continue
+            _, sea, enemy = opt  # type: ignore[misc]
+            a, d = sea_sides(game, sea, me, enemy)
+            mine = game.state.count(sea, me, "trireme")
+            theirs = sum(game.state.units.get(sea, {}).get(enemy, {}).values())
+            ev_loss = 0.0
+            for la, lb, p in odds(a, d, mine, theirs, faces, div):
+                ev_loss += p * (lb - la)
+            out[opt] = UNIT_LOSS * ev_loss - 0.8
+        return out
+
+    def _legion(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        """The turn's plan is made at its first legion move and kept while the board
+        is as the plan expects (the plan is a function of the board alone)."""
+        me = dec.player
+        state = game.state
+        now = marshal.dumps(state.units)
+        plan = self._plan
+        if plan is not None and plan[0] == me and plan[1] == state.round and plan[2] == now:
+            moves = plan[3]
+        else:
+            moves = LegionPlanner(game, me).plan()
+        moves = [mv for mv in moves if ("move", mv[0], mv[1]) in dec.options]
+        out: dict[Choice, float] = {("done",): 0.0}
+        for i, mv in enumerate(moves):
+            opt = ("move", mv[0], mv[1])
+            if opt not in out:
+                out[opt] = 10.0 - 0.01 * i
+        if moves:
+            after = State(seed=0, players=[], units=marshal.loads(now))
+            after.remove_units(moves[0][0], me, "legion")
+            after.add_units(moves[0][1], me, "legion")
+            self._plan = (me, state.round, marshal.dumps(after.units), moves[1:])
+        else:
+            self._plan = None
+        return out
+
+    def _land(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        me = dec.player
+        out: dict[Choice, float] = {}
+        for opt in dec.options:
+            _, area, enemy = opt  # type: ignore[misc]
+            out[opt] = _conquer_chance(game, area, me, enemy,
+                                       game.state.count(area, me, "legion"))
+        return out
+
+    def _battle_loss(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        me = dec.player
+        frame = game.state.stack[-1]
+        area = frame.get("area", "")
+        mine = game.state.control.get(area) == me
+        out: dict[Choice, float] = {}
+        for opt in dec.options:
+            if opt == "legion":
+                out[opt] = 1.0
+            elif opt == "fortress":
+                out[opt] = 0.5 if mine else 2.0
+            else:
+                out[opt] = 0.0
+        return out
+
+    # -- claims ----------------------------------------------------------------------
+    def _claims_tie(self, game: Game, dec: Decision) -> dict[Choice, float]:
+        me = dec.player
+        state = game.state
+        frame = state.stack[-1]
+        track = TRACKS[frame.get("i", 0)] if frame.get("i", 0) < len(TRACKS) else ""
+        t = self._quick_scores(game)
+        out: dict[Choice, float] = {}
+        for opt in dec.options:
+            if opt == me:
+                out[opt] = 1e6
+                continue
+            held = sum(1 for tr, who in state.titles.items() if who == opt and tr != track)
+            out[opt] = -100.0 * held - t[str(opt)]
+        return out
+
+
+def best_of(options: tuple[Choice, ...], scores: dict[Choice, float]) -> Choice:
+    """The best-scored option (the first listed among equals; unscored ones lose)."""
+    best = options[0]
+    top = float("-inf")
+    for opt in options:
+        s = scores.get(opt)
+        if s is not None and s > top:
+            best, top = opt, s
+    return best
+
+
+# -- building ------------------------------------------------------------------------
+class BuildContext:
+    """What one build decision needs to value every purchase (computed once)."""
+
+    def __init__(self, game: Game, me: str) -> None:
+        self.game = game
+        self.me = me
+        state = game.state
+        self.t = ev.table(game)
+        self.inc = self.t.income(me)
+        self.types = {base_good(k) for k in self.inc if k not in ("coin",) and "|" not in k}
+        self.lead_now = self._lead({})
+        self.great = self.t.great[me]
+        kinds: dict[str, str] = {}
+        for track, ks in game.param("track_buildings").items():
+            for k in ks:
+                kinds[k] = track
+        self.track_of = kinds
+        self.great_kinds = set(game.param("conquest_kinds"))
+        self.threat = _threats(game, me)
+        self.markers_left = state.pieces[me].get("marker", 0)
+        self.sites = marker_sites(game, me) if self.markers_left else set()
+        self._site_values: dict[str, float] = {}
+        self.income_w = ev.income_worth(self.inc)
+        self._powers_before: dict[str, float] | None = None
+        self._track_gains: dict[tuple[str, int], float] = {}
+        self._reach: dict[str, set[str]] = {}
+        self._my_reach: Reach | None = None
+
+    # -- pieces of value
+    def _lead(self, delta: dict[str, int]) -> float:
+        t = self.t
+        me = self.me
+        if delta:
+            lv = {p: dict(v) for p, v in t.levels.items()}
+            for k, n in delta.items():
+                lv[me][k] += n
+            t2 = ev.Table(game=None, levels=lv, titles=t.titles, great=t.great, hw=t.hw)
+        else:
+            t2 = t
+        held = sum(1 for who in t.titles.values() if who == me)
+        return ev.leadership_worth(ev.title_chances(t2, me), held)
+
+    def track_gain(self, track: str, n: int = 1) -> float:
+        key = (track, n)
+        found = self._track_gains.get(key)
+        if found is None:
+            found = self._track_gains[key] = self._lead({track: n}) - self.lead_now
+        return found
+
+    def income_gain(self, delta: dict[str, int]) -> float:
+        inc = dict(self.inc)
+        for k, n in delta.items():
+            inc[k] = inc.get(k, 0) + n
+        return ev.income_worth(inc) - self.income_w
+
+    def great_gain(self, n: int = 1) -> float:
+        g = min(self.great, 4)
+        after = min(g + n, 4)
+        return ev.GREAT_VALUE[after] - ev.GREAT_VALUE[g]
+
+    def great_slot_worth(self) -> float:
+        g = min(self.great, 4)
+        return ev.GREAT_SLOT * (1.0 + 0.5 * g) if g < 4 else 0.0
+
+    def defence(self, prov: str, strength: float) -> float:
+        """Worth of adding ``strength`` to the defence of my province ``prov``."""
+        state = self.game.state
+        threat = self.threat.get(prov, 0)
+        if threat <= 0:
+            return 0.0
+        mine = state.count(prov, self.me, "legion") + 2 * state.count(prov, self.me,
+                                                                         "fortress")
+        need = threat + 1 - mine
+        if need <= 0:
+            return 0.1 * strength
+        return min(strength, need) * 0.35 * self.stake(prov)
+
+    def stake(self, prov: str) -> float:
+        """What I would lose with ``prov``: its buildings, its great cities."""
+        state = self.game.state
+        slots = self.game.rules.board.provinces[prov].slots
+        s = 1.0
+        for i, b in enumerate(state.built[prov]):
+            if b and slot_controller(state, prov, i) == self.me:
+                s += 1.0
+                if slots[i].kind in self.great_kinds:
+                    s += self.great_gain() * 0.5 + 2.0
+        return s
+
+    def province_income(self, prov: str, extra: tuple[int, ...] = ()) -> dict[str, int]:
+        """What I would collect from ``prov`` if I controlled its built slots (and
+        ``extra`` slots were built too)."""
+        game = self.game
+        state = game.state
+        slots = game.rules.board.provinces[prov].slots
+        built = [i for i, b in enumerate(state.built[prov])
+                 if (b and (state.occupied[prov][i] in (None, self.me))) or i in extra]
+        income_of: dict[str, list[str]] = game.param("income")
+        doublers: dict[str, list[str]] = game.param("income_doublers")
+        doubled: set[str] = set()
+        for i in built:
+            doubled.update(doublers.get(slots[i].kind, ()))
+        out: dict[str, int] = {}
+        for i in built:
+            slot = slots[i]
+            factor = 2 if slot.kind in doubled else 1
+            if slot.kind == "caravan" and slot.good:
+                out[slot.good] = out.get(slot.good, 0) + factor
+            elif slot.kind in income_of:
+                for key in income_of[slot.kind]:
+                    out[key] = out.get(key, 0) + (1 if slot.kind == "legendary" else factor)
+                if slot.kind == "legendary" and factor == 2:
+                    out["coin|legendary"] = out.get("coin|legendary", 0) + 1
+        return out
+
+    def site_value(self, prov: str) -> float:
+        """Worth of a control marker on ``prov``."""
+        if prov in self._site_values:
+            return self._site_values[prov]
+        game = self.game
+        state = game.state
+        slots = game.rules.board.provinces[prov].slots
+        v = ev.PROVINCE_W + self.income_gain(self.province_income(prov))
+        potentials = []
+        for i, b in enumerate(state.built[prov]):
+            kind = slots[i].kind
+            if b:
+                track = self.track_of.get(kind)
+                if track:
+                    v += 0.6 * self.track_gain(track)
+                if kind in self.great_kinds:
+                    v += self.great_gain()
+                continue
+            if state.supply.get(kind, 0) <= 0:
+                continue
+            if kind in self.great_kinds:
+                potentials.append(self.great_slot_worth() + 1.0)
+            elif kind == "caravan":
+                new = slots[i].good not in self.types
+                potentials.append(1.6 if new else 0.9)
+            elif kind == "city":
+                potentials.append(0.9)
+            else:
+                potentials.append(0.4)
+        potentials.sort(reverse=True)
+        v += sum(potentials[:2]) + 0.3 * sum(potentials[2:])
+        if self.markers_left <= 2:
+            v -= 0.8
+        self._site_values[prov] = v
+        return v
+
+    def value(self, action: tuple[Any, ...]) -> tuple[float | None, int]:
+        """(worth, resources spent) of a purchase."""
+        game = self.game
+        kind = action[0]
+        if kind == "offer":
+            offer = next((o for o in card_offers(game, self.me)
+                          if o.source == action[1] and o.item == action[2]), None)
+            if offer is None:
+                return None, 0
+            pays = offer_payments(game, self.me, offer)
+            cost = min((len(p) for p in pays), default=0)
+            v, _ = self.value((offer.item, action[3]))
+            if v is None:
+                return None, 0
+            return v * max(1, offer.count), cost
+        cost = item_cost(game, self.me, action)
+        if cost is None:
+            return None, 0
+        if kind == "tile":
+            return self.tile_value(action[1]), cost
+        if kind == "marker":
+            return self.site_value(action[1]), cost
+        if kind == "building":
+            return self.building_value(action[1], action[2]), cost
+        if kind in ("legion", "fortress"):
+            strength = 1.0 if kind == "legion" else 2.0
+            v = ev.UNIT_W + self.track_gain("military") + self.defence(action[1], strength)
+            if kind == "legion":
+                v += self.offence(action[1])
+            return v, cost
+        if kind == "trireme":
+            return ev.UNIT_W + self.track_gain("military") + self.sea_value(action[1]), cost
+        return None, 0
+
+    def building_value(self, prov: str, i: int) -> float:
+        game = self.game
+        slot = game.rules.board.provinces[prov].slots[i]
+        v = 0.0
+        track = self.track_of.get(slot.kind)
+        if track:
+            v += self.track_gain(track)
+        before = self.province_income(prov)
+        after = self.province_income(prov, (i,))
+        delta = {k: after.get(k, 0) - before.get(k, 0) for k in set(before) | set(after)}
+        v += self.income_gain(delta)
+        if slot.kind in self.great_kinds:
+            v += self.great_gain() - self.great_slot_worth()
+        v += 0.3  # a building also makes the province worth holding
+        return v
+
+    def tile_value(self, tile: str) -> float:
+        """A hero or wonder: the victory it nears, its bonuses, and what it changes in
+        the quantities the rules fold (payment, storage, income, battle, offers)."""
+        game = self.game
+        state = game.state
+        me = self.me
+        card = game.rules.cards[tile]
+        hw = self.t.hw[me]
+        if card.kind in SPECIAL_KINDS:
+            v = 20.0
+        else:
+            v = ev.HW_VALUE[min(hw + 1, 5)] - ev.HW_VALUE[min(hw, 5)]
+        bonus = {k: int(n) for k, n in card.bonuses.items() if k in TRACKS}
+        if bonus:
+            v += self._lead(bonus) - self.lead_now
+        key = (me, tile, state.round, tuple(state.tiles[me]))
+        gain = _POWER_GAIN.get(key)
+        if gain is None:
+            if self._powers_before is None:
+                self._powers_before = _powers(game, me)
+            before = self._powers_before
+            state.tiles[me].append(tile)
+            try:
+                after = _powers(game, me)
+            finally:
+                state.tiles[me].pop()
+            gain = sum(after[k] - before[k] for k in before)
+            if len(_POWER_GAIN) > 4096:
+                _POWER_GAIN.clear()
+            _POWER_GAIN[key] = gain
+        return v + gain
+
+    def sea_value(self, sea: str) -> float:
+        """A trireme in ``sea``: the marker sites it opens now."""
+        if not self.markers_left:
+            return 0.0
+        game = self.game
+        state = game.state
+        board = game.rules.board
+        bases: list[str] = state.vars.get("build.bases", {}).get(self.me, [])
+        fleet = fleet_seas(state, self.me) | {sea}
+        shores = _fleet_shores(board, frozenset(fleet))
+        reach: set[str] = set()
+        for b in bases:
+            for s in board.provinces[b].seas:
+                reach |= shores.get(s, frozenset())
+        new = [p for p in reach if p not in self.sites and state.control.get(p) is None
+               and p in state.built and not _enemies(state, p, self.me)]
+        if not new:
+            return 0.0
+        vals = sorted((self.site_value(p) for p in new), reverse=True)
+        return 0.7 * vals[0] + 0.15 * sum(vals[1:3])
+
+    def offence(self, prov: str) -> float:
+        """A legion in ``prov``: how it helps take a weak enemy province nearby."""
+        game = self.game
+        state = game.state
+        best = 0.0
+        near = self._reach.get(prov)
+        if near is None:
+            if self._my_reach is None:
+                self._my_reach = Reach(game, self.me)
+            near = self._reach[prov] = self._my_reach(prov)
+        for nb in near:
+            owner = state.control.get(nb)
+            if owner in (None, self.me):
+                continue
+            great = ev.great_slot_count(game, nb, owner)
+            if not great:
+                continue
+            guard = sum(sum(u.values()) for q, u in state.units.get(nb, {}).items()
+                        if q != self.me)
+            best = max(best, (self.great_gain() + 2.0) * 0.25 / (1.0 + guard))
+        return best
+
+
+_POWER_GAIN: dict[tuple[str, str, int, tuple[str, ...]], float] = {}
+"""What a tile's power adds for a player, remembered for the round (by his tiles)."""
+
+
+def _powers(game: Game, player: str) -> dict[str, float]:
+    """What a player's cards change in the quantities the rules fold, as worth."""
+    rules = set_rules(game, player)
+    out = {"sets": 2.5 * (rules.coins_in_goods_set + rules.goods_in_coin_set
+                          + rules.repeated_types)}
+    out["storage"] = 1.5 * (game.fold("storage.coins", game.param("storage_coins"),
+                                      player=player)
+                            + game.fold("storage.goods", game.param("storage_goods"),
+                                        player=player))
+    out["income"] = ev.income_worth(ev.income(game, player))
+    offers = card_offers(game, player)
+    out["offers"] = sum(2.5 * o.count / (1 + min((len(p) for p in o.payments), default=0))
+                        for o in offers)
+    sizes = game.fold("offer_size", (3,), player=player, token=3)
+    out["trade"] = 0.4 * (len(sizes) - 1)
+    out["battle"] = _battle_power(game, player)
+    out["first"] = 4.0 if player in game.fold("victory.alone", [], player=player,
+                                                path="fifth") else 0.0
+    return out
+
+
+def _battle_power(game: Game, player: str) -> float:
+    """Expected hits with three legions attacking a neighbour and defending at home."""
+    home = capital(game, player)
+    others = [p for p in game.state.players if p != player]
+    if not others:
+        return 0.0
+    enemy = others[0]
+    faces = tuple(game.param("land_die"))
+    div = game.param("hit_divisor")
+    # defending at home against three legions, then attacking the enemy's home
+    _, d = land_sides(game, home, enemy, player, 3, 3)
+    a, _ = land_sides(game, capital(game, enemy), player, enemy, 3)
+    total = expected_hits(d.dice, d.bonus, d.extra_hits, d.shield, faces, div) + \
+        expected_hits(a.dice, a.bonus, a.extra_hits, a.shield, faces, div)
+    return 2.0 * total
+
+
+# -- the map ---------------------------------------------------------------------------
+class Reach:
+    """Where one player's legions can go from a province: its neighbours in play and
+    the provinces his trireme chains connect it with (as the rules' ``reachable``,
+    with the fleet looked up once)."""
+
+    def __init__(self, game: Game, player: str) -> None:
+        self.board = game.rules.board
+        self.live = game.state.built
+        fleet = frozenset(fleet_seas(game.state, player))
+        self.shores = _fleet_shores(self.board, fleet) if fleet else {}
+        self.memo: dict[str, set[str]] = {}
+
+    def __call__(self, prov: str) -> set[str]:
+        found = self.memo.get(prov)
+        if found is None:
+            p = self.board.provinces[prov]
+            found = {x for x in p.neighbours if x in self.live}
+            for sea in p.seas:
+                found.update(x for x in self.shores.get(sea, ()) if x in self.live)
+            found.discard(prov)
+            self.memo[prov] = found
+        return found
+
+
+def _enemies(state: Any, area: str, me: str) -> bool:
+    here = state.units.get(area)
+    return bool(here) and any(p != me for p in here)
+
+
+_THREATS: dict[tuple[str, bytes], dict[str, int]] = {}
+
+
+def _threats(game: Game, me: str) -> dict[str, int]:
+    """For each province, the most legions one other player could bring into it
+    (remembered by the units on the board, which is all it depends on)."""
+    key = (me, marshal.dumps(game.state.units))
+    found = _THREATS.get(key)
+    if found is None:
+        if len(_THREATS) > 2048:
+            _THREATS.clear()
+        found = _THREATS[key] = _compute_threats(game, me)
+    return found
+
+
+def _compute_threats(game: Game, me: str) -> dict[str, int]:
+    state = game.state
+    per: dict[str, dict[str, int]] = {}
+    reaches: dict[str, Reach] = {}
+    for area, here in state.units.items():
+        if area not in state.built:
+            continue
+        for q, units in here.items():
+            if q == me:
+                continue
+            n = units.get("legion", 0)
+            if not n:
+                continue
+            dest = per.setdefault(q, {})
+            if q not in reaches:
+                reaches[q] = Reach(game, q)
+            for x in reaches[q](area):
+                dest[x] = dest.get(x, 0) + n
+            dest[area] = dest.get(area, 0) + n
+    out: dict[str, int] = {}
+    for dest in per.values():
+        for x, n in dest.items():
+            if n > out.get(x, 0):
+                out[x] = n
+    return out
+
+
+def _site_values(game: Game, me: str) -> dict[str, float]:
+    """Rough worth of neutral provinces as future marker sites."""
+    state = game.state
+    board = game.rules.board
+    kinds = set(game.param("conquest_kinds"))
+    out: dict[str, float] = {}
+    for prov, who in state.control.items():
+        if who is not None or _enemies(state, prov, me):
+            continue
+        v = 1.0
+        for i, b in enumerate(state.built[prov]):
+            kind = board.provinces[prov].slots[i].kind
+            if kind in kinds:
+                v += 4.0
+            elif kind in ("caravan", "city"):
+                v += 0.8
+        out[prov] = v
+    return out
+
+
+def _reach_value(game: Game, me: str, bases: list[str], fleet: frozenset[str],
+                 values: dict[str, float]) -> float:
+    board = game.rules.board
+    reach: set[str] = set()
+    for b in bases:
+        reach.update(board.provinces[b].neighbours)
+    if fleet:
+        shores = _fleet_shores(board, fleet)
+        for b in bases:
+            for s in board.provinces[b].seas:
+                reach |= shores.get(s, frozenset())
+    vals = sorted((values[p] for p in reach if p in values), reverse=True)
+    return sum(vals[:3]) + 0.2 * sum(vals[3:])
+
+
+def _conquer_chance(game: Game, area: str, me: str, enemy: str, legions: int) -> float:
+    """Chance that ``me`` with ``legions`` there leaves ``enemy`` without a unit in
+    ``area`` and keeps at least one legion (exact)."""
+    if legions <= 0:
+        return 0.0
+    state = game.state
+    theirs = sum(state.units.get(area, {}).get(enemy, {}).values())
+    if theirs == 0:
+        return 1.0
+    a, d = land_sides(game, area, me, enemy, legions)
+    p = 0.0
+    for la, lb, q in odds(a, d, legions, theirs, game.param("land_die"),
+                          game.param("hit_divisor")):
+        if lb >= theirs and la < legions:
+            p += q
+    return p
+
+
+class LegionPlanner:
+    """The legion moves of one turn: attacks that pay at the exact odds, then guards."""
+
+    def __init__(self, game: Game, me: str) -> None:
+        self.game = game
+        self.me = me
+        state = game.state
+        frame = state.stack[-1]
+        arrived: dict[str, int] = frame.get("arrived", {})
+        self.free: dict[str, int] = {}
+        for area, here in state.units.items():
+            n = here.get(me, {}).get("legion", 0)
+            if not n or area not in state.built:
+                continue
+            movable = n - arrived.get(area, 0)
+            keep = occupations(state, area, me)
+            f = min(movable, n - keep)
+            if f > 0:
+                self.free[area] = f
+        self.threat = _threats(game, me)
+        self.great_kinds = set(game.param("conquest_kinds"))
+        self._great: dict[str, int] | None = None
+        self.reach = Reach(game, me)
+
+    def reserve(self, prov: str) -> int:
+        """Legions to keep at home in ``prov``."""
+        state = self.game.state
+        if state.control.get(prov) != self.me:
+            return 0
+        threat = self.threat.get(prov, 0)
+        if threat <= 0:
+            return 0
+        great = ev.great_slot_count(self.game, prov, self.me)
+        mine = state.count(prov, self.me, "legion")
+        fort = 2 * state.count(prov, self.me, "fortress")
+        if great:
+            return min(mine, max(1, threat + 1 - fort))
+        return min(mine, 1) if threat > mine + fort else 0
+
+    def target_value(self, prov: str, legions: float) -> float:
+        """Worth of being the sole unit owner in ``prov`` with about ``legions``."""
+        game = self.game
+        state = game.state
+        if self._great is None:
+            self._great = great_cities(game)
+        great = self._great
+        me = self.me
+        owner = state.control.get(prov)
+        slots = game.rules.board.provinces[prov].slots
+        if owner == me:
+            v = 1.0
+            for i, b in enumerate(state.built[prov]):
+                occ = state.occupied[prov][i]
+                if b and occ not in (None, me):
+                    v += 1.5 + (4.0 if slots[i].kind in self.great_kinds else 0.0)
+            return v
+        if owner is None:
+            return 0.0
+        g_me = min(great[me], 4)
+        g_them = min(great[owner], 4)
+        gains = []
+        for i, b in enumerate(state.built[prov]):
+            if not b or state.occupied[prov][i] not in (None, owner):
+                continue
+            if slots[i].kind in self.great_kinds:
+                gains.append(ev.GREAT_VALUE[min(g_me + 1, 4)] - ev.GREAT_VALUE[g_me]
+                             + 0.5 * (ev.GREAT_VALUE[g_them] - ev.GREAT_VALUE[max(g_them - 1,
+                                                                                   0)]))
+            else:
+                gains.append(1.3)
+        gains.sort(reverse=True)
+        k = max(1, int(legions))
+        occupy = sum(gains[:k])
+        marker = 0.0
+        if prov != capital(game, owner) and any(state.control.get(p) == me for p in
+                                                self.reach(prov)):
+            marker = 2.5 + 0.3 * len(gains)
+        return max(occupy, marker, 1.0)
+
+    def plan(self) -> list[tuple[str, str]]:
+        if not self.free:
+            return []
+        game = self.game
+        state = game.state
+        me = self.me
+        avail = {p: n - self.reserve(p) for p, n in self.free.items()}
+        avail = {p: n for p, n in avail.items() if n > 0}
+        reach = self.reach
+        sources: dict[str, set[str]] = {p: reach(p) for p in avail}
+        moves: list[tuple[str, str]] = []
+        faces = game.param("land_die")
+        div = game.param("hit_divisor")
+        done: set[str] = set()
+        for _ in range(4):
+            best: tuple[float, str, int] | None = None
+            for prov in state.built:
+                if prov in done:
+                    continue
+                owner = state.control.get(prov)
+                enemies = [q for q in state.unit_owners(prov) if q != me]
+                if owner is None or len(enemies) > 1:
+                    continue
+                if owner == me and not enemies:
+                    continue
+                srcs = [p for p in avail if prov in sources[p] and avail[p] > 0]
+                can = sum(avail[p] for p in srcs)
+                here = state.count(prov, me, "legion")
+                if can <= 0:
+                    continue
+                enemy = enemies[0] if enemies else None
+                theirs = sum(state.units.get(prov, {}).get(enemy, {}).values()) \
+                    if enemy else 0
+                choice = None
+                for k in range(1, can + 1):
+                    total = here + k
+                    if enemy is None:
+                        p_win, e_mine, e_theirs = 1.0, 0.0, 0.0
+                    else:
+                        a, d = land_sides(game, prov, me, enemy, total)
+                        p_win = e_mine = e_theirs = 0.0
+                        for la, lb, q in odds(a, d, total, theirs, faces, div):
+                            e_mine += q * la
+                            e_theirs += q * lb
+                            if lb >= theirs and la < total:
+                                p_win += q
+                        survivors = total - e_mine
+                    survivors = total - e_mine
+                    value = (p_win * self.target_value(prov, survivors)
+                             + UNIT_LOSS * (e_theirs - e_mine) - 0.15 * k)
+                    if choice is None or value > choice[0] + 0.05:
+                        choice = (value, k)
+                if choice is None or choice[0] < ATTACK_MIN:
+                    continue
+                if best is None or choice[0] > best[0]:
+                    best = (choice[0], prov, choice[1])
+            if best is None:
+                break
+            _, prov, k = best
+            done.add(prov)
+            srcs = sorted((p for p in avail if prov in sources[p] and avail[p] > 0),
+                          key=lambda p: (self.threat.get(p, 0), p))
+            for p in srcs:
+                while k > 0 and avail[p] > 0:
+                    moves.append((p, prov))
+                    avail[p] -= 1
+                    k -= 1
+        moves.extend(self._guard(avail, sources))
+        return moves
+
+    def _guard(self, avail: dict[str, int],
+               sources: dict[str, set[str]]) -> list[tuple[str, str]]:
+        """Idle legions move to guard a threatened capital or legendary city."""
+        game = self.game
+        state = game.state
+        me = self.me
+        out: list[tuple[str, str]] = []
+        for prov, who in state.control.items():
+            if who != me or not ev.great_slot_count(game, prov, me):
+                continue
+            if any(q != me for q in state.unit_owners(prov)):
+                continue
+            threat = self.threat.get(prov, 0)
+            have = state.count(prov, me, "legion") + 2 * state.count(prov, me, "fortress")
+            need = threat + 1 - have
+            for p in sorted(avail):
+                if need <= 0:
+                    break
+                if p == prov or prov not in sources[p] or self.threat.get(p, 0) > 0:
+                    continue
+                if state.control.get(p) != me and state.control.get(p) is not None:
+                    continue  # it holds a conquest
+                while avail[p] > 0 and need > 0:
+                    out.append((p, prov))
+                    avail[p] -= 1
+                    need -= 1
+        return out
+
