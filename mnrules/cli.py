@@ -20,16 +20,6 @@ from .ruleset import load_ruleset
 from .start import new_game
 
 
-def _report(game: Game) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for p in game.state.players:
-        merged: dict[str, Any] = {}
-        for part in game.rules.hook.mn_report(game=game, player=p):
-            merged.update(part)
-        out[p] = merged
-    return out
-
-
 def _names(args: argparse.Namespace, rules: Any) -> dict[str, str]:
     """Words for ids in the language asked (--lang), else the pack's own."""
     names = dict(rules.names)
@@ -61,7 +51,7 @@ def _round_lines(game: Game, rnd: int, events: list[Event],
                                                    else what)
     for p, items in built.items():
         lines.append(f"  {p} builds {', '.join(items)}")
-    for p, r in _report(game).items():
+    for p, r in game.report().items():
         titles = f" [{', '.join(r.get('titles', []))}]" if r.get("titles") else ""
         titles = f" [{', '.join(n(t) for t in r.get('titles', []))}]" \
             if r.get("titles") else ""

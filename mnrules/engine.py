@@ -260,6 +260,17 @@ class Game:
                 t.fn(current)
         return current
 
+    def report(self) -> dict[str, dict[str, Any]]:
+        """Each player's figures for summaries (tracks, provinces, ...): the plugins'
+        ``mn_report`` answers merged, in plugin order."""
+        out: dict[str, dict[str, Any]] = {}
+        for p in self.state.players:
+            merged: dict[str, Any] = {}
+            for part in self.rules.hook.mn_report(game=self, player=p):
+                merged.update(part)
+            out[p] = merged
+        return out
+
     def emit(self, event: Event) -> None:
         """Tell observers (logs, summaries, scenarios) what happened."""
         for listener in self.listeners:

@@ -22,6 +22,7 @@ from xml.sax.saxutils import escape, quoteattr
 from .board import Board, Province
 from .engine import Game
 from .errors import MnrulesError, StateError
+from .start import fits
 from .state import State
 
 if TYPE_CHECKING:
@@ -249,69 +250,15 @@ def _as_game(game: Game | Ruleset, state: State | None) -> Game:
     return Game(game, state)
 
 
-def check_state(board: Board, state: State) -> None:
-    """Raise StateError unless the state fits the board well enough to be drawn."""
-
-    def bad(message: str) -> StateError:
-        return StateError(f"this state does not fit the board: {message}")
-
-    if not isinstance(state.players, list) or not state.players:
-        raise bad("no players")
-    for p in state.players:
-        if p not in board.empires:
-            raise bad(f"unknown empire {p!r}")
-    for table, what in ((state.control, "control"), (state.built, "built"),
-                        (state.occupied, "occupied"), (state.marker_occupier, "marker_occupier")):
-        if not isinstance(table, dict):
-            raise bad(f"{what} is not a mapping")
-        for prov in table:
-            if prov not in board.provinces:
-                raise bad(f"{what}: unknown province {prov!r}")
-    for prov, who in [*state.control.items(), *state.marker_occupier.items()]:
-        if who is not None and who not in state.players:
-            raise bad(f"{prov}: {who!r} does not play")
-    for table, what in ((state.built, "built"), (state.occupied, "occupied")):
-        for prov, row in table.items():
-            n = len(board.provinces[prov].slots)
-            if not isinstance(row, list) or len(row) != n:
-                raise bad(f"{what}.{prov} must list its {n} slots")
-    for row in state.occupied.values():
-        for who in row:
-            if who is not None and who not in state.players:
-                raise bad(f"an occupier {who!r} who does not play")
-    if not isinstance(state.units, dict):
-        raise bad("units is not a mapping")
-    for area, here in state.units.items():
-        if area not in board.provinces and area not in board.seas:
-            raise bad(f"units in unknown area {area!r}")
-        if not isinstance(here, dict):
-            raise bad(f"units.{area} is not a mapping")
-        for who, units in here.items():
-            if who not in state.players or not isinstance(units, dict):
-                raise bad(f"units.{area}: {who!r} does not play")
-            for kind, n in units.items():
-                if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                    raise bad(f"units.{area}.{who}.{kind} is not a count")
-    if not isinstance(state.round, int) or not isinstance(state.phase, str):
-        raise bad("round must be a number and phase text")
-    if not isinstance(state.titles, dict) or not isinstance(state.tiles, dict):
-        raise bad("titles and tiles must be mappings")
-
-
 def _view(game: Game) -> _View:
     rules = game.rules
     board = rules.board
     state = game.state
-    check_state(board, state)
-    reports: dict[str, dict[str, Any]] = {}
-    for p in state.players:
-        merged: dict[str, Any] = {}
-        try:
-            for part in rules.hook.mn_report(game=game, player=p):
-                merged.update(part)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-            raise StateError(f"this state cannot be read: {type(exc).__name__}: {exc}") from None
-        reports[p] = merged
+    fits(rules, state)  # the same checks a loaded game passes
+    try:
+        reports = game.report()
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        raise StateError(f"this state cannot be read: {type(exc).__name__}: {exc}") from None
     goods = [str(g) for g in (rules.components.get("goods") or {})]
     goods += sorted({s.good for pr in board.provinces.values() for s in pr.slots
                      if s.good is not None} - set(goods))

@@ -159,8 +159,6 @@ def _sub(expected: Any, actual: Any, path: str, failures: list[str]) -> None:
 def check(game: Game, expect: dict[str, Any], events: list[Event]) -> list[str]:
     state = game.state
     failures: list[str] = []
-    from .cli import _report
-
     for key, want in expect.items():
         if key == "control":
             _sub(want, state.control, "control", failures)
@@ -192,7 +190,7 @@ def check(game: Game, expect: dict[str, Any], events: list[Event]) -> list[str]:
                                        for i, who in enumerate(state.occupied[prov]) if who}
                 _sub(slots, occ, f"occupied.{prov}", failures)
         elif key == "tracks":
-            _sub(want, _report(game), "tracks", failures)
+            _sub(want, game.report(), "tracks", failures)
         elif key in ("titles", "supply"):
             _sub(want, getattr(state, key), key, failures)
         elif key == "tiles":

@@ -98,6 +98,13 @@ def fits(rules: Ruleset, state: State) -> None:
         for prov in getattr(state, key):
             if prov not in board.provinces:
                 raise StateError(f"{key}: {prov!r} is not a province of this board")
+    for prov, who in [*state.control.items(), *state.marker_occupier.items()]:
+        if who is not None and who not in state.players:
+            raise StateError(f"{prov}: {who!r} does not play")
+    for prov, row in state.occupied.items():
+        for who in row:
+            if who is not None and who not in state.players:
+                raise StateError(f"occupied.{prov}: an occupier {who!r} who does not play")
     for prov, slots in state.built.items():
         if len(slots) != len(board.provinces[prov].slots) or \
                 len(state.occupied.get(prov, [])) != len(slots):

@@ -52,13 +52,7 @@ def describe_board(game: Game, player: str) -> str:
     view = player_view(game, player)
     lines = [f"Round {view['round']}, phase {view['phase'] or '-'}; titles: "
              + ", ".join(f"{t}: {p}" for t, p in view["titles"].items())]
-    reports: dict[str, dict[str, Any]] = {}
-    for p in game.state.players:
-        merged: dict[str, Any] = {}
-        for part in game.rules.hook.mn_report(game=game, player=p):
-            merged.update(part)
-        reports[p] = merged
-    for p, r in reports.items():
+    for p, r in game.report().items():
         held = view["screens"][p]
         count = sum(held.values()) if p == player else held.get("hidden", 0)
         lines.append(f"  {p:<9} trade {r.get('trade', 0):>2} culture {r.get('culture', 0):>2}"

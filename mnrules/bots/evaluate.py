@@ -295,8 +295,9 @@ def leadership_worth(chances: dict[str, float], held: int) -> float:
     return TRACK_W * sum(chances.values()) + ALL_TITLES_W * prod + TITLE_W * held
 
 
-def score(game: Game, t: Table, player: str) -> float:
-    """One empire's worth: progress on every victory path and the means to go on."""
+def score(game: Game, t: Table, player: str, risk: bool = True) -> float:
+    """One empire's worth: progress on every victory path and the means to go on
+    (less what it may lose to its neighbours' legions, if ``risk``)."""
     hw = min(t.hw[player], 5)
     great = min(t.great[player], 4)
     s = HW_VALUE[hw] + GREAT_VALUE[great]
@@ -307,7 +308,8 @@ def score(game: Game, t: Table, player: str) -> float:
     s += income_worth(t.income(player))
     s += PROVINCE_W * t.provinces[player] + UNIT_W * t.units[player]
     s -= 0.8 * t.enemy_units_home[player]
-    s -= RISK_W * t.risk(player)
+    if risk:
+        s -= RISK_W * t.risk(player)
     s += capability(game, player)
     return s
 
@@ -342,7 +344,8 @@ def _capability(game: Game, player: str) -> float:
 
 
 def evaluate(game: Game, viewer: str, t: Table | None = None) -> float:
-    """The viewer's score minus the best other score (a win or a loss is final)."""
+    """The viewer's score against the others' (mostly the best of them); a win or a
+    loss is final."""
     state = game.state
     if state.finished:
         if viewer in state.winners:
@@ -351,7 +354,8 @@ def evaluate(game: Game, viewer: str, t: Table | None = None) -> float:
     if t is None:
         t = table(game)
         t.all_incomes()
-    scores = {p: score(game, t, p) for p in state.players}
+    # a threat to others is no gain until it is carried out: their risk is not counted
+    scores = {p: score(game, t, p, risk=p == viewer) for p in state.players}
     mine = scores[viewer] + screen_worth(game, viewer)
     others = [scores[p] + 0.3 * t.held[p] for p in state.players if p != viewer]
     best = max(others)
