@@ -187,9 +187,16 @@ def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
     screen = game.state.screens[player]
     rules = set_rules(game, player)
     affordable: dict[int, bool] = {}
+    costs: dict[Any, int | None] = {}
+    slots = game.rules.board.provinces
 
     def afford(action: tuple[Any, ...]) -> bool:
-        cost = item_cost(game, player, action)
+        # the price depends on the item only (not where it goes): fold it once per item
+        item = slots[action[1]].slots[action[2]].kind if action[0] == "building" else \
+            action[:2] if action[0] == "tile" else action[0]
+        if item not in costs:
+            costs[item] = item_cost(game, player, action)
+        cost = costs[item]
         if cost is None:
             return False
         if cost not in affordable:

@@ -85,7 +85,12 @@ def trireme_seas(game: Game, player: str) -> list[str]:
 
 
 def fleet_seas(state: State, player: str) -> set[str]:
-    return {sea for sea, who in state.units.items() if who.get(player, {}).get("trireme")}
+    out = set()
+    for sea, who in state.units.items():
+        mine = who.get(player)
+        if mine is not None and "trireme" in mine:
+            out.add(sea)
+    return out
 
 
 def connected(game: Game, player: str, province: str) -> set[str]:
