@@ -148,3 +148,28 @@ def start_phase(game: Game, phase: str, round: int | None = None, **frame: Any) 
     from .effects import Event
 
     game.perform(Event("phase_start", None, {"phase": phase}), lambda e: None)
+
+
+def give_tiles(game: Game, player: str, *tiles: str) -> None:
+    """Hand ``player`` these heroes or wonders, from the display or the face-down stack."""
+    _edited(game)
+    state = game.state
+    for tile in tiles:
+        if tile not in game.rules.cards:
+            raise StateError(f"no card {tile!r} in this rule set")
+        for pile in (state.display, state.display_hidden):
+            if tile in pile:
+                pile.remove(tile)
+        if tile not in state.tiles[player]:
+            state.tiles[player].append(tile)
+
+
+def face_up(game: Game, *tiles: str) -> None:
+    """Turn these face-down tiles face up in the display."""
+    _edited(game)
+    state = game.state
+    for tile in tiles:
+        if tile in state.display_hidden:
+            state.display_hidden.remove(tile)
+            state.display.append(tile)
+    state.display.sort()

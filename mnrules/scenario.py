@@ -92,15 +92,7 @@ def set_position(game: Game, p: dict[str, Any]) -> None:
     for who, res in (p.get("resources") or {}).items():
         pos.give(game, str(who), {str(k): int(v) for k, v in res.items()})
     for who, tiles in (p.get("tiles") or {}).items():
-        for t in tiles:
-            if t not in game.rules.cards:
-                raise ScenarioError(f"position.tiles.{who}: no card {t!r}")
-            if t in state.display:
-                state.display.remove(t)
-            if t in state.display_hidden:
-                state.display_hidden.remove(t)
-            if t not in state.tiles[str(who)]:
-                state.tiles[str(who)].append(str(t))
+        pos.give_tiles(game, str(who), *[str(t) for t in tiles])
     for track, who in (p.get("titles") or {}).items():
         state.titles[str(track)] = str(who)
     for prov, slots in (p.get("occupied") or {}).items():

@@ -66,8 +66,6 @@ import pytest
 from conftest import pending, play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mnrules.plugins.battle import Side, side_for
-from mnrules.plugins.tracks import levels
 from test_conquest import after_ex_move_3
 from test_full_game import audit
 from test_movement import empty_board, record, units
@@ -76,6 +74,8 @@ from mnrules import Game, load_ruleset, new_game
 from mnrules import position as pos
 from mnrules.invariants import check
 from mnrules.language.compiler import COPY_RANK, ORIGINAL_RANK
+from mnrules.plugins.battle import Side, side_for
+from mnrules.plugins.tracks import levels
 from mnrules.ruleset import Ruleset
 
 PACKS: dict[str, Ruleset] = {}

@@ -53,21 +53,8 @@ def hw_shown(game: Game) -> list[str]:
     return [t for t in game.state.display if t != "pyramids"]
 
 
-def own(game: Game, player: str, *tiles: str) -> None:
-    """Give ``player`` these tiles, from the display or the face-down stack."""
-    state = game.state
-    for tile in tiles:
-        (state.display if tile in state.display else state.display_hidden).remove(tile)
-        state.tiles[player].append(tile)
-
-
-def face_up(game: Game, *tiles: str) -> None:
-    state = game.state
-    for tile in tiles:
-        if tile in state.display_hidden:
-            state.display_hidden.remove(tile)
-            state.display.append(tile)
-    state.display.sort()
+own = pos.give_tiles
+face_up = pos.face_up
 
 
 def finish_phase(game: Game) -> None:

@@ -8,12 +8,20 @@ from collections.abc import Callable
 
 import pytest
 from conftest import pending, play
-from mnrules.plugins.victory import great_cities
 from test_claims import buy
 from test_movement import empty_board, units
 
 from mnrules import Game
-from mnrules.position import add_units, build, give, set_marker, start_phase
+from mnrules.plugins.victory import great_cities
+from mnrules.position import (
+    add_units,
+    build,
+    face_up,
+    give,
+    give_tiles,
+    set_marker,
+    start_phase,
+)
 from mnrules.ruleset import Ruleset
 
 ALEXANDRIA = 3  # AEGYPTUS slots: caravan, market, city, capital:ALEXANDRIA, temple
@@ -129,20 +137,7 @@ def test_ex_vict_4_three_titles_before_phase_5_are_not_a_win(rules: Ruleset) -> 
 
 # -- EX-VICT-2: the Pyramids and the fifth hero or wonder -------------------------------------
 def own(game: Game, player: str, tiles: list[str]) -> None:
-    """Give ``player`` these tiles from the display (or the face-down stack)."""
-    state = game.state
-    for tile in tiles:
-        (state.display if tile in state.display else state.display_hidden).remove(tile)
-        state.tiles[player].append(tile)
-
-
-def face_up(game: Game, *tiles: str) -> None:
-    state = game.state
-    for tile in tiles:
-        if tile in state.display_hidden:
-            state.display_hidden.remove(tile)
-            state.display.append(tile)
-    state.display.sort()
+    give_tiles(game, player, *tiles)
 
 
 def build_phase(rules: Ruleset, culture: str, fourth: dict[str, list[str]],
