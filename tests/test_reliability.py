@@ -54,7 +54,7 @@ def test_fuzz_reports_shrinks_and_logs_a_failure(tmp_path: Path) -> None:
         return ["planted: a trireme was built"] if any(
             "trireme" in u for here in st_.units.values() for u in here.values()) else []
 
-    games, decisions, failures = fuzz(4, seed=3, editions=["en"], players=[5],
+    games, _, failures = fuzz(4, seed=3, editions=["en"], players=[5],
                                       round_cap=3, checker=buggy, shrink_budget=5,
                                       rules_for=lambda e: RULES[e])
     assert games == 4 and failures
@@ -178,7 +178,7 @@ def test_a_huge_script_is_refused_not_hung() -> None:
 def test_yaml_is_loaded_safely(tmp_path: Path) -> None:
     f = tmp_path / "evil.yaml"
     f.write_text("a: !!python/object/apply:os.system ['echo owned']\n")
-    with pytest.raises(SourceError, match="evil.yaml:1"):
+    with pytest.raises(SourceError, match=r"evil\.yaml:1"):
         load_yaml(f)
     f.write_text("a: &x [*x]\n")
     with pytest.raises(SourceError):

@@ -31,6 +31,8 @@ from .heuristic import HeuristicBot
 HORIZON = {
     "trade.pick": "build",          # a trade decision shows in what one can buy
     "trade.token": "build",
+    "trade.offer": "build",
+    "trade.giveback": "build",
     "build.action": "build",
     "military.legion": "phase",     # an attack shows once everybody has moved
     "military.naval": "phase",
