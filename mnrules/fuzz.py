@@ -109,7 +109,7 @@ def fuzz(games: int, seed: int = 0, editions: list[str] | None = None,
             cache[edition] = rules_for(edition) if rules_for else load_ruleset(edition)
         rules = cache[edition]
         rng = random.Random(game_seed)
-        _, taken, err = _play(rules, n, game_seed, lambda i, k: rng.randrange(k), round_cap,
+        _, taken, err = _play(rules, n, game_seed, lambda i, k, r=rng: r.randrange(k), round_cap,
                               checker)
         decisions += len(taken)
         if err is not None:
