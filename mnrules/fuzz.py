@@ -90,6 +90,11 @@ def shrink(rules: Ruleset, f: Failure, round_cap: int, budget: float = 20.0,
     return seq
 
 
+def _random_picker(seed: int) -> Callable[[int, int], int]:
+    rng = random.Random(seed)
+    return lambda i, k: rng.randrange(k)
+
+
 def fuzz(games: int, seed: int = 0, editions: list[str] | None = None,
          players: list[int] | None = None, round_cap: int = 30,
          progress: Callable[[int], None] | None = None, shrink_budget: float = 20.0,
@@ -108,8 +113,7 @@ def fuzz(games: int, seed: int = 0, editions: list[str] | None = None,
         if edition not in cache:
             cache[edition] = rules_for(edition) if rules_for else load_ruleset(edition)
         rules = cache[edition]
-        rng = random.Random(game_seed)
-        _, taken, err = _play(rules, n, game_seed, lambda i, k, r=rng: r.randrange(k), round_cap,
+        _, taken, err = _play(rules, n, game_seed, _random_picker(game_seed), round_cap,
                               checker)
         decisions += len(taken)
         if err is not None:
