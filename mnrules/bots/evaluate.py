@@ -42,6 +42,7 @@ UNIT_W = 0.45
 SET_V = 3.0            # a payment set of three this round
 CARRY_V = 0.6          # a coin kept for next round
 BIG_TILE = 15.0        # the next hero or wonder is affordable (scaled by HW_VALUE)
+MARKER_W = 2.0         # a control marker one occupies: a province to convert
 RISK_W = 0.6           # what a province's buildings and cities are worth, times the
                        # chance that the strongest neighbour outnumbers its defence
 
@@ -162,6 +163,8 @@ class Table:
     units: dict[str, int] = field(default_factory=dict)
     enemy_units_home: dict[str, int] = field(default_factory=dict)
     held: dict[str, int] = field(default_factory=dict)
+    markers_held: dict[str, int] = field(default_factory=dict)
+    markers_lost: dict[str, int] = field(default_factory=dict)
     _incomes: dict[str, dict[str, int]] = field(default_factory=dict)
     _great_free: dict[str, int] = field(default_factory=dict)
     _risk: dict[str, float] | None = None
@@ -202,6 +205,13 @@ def table(game: Game) -> Table:
         t.units[p] = 0
         t.enemy_units_home[p] = 0
         t.held[p] = sum(state.screens[p].values())
+        t.markers_held[p] = t.markers_lost[p] = 0
+    for prov, occupier in state.marker_occupier.items():
+        if occupier in t.markers_held:
+            t.markers_held[occupier] += 1
+        holder = state.control.get(prov)
+        if holder is not None and holder in t.markers_lost:
+            t.markers_lost[holder] += 1
     for prov, who in state.control.items():
         if who in t.provinces:
             t.provinces[who] += 1
@@ -308,6 +318,7 @@ def score(game: Game, t: Table, player: str, risk: bool = True) -> float:
     s += income_worth(t.income(player))
     s += PROVINCE_W * t.provinces[player] + UNIT_W * t.units[player]
     s -= 0.8 * t.enemy_units_home[player]
+    s += MARKER_W * t.markers_held[player] - 0.5 * MARKER_W * t.markers_lost[player]
     if risk:
         s -= RISK_W * t.risk(player)
     s += capability(game, player)

@@ -33,10 +33,9 @@ from ..plugins.build import (
     item_cost,
     marker_sites,
     offer_payments,
-    tile_cost,
 )
 from ..plugins.conquest import occupations
-from ..plugins.control import _fleet_shores, capital, fleet_seas, reachable, slot_controller
+from ..plugins.control import _fleet_shores, capital, fleet_seas, slot_controller
 from ..plugins.payment import set_rules
 from ..plugins.tracks import TRACKS
 from ..plugins.victory import SPECIAL_KINDS, great_cities
@@ -213,7 +212,7 @@ class HeuristicBot:
         return {o: -marg[str(o)] for o in dec.options}
 
     def _quick_scores(self, game: Game) -> dict[str, float]:
-        """A cheap public standing of each empire (heroes, cities, titles, tracks)."""
+        """A cheap public standing of each empire (its heroes and wonders, its titles)."""
         state = game.state
         out: dict[str, float] = {}
         cards = game.rules.cards
@@ -257,7 +256,9 @@ class HeuristicBot:
                       value: float) -> float:
         """A tile that wins by its own script: find out on a clone whether it wins now."""
         me = dec.player
-        g = clone(game, self.rng.randrange(1 << 30))
+        seed = self.rng.randrange(1 << 30)
+        g = clone(game, seed)
+        determinize(g, me, random.Random(seed))
         g.apply(action)
         self._follow_up(g, me)
         state = g.state
@@ -331,13 +332,14 @@ class HeuristicBot:
         for opt in dec.options:
             if opt == ("done",):
                 continue
-            _, src, dst = opt  # type: ignore[misc]
+            src, dst = str(opt[1]), str(opt[2])  # type: ignore[index]
             new = set(fleet)
             if state.count(src, me, "trireme") <= 1:
                 new.discard(src)
             new.add(dst)
             gain = _reach_value(game, me, bases, frozenset(new), sites_value) - base_v
-            # do not leave a sea that holds my provinces' only link
+            # a move must open something worth having: a trireme that stays keeps
+            # its place in my chains and its anchor for building
             out[opt] = gain - 0.3 if gain > 0.3 else -1.0
         return out
 
@@ -349,7 +351,7 @@ class HeuristicBot:
         for opt in dec.options:
             if opt == ("done",):
                 continue
-            _, sea, enemy = opt  # type: ignore[misc]
+            sea, enemy = str(opt[1]), str(opt[2])  # type: ignore[index]
             a, d = sea_sides(game, sea, me, enemy)
             mine = game.state.count(sea, me, "trireme")
             theirs = sum(game.state.units.get(sea, {}).get(enemy, {}).values())
@@ -389,7 +391,7 @@ class HeuristicBot:
         me = dec.player
         out: dict[Choice, float] = {}
         for opt in dec.options:
-            _, area, enemy = opt  # type: ignore[misc]
+            area, enemy = str(opt[1]), str(opt[2])  # type: ignore[index]
             out[opt] = _conquer_chance(game, area, me, enemy,
                                        game.state.count(area, me, "legion"))
         return out
@@ -604,9 +606,10 @@ class BuildContext:
             if v is None:
                 return None, 0
             return v * max(1, offer.count), cost
-        cost = item_cost(game, self.me, action)
-        if cost is None:
+        price = item_cost(game, self.me, action)
+        if price is None:
             return None, 0
+        cost = price
         if kind == "tile":
             return self.tile_value(action[1]), cost
         if kind == "marker":
@@ -704,7 +707,7 @@ class BuildContext:
             near = self._reach[prov] = self._my_reach(prov)
         for nb in near:
             owner = state.control.get(nb)
-            if owner in (None, self.me):
+            if owner is None or owner == self.me:
                 continue
             great = ev.great_slot_count(game, nb, owner)
             if not great:
@@ -839,8 +842,8 @@ def _site_values(game: Game, me: str) -> dict[str, float]:
         if who is not None or _enemies(state, prov, me):
             continue
         v = 1.0
-        for i, b in enumerate(state.built[prov]):
-            kind = board.provinces[prov].slots[i].kind
+        for slot in board.provinces[prov].slots:
+            kind = slot.kind
             if kind in kinds:
                 v += 4.0
             elif kind in ("caravan", "city"):

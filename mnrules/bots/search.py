@@ -31,8 +31,6 @@ from .heuristic import HeuristicBot
 HORIZON = {
     "trade.pick": "build",          # a trade decision shows in what one can buy
     "trade.token": "build",
-    "trade.offer": "build",
-    "trade.giveback": "build",
     "build.action": "build",
     "military.legion": "phase",     # an attack shows once everybody has moved
     "military.naval": "phase",
@@ -50,7 +48,7 @@ class SearchBot:
     """``iterations`` rollouts per searched decision, shared by its ``width`` best
     candidates (by the heuristic's ranking)."""
 
-    def __init__(self, seed: int = 0, iterations: int = 64, width: int = 4,
+    def __init__(self, seed: int = 0, iterations: int = 16, width: int = 4,
                  explore: float = 6.0, kinds: frozenset[str] = SEARCHED) -> None:
         self.rng = random.Random(seed)
         self.kinds = kinds
@@ -81,10 +79,7 @@ class SearchBot:
         total = [0.0] * len(cands)
         sq = [0.0] * len(cands)
         for it in range(self.iterations):
-            if it < len(cands):
-                i = it
-            else:
-                i = self._select(n, total, sq, it)
+            i = it if it < len(cands) else self._select(n, total, sq, it)
             seed = self.rng.randrange(1 << 30)
             g = clone(game, seed)
             determinize(g, me, random.Random(seed ^ 0x2545F491))
@@ -94,11 +89,11 @@ class SearchBot:
             n[i] += 1
             total[i] += v
             sq[i] += v * v
-        best = max(range(len(cands)), key=lambda j: (total[j] / max(1, n[j]), -j))
+        tried = [j for j in range(len(cands)) if n[j]]
+        best = max(tried, key=lambda j: (total[j] / n[j], -j))
         return cands[best]
 
     def _select(self, n: list[int], total: list[float], sq: list[float], it: int) -> int:
-        spread = 0.0
         count = sum(n)
         mean_all = sum(total) / count
         spread = math.sqrt(max(1e-9, sum(sq) / count - mean_all * mean_all))
