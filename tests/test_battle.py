@@ -20,17 +20,17 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from conftest import pending, play
-from mnrules.plugins.battle import Side, distribution, hits, side_for, total_distribution
-from mnrules.plugins.tracks import levels
-from test_movement import cyr, empty_board, record, rome_transports, units
 
+from conftest import pending, play
 from mnrules import Game
 from mnrules.effects import Modifier
 from mnrules.hookspecs import hookimpl
 from mnrules.invariants import check
+from mnrules.plugins.battle import Side, distribution, hits, side_for, total_distribution
+from mnrules.plugins.tracks import levels
 from mnrules.position import add_units, clear, set_marker, start_phase
 from mnrules.ruleset import Ruleset
+from test_movement import cyr, empty_board, record, rome_transports, units
 
 FACES = (0, 1, 2, 3, 4, 5)
 BATTLE = {"area": "CYRENAICA", "kind": "land", "attacker": "rome", "defender": "egypt"}

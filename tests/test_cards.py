@@ -63,13 +63,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import pending, play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_conquest import after_ex_move_3
-from test_full_game import audit
-from test_movement import empty_board, record, units
 
+from conftest import pending, play
 from mnrules import Game, load_ruleset, new_game
 from mnrules import position as pos
 from mnrules.invariants import check
@@ -77,6 +74,9 @@ from mnrules.language.compiler import COPY_RANK, ORIGINAL_RANK
 from mnrules.plugins.battle import Side, side_for
 from mnrules.plugins.tracks import levels
 from mnrules.ruleset import Ruleset
+from test_conquest import after_ex_move_3
+from test_full_game import audit
+from test_movement import empty_board, record, units
 
 PACKS: dict[str, Ruleset] = {}
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
+
 from conftest import advance_to, pending, play
+from mnrules import Game, IllegalChoice, new_game
 from mnrules.plugins.claims import xv_plus
 from mnrules.plugins.tracks import levels
-from test_movement import empty_board
-
-from mnrules import Game, IllegalChoice, new_game
 from mnrules.position import add_units, build, give, set_marker, start_phase
 from mnrules.ruleset import Ruleset
+from test_movement import empty_board
 
 
 def track(game: Game, name: str) -> dict[str, int]:

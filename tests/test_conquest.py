@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import advance_to, pending, play
-from mnrules.plugins.tracks import levels
-from mnrules.plugins.victory import great_cities
-from test_movement import cyr, empty_board, rome_transports, units
 
+from conftest import advance_to, pending, play
 from mnrules import Game, IllegalChoice
 from mnrules.effects import Event
+from mnrules.plugins.tracks import levels
+from mnrules.plugins.victory import great_cities
 from mnrules.position import add_units, build, give, set_marker, start_phase
 from mnrules.ruleset import Ruleset
+from test_movement import cyr, empty_board, rome_transports, units
 
 CARAVAN, MARKET, CITY = 0, 1, 2
 

@@ -25,10 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import pending, play
-from test_conquest import marker_occupied, rome_turn
-from test_movement import empty_board, record, units
 
+from conftest import pending, play
 from mnrules import Game, load_ruleset, new_game
 from mnrules import packs as packfiles
 from mnrules import position as pos
@@ -37,6 +35,8 @@ from mnrules.cli import edition_diff, main
 from mnrules.errors import MnrulesError
 from mnrules.plugins.battle import Side, distribution, hits, side_for, situation_distributions
 from mnrules.ruleset import Ruleset
+from test_conquest import marker_occupied, rome_turn
+from test_movement import empty_board, record, units
 
 PACKS = ("en", "fr", "nl", "pl", "uk")
 FACES = (0, 1, 2, 3, 4, 5)

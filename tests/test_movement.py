@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import pending, play
 
+from conftest import pending, play
 from mnrules import Game, IllegalChoice, new_game
 from mnrules.effects import Event
 from mnrules.position import add_units, build, clear, set_marker, start_phase

@@ -15,15 +15,15 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from conftest import pending, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mnrules.plugins.payment import SetRules, can_pay, payments
 
+from conftest import pending, play
 from mnrules import Game, IllegalChoice, new_game
 from mnrules import position as pos
 from mnrules.effects import Modifier
 from mnrules.hookspecs import hookimpl
+from mnrules.plugins.payment import SetRules, can_pay, payments
 from mnrules.ruleset import Ruleset
 from mnrules.state import base_good
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import pending, play
-from mnrules.plugins.tracks import counted
 
+from conftest import pending, play
 from mnrules import Game, new_game
 from mnrules import position as pos
 from mnrules.invariants import check
+from mnrules.plugins.tracks import counted
 from mnrules.ruleset import Ruleset
 
 

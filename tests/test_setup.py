@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mnrules.plugins.tracks import levels
 
 from mnrules import Game, IllegalChoice, new_game
 from mnrules.invariants import check
+from mnrules.plugins.tracks import levels
 from mnrules.ruleset import Ruleset
 
 EMPIRES = {

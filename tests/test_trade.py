@@ -11,10 +11,10 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from conftest import pending, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import pending, play
 from mnrules import Game, IllegalChoice, new_game
 from mnrules import position as pos
 from mnrules.ruleset import Ruleset, load_ruleset

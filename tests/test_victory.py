@@ -7,10 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import pending, play
-from test_claims import buy
-from test_movement import empty_board, units
 
+from conftest import pending, play
 from mnrules import Game
 from mnrules.plugins.victory import great_cities
 from mnrules.position import (
@@ -23,6 +21,8 @@ from mnrules.position import (
     start_phase,
 )
 from mnrules.ruleset import Ruleset
+from test_claims import buy
+from test_movement import empty_board, units
 
 ALEXANDRIA = 3  # AEGYPTUS slots: caravan, market, city, capital:ALEXANDRIA, temple
 
