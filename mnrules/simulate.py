@@ -99,9 +99,14 @@ def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | N
     import multiprocessing as mp
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    if ctx.get_start_method() == "fork":
+        for pack, variant in {(j.pack, j.variant) for j in jobs}:
+            _rules(pack, variant)  # loaded once here, inherited by every worker
     with ctx.Pool(workers) as pool:
         out = []
-        for r in pool.imap(play_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))):
+        # one game at a time: games vary from 4 to 30+ rounds, so big chunks leave a
+        # worker idle at the end; a game is far longer than a hand-off
+        for r in pool.imap(play_one, jobs, chunksize=1):
             out.append(r)
             if progress:
                 progress(1)
