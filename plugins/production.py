@@ -39,40 +39,53 @@ def mn_params() -> list[Param]:
     ]
 
 
-def building_income(game: Game, player: str) -> list[tuple[str, int]]:
-    """What ``player``'s buildings yield this Collect phase."""
+def buildings_income(game: Game) -> dict[str, dict[str, int]]:
+    """What every player's buildings yield this Collect phase, in one pass over the board
+    (occupied buildings for their occupier; temples and markets double per controller)."""
     state = game.state
     board = game.rules.board
     income_of: dict[str, list[str]] = game.param("income")
     doublers: dict[str, list[str]] = game.param("income_doublers")
     bonus = game.param("legendary_temple_bonus")
-    out: dict[str, int] = {}
+    per: dict[str, dict[str, int]] = {p: {} for p in state.players}
     for prov, built in state.built.items():
-        slots = board.provinces[prov].slots
-        mine = [i for i, b in enumerate(built)
-                if b and slot_controller(state, prov, i) == player]
-        if not mine:
+        if not any(built):
             continue
-        doubled: set[str] = set()
-        for i in mine:
-            doubled.update(doublers.get(slots[i].kind, ()))
-        for i in mine:
-            slot = slots[i]
-            factor = 2 if slot.kind in doubled else 1
-            if slot.kind == "caravan" and slot.good:
-                out[slot.good] = out.get(slot.good, 0) + factor
-            elif slot.kind in income_of:
-                if slot.kind == "legendary":
-                    # the temple's extra is one of two things, not a doubling (1.1/1.2)
-                    for key in income_of[slot.kind]:
-                        out[key] = out.get(key, 0) + 1
-                    if factor == 2 and bonus:
-                        k = CHOICE.join(bonus)
-                        out[k] = out.get(k, 0) + 1
-                else:
-                    for key in income_of[slot.kind]:
-                        out[key] = out.get(key, 0) + factor
-    return sorted(out.items())
+        slots = board.provinces[prov].slots
+        mine: dict[str, list[int]] = {}
+        for i, b in enumerate(built):
+            who = slot_controller(state, prov, i) if b else None
+            if who is not None:
+                mine.setdefault(who, []).append(i)
+        for who, idx in mine.items():
+            out = per.get(who)
+            if out is None:
+                continue
+            doubled: set[str] = set()
+            for i in idx:
+                doubled.update(doublers.get(slots[i].kind, ()))
+            for i in idx:
+                slot = slots[i]
+                factor = 2 if slot.kind in doubled else 1
+                if slot.kind == "caravan" and slot.good:
+                    out[slot.good] = out.get(slot.good, 0) + factor
+                elif slot.kind in income_of:
+                    if slot.kind == "legendary":
+                        # the temple's extra is one of two things, not a doubling (1.1/1.2)
+                        for key in income_of[slot.kind]:
+                            out[key] = out.get(key, 0) + 1
+                        if factor == 2 and bonus:
+                            k = CHOICE.join(bonus)
+                            out[k] = out.get(k, 0) + 1
+                    else:
+                        for key in income_of[slot.kind]:
+                            out[key] = out.get(key, 0) + factor
+    return per
+
+
+def building_income(game: Game, player: str) -> list[tuple[str, int]]:
+    """What ``player``'s buildings yield this Collect phase."""
+    return sorted(buildings_income(game).get(player, {}).items())
 
 
 @hookimpl

@@ -22,6 +22,7 @@ from ..engine import Game
 from ..plugins.build import tile_cost
 from ..plugins.control import slot_controller
 from ..plugins.payment import SetRules, set_rules
+from ..plugins.production import buildings_income
 from ..plugins.tracks import TRACKS, levels
 from ..plugins.victory import SPECIAL_KINDS, great_cities
 from ..state import LEGENDARY, base_good
@@ -68,51 +69,9 @@ def _fold_income(game: Game, player: str, items: list[tuple[str, int]]) -> dict[
 
 
 def all_incomes(game: Game) -> dict[str, dict[str, int]]:
-    """Every player's next income in one pass over the board: the buildings as the
-    production rules count them (the pack's income and doubling parameters), then
-    whatever the cards fold in."""
-    state = game.state
-    board = game.rules.board
-    income_of: dict[str, list[str]] = game.param("income")
-    doublers: dict[str, list[str]] = game.param("income_doublers")
-    bonus = game.param("legendary_temple_bonus")
-    per: dict[str, dict[str, int]] = {p: {} for p in state.players}
-    occupied = state.occupied
-    control = state.control
-    for prov, built in state.built.items():
-        if not any(built):
-            continue
-        slots = board.provinces[prov].slots
-        occ = occupied[prov]
-        marker = control.get(prov)
-        mine: dict[str, list[int]] = {}
-        for i, b in enumerate(built):
-            if b:
-                who = occ[i] or marker
-                if who is not None:
-                    mine.setdefault(who, []).append(i)
-        for who, idx in mine.items():
-            out = per.get(who)
-            if out is None:
-                continue
-            doubled: set[str] = set()
-            for i in idx:
-                doubled.update(doublers.get(slots[i].kind, ()))
-            for i in idx:
-                slot = slots[i]
-                factor = 2 if slot.kind in doubled else 1
-                if slot.kind == "caravan" and slot.good:
-                    out[slot.good] = out.get(slot.good, 0) + factor
-                elif slot.kind in income_of:
-                    if slot.kind == "legendary":
-                        for key in income_of[slot.kind]:
-                            out[key] = out.get(key, 0) + 1
-                        if factor == 2 and bonus:
-                            k = "|".join(bonus)
-                            out[k] = out.get(k, 0) + 1
-                    else:
-                        for key in income_of[slot.kind]:
-                            out[key] = out.get(key, 0) + factor
+    """Every player's next income: the buildings as the production rules count them
+    (one pass over the board), then whatever the cards fold in."""
+    per = buildings_income(game)
     return {p: _fold_income(game, p, sorted(items.items())) for p, items in per.items()}
 
 
