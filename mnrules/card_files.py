@@ -1,4 +1,4 @@
-"""Hero and wonder tiles as data: one YAML document per tile under ``cards/``.
+"""Cards as data: one YAML document per card under ``cards/<game>/``.
 
 This module reads the declarative part of a card (kind, phase, leadership bonuses,
 names, printed text). Its powers are scripts in the effect language.
@@ -12,11 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import PackError
-from .resources import data_dir
 from .yamlsource import load_yaml, suggest
 
-KINDS = ("starting hero", "hero", "wonder", "special wonder")
-TRACKS = ("trade", "culture", "military")
 CARD_KEYS = ("id", "kind", "phase", "bonuses", "names", "text", "effects", "cost", "copyable")
 
 
@@ -43,7 +40,11 @@ def _where(file: Path, src: Any, path: tuple[str | int, ...]) -> str:
     return f"{file}:{pos[0]}:{pos[1]}" if pos else str(file)
 
 
-def read_card(file: Path) -> CardData:
+def read_card(file: Path, schema: dict[str, Any] | None = None) -> CardData:
+    """One card file, checked against the game's card schema (``mn_card_schema``: its
+    ``kinds`` and the ``bonus_keys`` a card's bonuses may name)."""
+    kinds = tuple((schema or {}).get("kinds") or ())
+    bonus_keys = tuple((schema or {}).get("bonus_keys") or ())
     src = load_yaml(file)
     d = src.data
     if not isinstance(d, dict):
@@ -56,16 +57,16 @@ def read_card(file: Path) -> CardData:
     for key in ("id", "kind"):
         if key not in d:
             raise PackError(f"{file}: missing card key {key!r}")
-    if d["kind"] not in KINDS:
-        hint = suggest(str(d["kind"]), KINDS)
-        raise PackError(f"{_where(file, src, ('kind',))}: kind: expected one of {list(KINDS)}, "
+    if kinds and d["kind"] not in kinds:
+        hint = suggest(str(d["kind"]), kinds)
+        raise PackError(f"{_where(file, src, ('kind',))}: kind: expected one of {list(kinds)}, "
                         f"got {d['kind']!r}" + (f"; did you mean {hint!r}?" if hint else ""))
     bonuses = d.get("bonuses") or {}
     if not isinstance(bonuses, dict):
         raise PackError(f"{_where(file, src, ('bonuses',))}: bonuses: expected a mapping")
     for track, n in bonuses.items():
-        if track not in TRACKS:
-            hint = suggest(str(track), TRACKS)
+        if track not in bonus_keys:
+            hint = suggest(str(track), bonus_keys)
             raise PackError(f"{_where(file, src, ('bonuses', track))}: bonuses.{track}: "
                             f"unknown track" + (f"; did you mean {hint!r}?" if hint else ""))
         if not isinstance(n, int) or n < 0:
@@ -134,12 +135,13 @@ def override(card: CardData, change: dict[str, Any], file: str, src: Any) -> Car
     return replace(card, **fields)
 
 
-def load_cards(dirs: Iterable[Path] | None = None) -> dict[str, CardData]:
-    """Every card under the given folders (the bundled ``cards/`` by default), by id."""
+def load_cards(dirs: Iterable[Path], schema: dict[str, Any] | None = None
+               ) -> dict[str, CardData]:
+    """Every card under the given folders, by id."""
     cards: dict[str, CardData] = {}
-    for folder in dirs if dirs is not None else [data_dir("cards")]:
+    for folder in dirs:
         for file in sorted(Path(folder).rglob("*.yaml")):
-            card = read_card(file)
+            card = read_card(file, schema)
             if card.id in cards:
                 raise PackError(f"{file}: card id {card.id!r} is already used by "
                                 f"{cards[card.id].file}")

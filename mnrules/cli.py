@@ -30,36 +30,15 @@ def _names(args: argparse.Namespace, rules: Any) -> dict[str, str]:
     return names
 
 
-def _round_lines(game: Game, rnd: int, events: list[Event],
+def _round_lines(game: Game[Any], rnd: int, events: list[Event],
                  names: dict[str, str] | None = None) -> list[str]:
-    nm = names or {}
-
-    def n(key: str) -> str:
-        return nm.get(key, key)
-
-    lines = [f"Round {rnd}"]
-    built: dict[str, list[str]] = {}
-    for ev in events:
-        if ev.kind == "trade_token":
-            lines.append(f"  trade: {ev.player} plays token {ev.data['token']} "
-                         f"for {ev.data['value']}")
-        elif ev.kind == "built" and ev.player:
-            act = ev.data["action"]
-            what = act[0] if act[0] != "building" else \
-                game.rules.board.provinces[act[1]].slots[act[2]].kind
-            built.setdefault(ev.player, []).append(f"{what}@{act[1]}" if len(act) > 1
-                                                   else what)
-    for p, items in built.items():
-        lines.append(f"  {p} builds {', '.join(items)}")
-    for p, r in game.report().items():
-        titles = f" [{', '.join(r.get('titles', []))}]" if r.get("titles") else ""
-        titles = f" [{', '.join(n(t) for t in r.get('titles', []))}]" \
-            if r.get("titles") else ""
-        lines.append(f"  {p:<9} {n('trade')} {r.get('trade', 0):>2}  {n('culture')} "
-                     f"{r.get('culture', 0):>2}  {n('military')} {r.get('military', 0):>2}  "
-                     f"provinces {r.get('provinces', 0):>2}  tiles {len(r.get('tiles', []))}"
-                     f"{titles}")
-    return lines
+    """The game's summary of a round (``mn_round_summary``), or each player's report."""
+    lines: list[str] | None = game.rules.hook.mn_round_summary(
+        game=game, round=rnd, events=events, names=names or {})
+    if lines is not None:
+        return lines
+    return [f"Round {rnd}", *(f"  {p:<9} " + ", ".join(f"{k} {v}" for k, v in r.items())
+                              for p, r in game.report().items())]
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -71,7 +50,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         rules = _rules(args)
         pack, variant = args.edition, args.variant
-        game = new_game(rules, args.players, seed=args.seed)
+        game = new_game(rules, args.players or max(rules.seating, default=1), seed=args.seed)
     # --rounds stops the driver at a round's start (the game itself goes on, so a save
     # taken then can be continued); a game with no --rounds plays to a victory.
     stop = game.state.round + args.rounds if args.rounds is not None else None
@@ -89,7 +68,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise MnrulesError(f"--bots: give one bot kind or one per empire "
                            f"({len(players)}), not {len(kinds)}")
     # bot seeds come from the game's own seed, so a loaded save plays on identically
-    bots: dict[str, Bot] = {p: make_bot(kinds[i % len(kinds)], game.state.seed * 1009 + i)
+    bots: dict[str, Bot] = {p: make_bot(kinds[i % len(kinds)], game.state.seed * 1009 + i,
+                                      game.rules)
                             for i, p in enumerate(players)}
     with contextlib.ExitStack() as closing:
         log_file = closing.enter_context(open(args.log, "a" if args.load else "w",
@@ -165,9 +145,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise MnrulesError(f"--games: expected at least 1, got {args.games}")
     jobs_n = args.jobs or (os.cpu_count() or 1)
     bots = args.bots.split(",")
+    rules = load_ruleset(args.edition, variant=args.variant)  # a broken pack is refused now
     for b in bots:
-        make_bot(b, 0)  # a misspelt bot is refused before any game starts
-    load_ruleset(args.edition, variant=args.variant)  # a broken pack likewise
+        make_bot(b, 0, rules)  # a misspelt bot likewise, before any game starts
+    if args.players is None:
+        args.players = max(rules.seating, default=1)
     jobs = sim.jobs_for(args.edition, args.variant, args.players, args.games, args.seed, bots)
     title = f"{args.edition}{' + ' + args.variant if args.variant else ''}, " \
             f"{args.players} players, bots {args.bots}, seed {args.seed}"
@@ -249,26 +231,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_map_check(args: argparse.Namespace) -> int:
-    from .board import BoardError
+    """Check the pack's board file (or FILE instead): its structure as the game reads it,
+    then the rules' own checks (``mn_check_board``)."""
+    from pathlib import Path
 
-    overrides: dict[str, Any] = {}
     try:
-        rules = load_ruleset(args.edition, overrides)
+        rules = load_ruleset(args.edition)
         if args.file:
-            from .board import load_board
-
-            goods = list((rules.components.get("goods") or {}).keys())
-            rules.board = load_board(args.file, goods)
-    except BoardError as exc:
+            rules.board = rules.hook.mn_load_board(path=Path(args.file), data=rules.data)
+    except MnrulesError as exc:
         print(exc, file=sys.stderr)
         return 1
+    if rules.board is None:
+        raise MnrulesError(f"{args.edition}: this pack names no board file")
     problems = [p for found in rules.hook.mn_check_board(rules=rules) for p in found]
-    where = args.file or rules.board.file
+    where = args.file or getattr(rules.board, "file", "") or args.edition
     for p in problems:
         print(f"{where}: {p}", file=sys.stderr)
     if problems:
         return 1
-    print(f"{where}: ok ({len(rules.board.provinces)} provinces, {len(rules.board.seas)} seas)")
+    print(f"{where}: ok ({rules.board})")
     return 0
 
 
@@ -397,7 +379,7 @@ def words_reference(vocab: Any, kinds: dict[str, str]) -> str:
     """The vocabulary as the Markdown page docs/words.md (kept in step by a test)."""
     out = ["# Words of the effect language", "",
            "Generated by `mnrules cards words --markdown` from the rule plugins' vocabulary "
-           "(`plugins/words.py`). Placeholders: `{n}` a number, `{good}` a good, `{unit}` "
+           "(`plugins/mare_nostrum/words.py`). Placeholders: `{n}` a number, `{good}` a good, `{unit}` "
            "legion, trireme or fortress, `{card}` a card id, `{track}` trade, culture or "
            "military, `{name}` any one word. Articles (a, an, the) may be added anywhere.",
            ""]
@@ -422,10 +404,14 @@ def _rules(args: argparse.Namespace) -> Any:
 def cmd_editions_list(args: argparse.Namespace) -> int:
     from .packs import list_packs
 
-    for pack in list_packs():
+    packs = list_packs()
+    shown = [p for p, qualified in packs.items() if p == qualified.split("/")[-1]
+             or (p == qualified and qualified.split("/")[-1] not in packs)]
+    for pack in shown:
         rules = load_ruleset(pack)
         base = rules.chain[1].split("/")[-2] if len(rules.chain) > 1 else "-"
-        print(f"{pack:<4} {rules.language:<3} extends {base:<4} {rules.data.get('name', '')}")
+        print(f"{pack:<4} {rules.language:<3} extends {base:<4} {rules.data.get('name', '')}"
+              f" [{rules.game}]")
     return 0
 
 
@@ -513,11 +499,11 @@ def cmd_editions_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    """Draw the board of a snapshot, or of a new game, as SVG or PNG (docs/board.md)."""
+    """Draw the board of a snapshot, or of a new game, as the game draws it (``mn_render``:
+    SVG or PNG for Mare Nostrum, docs/board.md)."""
     from pathlib import Path
 
     from .errors import StateError
-    from .render import render_png, render_svg
     from .start import load_game
 
     out = Path(args.output)
@@ -527,7 +513,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         raise MnrulesError(f"--rounds: expected 0 or more, not {args.rounds}")
     rules = load_ruleset(args.edition)
     if args.state == "new":
-        game = new_game(rules, args.players, seed=args.seed)
+        game = new_game(rules, args.players or max(rules.seating, default=1), seed=args.seed)
         _ = game.pending  # at its first decision, as a snapshot would be
     else:
         try:
@@ -545,12 +531,11 @@ def cmd_render(args: argparse.Namespace) -> int:
         while (dec := game.pending) is not None and game.state.round < stop:
             game.apply(bots[dec.player].choose(game))
     try:
-        if out.suffix.lower() == ".png":
-            render_png(game, path=out)
-        else:
-            out.write_text(render_svg(game), encoding="utf-8")
+        drawn = rules.hook.mn_render(game=game, path=out)
     except OSError as exc:
         raise MnrulesError(f"cannot write {out}: {exc}") from None
+    if not drawn:
+        raise MnrulesError(f"render: the game {rules.game!r} has no board picture")
     phase = game.rules.name(game.state.phase) if game.state.phase else "setup"
     print(f"mnrules: drew round {game.state.round} ({phase}) to {out}")
     return 0
@@ -561,7 +546,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser("play", help="play a game with bots and print a summary")
-    play.add_argument("--players", type=int, default=5, choices=(3, 4, 5))
+    play.add_argument("--players", type=int, default=None)
     play.add_argument("--bots", default="random", help="bot kind, or one per empire, "
                       "comma-separated")
     play.add_argument("--seed", type=int, default=1)
@@ -585,7 +570,7 @@ def build_parser() -> argparse.ArgumentParser:
     sm = sub.add_parser("simulate", help="play many bot games and report balance")
     sm.add_argument("--edition", default="en")
     sm.add_argument("--variant", default=None)
-    sm.add_argument("--players", type=int, default=5, choices=(3, 4, 5))
+    sm.add_argument("--players", type=int, default=None)
     sm.add_argument("--games", type=int, default=100)
     sm.add_argument("--seed", type=int, default=1)
     sm.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
@@ -659,7 +644,7 @@ def build_parser() -> argparse.ArgumentParser:
     rd.add_argument("state", help="a JSON state snapshot, or 'new' for a new game")
     rd.add_argument("-o", "--output", required=True, help="the picture: FILE.svg or FILE.png")
     rd.add_argument("--edition", default="en")
-    rd.add_argument("--players", type=int, default=5, choices=(3, 4, 5),
+    rd.add_argument("--players", type=int, default=None,
                     help="players of a new game")
     rd.add_argument("--seed", type=int, default=1, help="seed of a new game and of the bots")
     rd.add_argument("--rounds", type=int, default=0,

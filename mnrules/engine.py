@@ -13,14 +13,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .effects import Event, Modifier, Replacement, Trigger, ordered
 from .errors import GameOver, IllegalChoice, MnrulesError, RuleRef, StateError
 from .state import State
 
 if TYPE_CHECKING:
+    from typing_extensions import TypeVar as DefaultedTypeVar
+
     from .ruleset import Ruleset
+
+    S = DefaultedTypeVar("S", bound=State, default=State)
+else:
+    S = TypeVar("S", bound=State)
+"""The state type of a game: the kernel's :class:`State` or the subclass a game declares."""
 
 Choice = Hashable
 """A legal choice: a str, int or (nested) tuple of them; JSON lists are read as tuples."""
@@ -57,20 +64,20 @@ class Decision:
         return self.labels[i] if self.labels else str(self.options[i])
 
 
-class Step:
+class Step(Generic[S]):
     """A kind of frame. Subclasses implement :meth:`advance` and, if they ask, :meth:`choose`.
 
     ``advance`` must be idempotent while it waits: called again before a choice, it
     returns the same decision (a loaded snapshot calls it afresh).
     """
 
-    def advance(self, game: Game, frame: Frame) -> Decision | str:
+    def advance(self, game: Game[S], frame: Frame) -> Decision | str:
         raise NotImplementedError
 
-    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+    def choose(self, game: Game[S], frame: Frame, choice: Any) -> None:
         raise NotImplementedError
 
-    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+    def why_illegal(self, game: Game[S], frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
         """The rule a refused choice breaks; the default says only that it is not offered."""
         return None, "not among the legal choices"
 
@@ -78,7 +85,7 @@ class Step:
 class InvariantError(MnrulesError):
     """The rules left the game in a state that breaks an invariant (a bug to report)."""
 
-    def __init__(self, game: Game, decision: Decision, choice: Choice,
+    def __init__(self, game: Game[Any], decision: Decision, choice: Choice,
                  problems: list[str]) -> None:
         self.problems = problems
         self.choice_number = game.state.choices
@@ -97,11 +104,11 @@ def as_choice(value: Any) -> Choice:
 
 
 @dataclass
-class Game:
+class Game(Generic[S]):
     """One game: a state, the rule set it plays under, and the loop that drives it."""
 
     rules: Ruleset
-    state: State
+    state: S
     rng: random.Random = field(init=False)
     history: list[Choice] = field(default_factory=list)
     listeners: list[Callable[[Event], None]] = field(default_factory=list)
@@ -109,7 +116,7 @@ class Game:
     max_rounds: int | None = None
     # Checked after every choice when set (tests, --check, MNRULES_CHECK=1): a function
     # returning the invariant problems of the game (mnrules.invariants.check).
-    checker: Callable[[Game], list[str]] | None = None
+    checker: Callable[[Game[Any]], list[str]] | None = None
     _pending: Decision | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
@@ -277,7 +284,7 @@ class Game:
             listener(event)
 
     # -- snapshots -----------------------------------------------------------------------
-    def snapshot(self) -> State:
+    def snapshot(self) -> S:
         """A deep, JSON-able copy of the state at its pending decision, generator included."""
         _ = self.pending  # settle first: a snapshot is always taken at a decision
         kind, internal, gauss = self.rng.getstate()

@@ -13,7 +13,7 @@ from .hookspecs import hookimpl
 class GameStep(Step):
     """The bottom frame: one round after another until someone wins or the round cap."""
 
-    def advance(self, game: Game, frame: Frame) -> Decision | str:
+    def advance(self, game: Game[Any], frame: Frame) -> Decision | str:
         state = game.state
         cap = state.vars.get("round_cap")
         if cap is not None and state.round > cap:
@@ -25,7 +25,7 @@ class GameStep(Step):
 
 
 class RoundStep(Step):
-    def advance(self, game: Game, frame: Frame) -> Decision | str:
+    def advance(self, game: Game[Any], frame: Frame) -> Decision | str:
         state = game.state
         phases = game.rules.phases
         hook = game.rules.hook

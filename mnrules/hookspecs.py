@@ -16,14 +16,110 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from .bots import Bot
     from .effects import Event, Modifier, Replacement, Trigger
     from .engine import Game, Param, Step
     from .language.words import Word
     from .ruleset import Ruleset
+    from .state import State
 
 PROJECT = "mnrules"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+# --------------------------------------------------------------------------------------
+# The game: what a game package (``plugins/<game>/__init__.py``, named by the pack's
+# ``game`` key) tells the kernel about itself. The kernel knows no game's pieces.
+# --------------------------------------------------------------------------------------
+@hookspec(firstresult=True)
+def mn_state_class() -> type[State]:
+    """The game's state: a dataclass subclass of :class:`mnrules.state.State` whose
+    ``SHAPES`` declare every field, so that a save is validated and round-trips.
+    Without an answer a game has only the kernel's fields."""
+
+
+@hookspec(firstresult=True)
+def mn_load_board(path: Path, data: dict[str, Any]) -> Any:
+    """Read the board or map file the pack names (``board:``) with the pack's data;
+    raise a :class:`mnrules.errors.MnrulesError` naming file, line and key on a mistake.
+    The result is ``rules.board``, for the game's own plugins."""
+
+
+@hookspec(firstresult=True)
+def mn_seating(rules: Ruleset) -> dict[int, list[str]]:
+    """The players of a game for each player count the game supports, in seating order."""
+
+
+@hookspec(firstresult=True)
+def mn_card_schema() -> dict[str, Any]:
+    """What the game's cards may declare: ``kinds`` (a tuple of card kinds) and
+    ``bonus_keys`` (what a card's ``bonuses`` may name). Without an answer a card has
+    no kind list and no bonuses."""
+
+
+@hookspec
+def mn_word_sets(rules: Ruleset) -> dict[str, frozenset[str]]:
+    """Named sets of ids that the effect language's placeholders match (``{good}``,
+    ``{unit}``, ...): the game's goods, units, players and so on."""
+
+
+@hookspec
+def mn_check_save(rules: Ruleset, state: State) -> list[str]:
+    """Problems of a loaded state that does not fit this rule set (areas, pieces or
+    cards it does not have); the kernel refuses the save listing them."""
+
+
+@hookspec
+def mn_view(game: Game[Any], player: str, data: dict[str, Any]) -> None:
+    """Hide from ``data`` (a snapshot's dict) what ``player`` may not see: other screens,
+    face-down piles. Fires from :func:`mnrules.view.player_view`."""
+
+
+@hookspec
+def mn_bots() -> dict[str, Callable[[int, str], Bot]]:
+    """The game's bots by name (``"heuristic"``): a factory of (seed, argument) giving a
+    bot; the argument is what follows ``name:`` on the command line, or ""."""
+
+
+@hookspec(firstresult=True)
+def mn_render(game: Game[Any], path: Path) -> bool:
+    """Draw the game's board to ``path`` (its suffix says the format); True when done."""
+
+
+@hookspec(firstresult=True)
+def mn_round_summary(game: Game[Any], round: int, events: list[Event],
+                     names: dict[str, str]) -> list[str]:
+    """The lines ``mnrules play`` prints when ``round`` has ended: what happened (from
+    ``events``) and where each player stands, with the pack's ``names``."""
+
+
+@hookspec(firstresult=True)
+def mn_describe(game: Game[Any], player: str, what: str) -> str:
+    """What a human asks to see at the terminal: ``what`` is "board" (the game as
+    ``player`` knows it) or "screen" (what he holds)."""
+
+
+@hookspec(firstresult=True)
+def mn_scenario_keys() -> dict[str, tuple[str, ...]]:
+    """The game's own keys of a scenario file: ``{"position": (...), "expect": (...)}``
+    (docs/scenarios.md); the kernel's own (round, phase, frame, vars; winners, victory,
+    round, pending, events, no_events, report) need no declaring."""
+
+
+@hookspec(firstresult=True)
+def mn_set_position(game: Game[Any], position: dict[str, Any]) -> bool:
+    """Set up the game's part of a scenario's ``position:`` (the board, screens, ...),
+    before the kernel sets the round and vars and starts the phase."""
+
+
+@hookspec(firstresult=True)
+def mn_expect(game: Game[Any], key: str, want: Any) -> list[str] | None:
+    """Check one of the game's expectation keys of a scenario: the failures (each
+    "path: expected X, got Y"), or None when ``key`` is not the game's."""
 
 
 # --------------------------------------------------------------------------------------
@@ -39,7 +135,7 @@ def mn_params() -> list[Param]:
 
 
 @hookspec
-def mn_steps() -> dict[str, Step]:
+def mn_steps() -> dict[str, Step[Any]]:
     """Return the decision-loop steps this plugin runs, by step name ("trade.pick", ...).
 
     Fires once when a rule set is assembled. A phase named in the pack's ``phases`` list
@@ -60,7 +156,7 @@ def mn_check_board(rules: Ruleset) -> list[str]:
 # Setup
 # --------------------------------------------------------------------------------------
 @hookspec
-def mn_setup(game: Game) -> None:
+def mn_setup(game: Game[Any]) -> None:
     """Put the game in its starting position (pieces, resources, titles, display).
 
     Fires once, when a new game is created, before the first decision. Randomness must
@@ -72,22 +168,22 @@ def mn_setup(game: Game) -> None:
 # The round
 # --------------------------------------------------------------------------------------
 @hookspec
-def mn_round_start(game: Game) -> None:
+def mn_round_start(game: Game[Any]) -> None:
     """A new round begins (``game.state.round`` already holds its number)."""
 
 
 @hookspec
-def mn_phase_start(game: Game, phase: str) -> None:
+def mn_phase_start(game: Game[Any], phase: str) -> None:
     """A phase begins; ``game.state.phase`` already holds its name."""
 
 
 @hookspec
-def mn_phase_end(game: Game, phase: str) -> None:
+def mn_phase_end(game: Game[Any], phase: str) -> None:
     """A phase has ended; victory checks that come "at the end of phase N" live here."""
 
 
 @hookspec
-def mn_round_end(game: Game) -> None:
+def mn_round_end(game: Game[Any]) -> None:
     """The last phase of the round has ended."""
 
 
@@ -95,7 +191,7 @@ def mn_round_end(game: Game) -> None:
 # Phase 1 — Collect resources
 # --------------------------------------------------------------------------------------
 @hookspec
-def mn_income(game: Game, player: str) -> list[tuple[str, int]]:
+def mn_income(game: Game[Any], player: str) -> list[tuple[str, int]]:
     """What ``player`` collects this Collect phase, as ``(resource key, amount)`` pairs.
 
     Every implementation contributes (buildings, legendary cities, a wonder's coin).
@@ -107,10 +203,10 @@ def mn_income(game: Game, player: str) -> list[tuple[str, int]]:
 # Phase 3 — Build
 # --------------------------------------------------------------------------------------
 @hookspec
-def mn_build_offers(game: Game, player: str) -> list[Any]:
+def mn_build_offers(game: Game[Any], player: str) -> list[Any]:
     """Extra ways to build that ``player`` has now (a cheap legion once per round, ...).
 
-    Returns build offers (see ``plugins/build.py``); the Build step lists them among
+    Returns build offers (see ``plugins/mare_nostrum/build.py``); the Build step lists them among
     the legal choices next to the normal purchases.
     """
 
@@ -119,22 +215,22 @@ def mn_build_offers(game: Game, player: str) -> list[Any]:
 # Effects (all phases)
 # --------------------------------------------------------------------------------------
 @hookspec
-def mn_modifiers(game: Game, quantity: str, ctx: dict[str, Any]) -> list[Modifier] | None:
+def mn_modifiers(game: Game[Any], quantity: str, ctx: dict[str, Any]) -> list[Modifier] | None:
     """Modifiers for ``quantity`` in context ``ctx`` (a cost, a dice total, ...).
 
     Fires each time the rules fold a value through :meth:`Game.fold`. Every result
     counts; the engine applies them in ``(layer, rank, source)`` order. The quantities
-    the base rules fold are vocabulary words of kind "quantity" (``plugins/words.py``).
+    the base rules fold are vocabulary words of kind "quantity" (the game's ``words`` plugin).
     """
 
 
 @hookspec
-def mn_replacements(game: Game, event: Event) -> list[Replacement] | None:
+def mn_replacements(game: Game[Any], event: Event) -> list[Replacement] | None:
     """Replacements for an event that is about to happen (see :meth:`Game.perform`)."""
 
 
 @hookspec
-def mn_triggers(game: Game, event: Event) -> list[Trigger] | None:
+def mn_triggers(game: Game[Any], event: Event) -> list[Trigger] | None:
     """Reactions to an event that has just happened; they may push decision frames."""
 
 
@@ -154,7 +250,7 @@ def mn_vocabulary() -> list[Word]:
 # Reports
 # --------------------------------------------------------------------------------------
 @hookspec
-def mn_report(game: Game, player: str) -> dict[str, Any]:
+def mn_report(game: Game[Any], player: str) -> dict[str, Any]:
     """Figures about ``player`` for summaries and reports (track levels, provinces, ...).
 
     Every implementation contributes; the dicts are merged in plugin order.
@@ -168,7 +264,7 @@ def mn_compare(a: Ruleset, b: Ruleset) -> list[str]:
 
 
 @hookspec
-def mn_in_transit(game: Game) -> dict[str, int]:
+def mn_in_transit(game: Game[Any]) -> dict[str, int]:
     """Resources a step holds outside every screen for now (trade offers), by key.
 
     The conservation check adds them to the screens and the supply.
@@ -176,7 +272,7 @@ def mn_in_transit(game: Game) -> dict[str, int]:
 
 
 @hookspec
-def mn_check_state(game: Game) -> list[str]:
+def mn_check_state(game: Game[Any]) -> list[str]:
     """Problems with the state under this plugin's rules (units where they may not be,
     two fortresses in a province, ...). Fires from :func:`mnrules.invariants.check`
     after every choice when checking is on, and in tests."""

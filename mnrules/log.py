@@ -35,12 +35,12 @@ class Recorder:
     out: IO[str]
     lines: int = 0
 
-    def header(self, game: Game, pack: str, variant: str | None) -> None:
+    def header(self, game: Game[Any], pack: str, variant: str | None) -> None:
         self._write({"format": LOG_FORMAT, "engine": __version__, "pack": pack,
                      "variant": variant, "players": game.state.players,
                      "seed": game.state.seed, "round_cap": game.state.vars.get("round_cap")})
 
-    def attach(self, game: Game) -> None:
+    def attach(self, game: Game[Any]) -> None:
         game.choice_listeners.append(self.on_choice)
         game.listeners.append(self.on_event)
 
@@ -157,7 +157,7 @@ def _choices_and_chances(records: list[tuple[int, dict[str, Any]]],
             raise LogError(f"line {n}: neither a choice nor a chance record")
 
 
-def save(game: Game, pack: str, variant: str | None, path: str | Path) -> None:
+def save(game: Game[Any], pack: str, variant: str | None, path: str | Path) -> None:
     """A save file: how the game was made plus the exact state at its pending decision."""
     data = {"format": "mnrules-save/1", "engine": __version__, "pack": pack,
             "variant": variant, "state": game.snapshot().to_dict()}

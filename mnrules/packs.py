@@ -26,7 +26,7 @@ from .yamlsource import Sourced, load_yaml, suggest
 PACK_FORMAT = "mnrules-pack/1"
 SCHEMA: dict[str, type | tuple[type, ...]] = {
     "format": str, "id": str, "name": str, "language": str, "engine": str, "extends": str,
-    "board": str, "plugins": (list, dict), "phases": list, "components": dict,
+    "game": str, "board": str, "plugins": (list, dict), "phases": list, "components": dict,
     "params": dict, "cards": dict, "names": dict, "readings": dict, "notes": (str, list),
     "battles": list,
 }
@@ -63,19 +63,33 @@ def pack_file(pack: str | Path) -> Path:
         return p
     if p.is_dir() and (p / "pack.yaml").exists():
         return p / "pack.yaml"
-    found = data_dir("editions") / str(pack) / "pack.yaml"
-    if found.exists():
-        return found
     known = list_packs()
-    hint = suggest(str(pack), known)
+    if str(pack) in known:
+        return data_dir("editions") / known[str(pack)] / "pack.yaml"
+    known_ids = list(known)
+    hint = suggest(str(pack), known_ids)
     raise PackError(f"unknown edition {str(pack)!r}"
                     + (f"; did you mean {hint!r}?" if hint else "")
-                    + f" (known: {', '.join(known)})")
+                    + f" (known: {', '.join(known_ids)})")
 
 
-def list_packs() -> list[str]:
+def list_packs() -> dict[str, str]:
+    """The bundled packs: ``editions/<game>/<pack>/``, by pack id ("en") and by qualified
+    id ("mare_nostrum/en"); a pack id two games share is known only qualified."""
     root = data_dir("editions")
-    return sorted(d.name for d in root.iterdir() if (d / "pack.yaml").exists())
+    out: dict[str, str] = {}
+    shared: set[str] = set()
+    for game in sorted(d for d in root.iterdir() if d.is_dir()):
+        for d in sorted(game.iterdir()):
+            if (d / "pack.yaml").exists():
+                qualified = f"{game.name}/{d.name}"
+                out[qualified] = qualified
+                if d.name in out:
+                    shared.add(d.name)
+                out[d.name] = qualified
+    for name in shared:
+        del out[name]
+    return dict(sorted(out.items()))
 
 
 def _at(src: Sourced, path: tuple[str | int, ...]) -> str:

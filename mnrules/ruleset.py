@@ -1,6 +1,6 @@
 """A rule set: an edition pack's data (board, components, parameters, names) plus the
-rule plugins it names, registered on one pluggy bus. Built once, shared by every game
-played under it."""
+game it plays (``game:``) and the rule plugins it names, registered on one pluggy bus.
+Built once, shared by every game played under it."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from . import hookspecs, packs
-from .board import Board, load_board
 from .bus import Bus
 from .card_files import CardData, load_cards, override
 from .engine import Param, Step
@@ -24,6 +23,7 @@ from .language.syntax import Problem, ScriptError, parse_script
 from .language.words import Sets, Vocabulary, Word
 from .packs import TYPE_WORDS, _merge
 from .resources import data_dir
+from .state import State
 from .yamlsource import suggest
 
 
@@ -31,17 +31,20 @@ from .yamlsource import suggest
 class Ruleset:
     pack: str
     data: dict[str, Any]
-    board: Board
+    board: Any          # the game's map, as its ``mn_load_board`` read it (None: no map)
     pm: Bus
     params: dict[str, Any]
     declared: dict[str, Param]
-    steps: dict[str, Step]
+    steps: dict[str, Step[Any]]
     phases: list[str]
     components: dict[str, Any]
     names: dict[str, str] = field(default_factory=dict)
     cards: dict[str, CardData] = field(default_factory=dict)
     effects: dict[str, CardEffects] = field(default_factory=dict)
     chain: list[str] = field(default_factory=list)
+    game: str = ""
+    state_class: type[State] = State
+    seating: dict[int, list[str]] = field(default_factory=dict)
 
     @property
     def hook(self) -> Any:
@@ -56,8 +59,26 @@ class Ruleset:
         return self.names.get(key, key)
 
 
-def _load_plugin(name: str, where: str) -> object:
-    """A rule plugin: a module of plugins/, a dotted module path, or a .py file."""
+def _load_game(name: str, where: str) -> object:
+    """The game package a pack plays: a folder of plugins/ (``mare_nostrum``), or a .py
+    file beside the pack for a game that ships as a pack and plugins only."""
+    if not name:
+        raise PackError(f"{where}: game: the pack names no game (e.g. game: mare_nostrum)")
+    if name.endswith(".py"):
+        return _load_plugin(name, where, "")
+    known = sorted(p.name for p in data_dir("plugins").iterdir()
+                   if (p / "__init__.py").is_file())
+    if name not in known:
+        hint = suggest(name, known)
+        raise PackError(f"{where}: game: no game named {name!r}"
+                        + (f"; did you mean {hint!r}?" if hint else
+                           f"; known: {', '.join(known)}"))
+    return importlib.import_module(f"mnrules.plugins.{name}")
+
+
+def _load_plugin(name: str, where: str, game: str) -> object:
+    """A rule plugin: a module of the game's folder in plugins/, a dotted module path,
+    or a .py file."""
     if name.endswith(".py"):
         path = Path(name)
         spec = importlib.util.spec_from_file_location(f"mnrules_variant_{path.stem}", path)
@@ -66,14 +87,14 @@ def _load_plugin(name: str, where: str) -> object:
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         return module
-    module_name = name if "." in name else f"mnrules.plugins.{name}"
+    module_name = name if "." in name else f"mnrules.plugins.{game}.{name}"
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name != module_name:
             raise
         from .resources import data_dir
-        known = sorted(p.stem for p in (data_dir("plugins")).glob("*.py")
+        known = sorted(p.stem for p in (data_dir("plugins") / game).glob("*.py")
                        if not p.stem.startswith("_"))
         hint = suggest(name, known)
         raise PackError(f"{where}: plugins: no rule plugin named {name!r}"
@@ -92,15 +113,21 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
     if overrides:
         data = _merge(data, overrides)
     components = data.get("components") or {}
-    goods = list((components.get("goods") or {}).keys())
-    board = load_board(source.board_file, goods)
+    game = str(data.get("game") or "")
 
     pm = Bus(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     pm.register(Flow(), name="flow")
     pm.register(CardSteps(), name="card steps")
+    game_module = _load_game(game, source.where("game"))
+    pm.register(game_module, name="game")
+    game_name = "" if game.endswith(".py") else game
     for name in data.get("plugins") or []:
-        pm.register(_load_plugin(str(name), source.where("plugins")), name=str(name))
+        pm.register(_load_plugin(str(name), source.where("plugins"), game_name),
+                    name=str(name))
+    board = pm.hook.mn_load_board(path=source.board_file, data=data) \
+        if source.board_file.is_file() else None
+    state_class = pm.hook.mn_state_class() or State
 
     declared: dict[str, Param] = {}
     for params in pm.hook.mn_params():
@@ -126,7 +153,7 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
                             f"got {value!r}")
         values[name] = value
 
-    steps: dict[str, Step] = {}
+    steps: dict[str, Step[Any]] = {}
     for provided in pm.hook.mn_steps():
         for name, step in provided.items():
             if name in steps:
@@ -138,7 +165,10 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
             hint = suggest(ph, steps)
             raise PackError(f"{source.where('phases')}: phases: no plugin provides the phase {ph!r}"
                             + (f"; did you mean {hint!r}?" if hint else ""))
-    cards = load_cards([*(card_dirs or [data_dir("cards")]), *source.card_dirs])
+    schema = pm.hook.mn_card_schema() or {}
+    bundled = data_dir("cards") / game_name if game_name else None
+    default_dirs = [bundled] if bundled is not None and bundled.is_dir() else []
+    cards = load_cards([*(card_dirs or default_dirs), *source.card_dirs], schema)
     for cid in data.get("_removed_cards", []):
         if cid not in cards:
             hint = suggest(cid, cards)
@@ -155,7 +185,8 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
     rules = Ruleset(pack=str(data.get("id", pack)), data=data, board=board, pm=pm,
                     params=values, declared=declared, steps=steps, phases=phases,
                     components=components, names=dict(data.get("names") or {}),
-                    cards=cards, chain=source.chain)
+                    cards=cards, chain=source.chain, game=game, state_class=state_class)
+    rules.seating = pm.hook.mn_seating(rules=rules) or {}
     rules.effects = compile_cards(rules)
     for card_id, effects in rules.effects.items():
         pm.register(effects, name=f"card:{card_id}")
@@ -164,14 +195,14 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
 
 def vocabulary(rules: Ruleset) -> Vocabulary:
     """The words card scripts may use under this rule set."""
-    comp = rules.components
     words = [w for found in rules.hook.mn_vocabulary() for w in found]
-    goods = frozenset(str(g) for g in (comp.get("goods") or {}))
-    sets = Sets(goods=goods, units=frozenset({"legion", "trireme", "fortress"}),
-                cards=frozenset(rules.cards), tracks=frozenset({"trade", "culture",
-                                                                "military"}),
-                players=frozenset(rules.board.empires))
-    words += [Word("resource", g, g, "a good") for g in sorted(goods)]
+    named: dict[str, frozenset[str]] = {}
+    for found_sets in rules.hook.mn_word_sets(rules=rules):
+        named.update(found_sets)
+    sets = Sets(goods=named.get("goods", frozenset()), units=named.get("units", frozenset()),
+                cards=frozenset(rules.cards), tracks=named.get("tracks", frozenset()),
+                players=named.get("players", frozenset()))
+    words += [Word("resource", g, g, "a good") for g in sorted(sets.goods)]
     return Vocabulary(words, sets)
 
 

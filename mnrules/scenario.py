@@ -12,21 +12,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import position as pos
 from .effects import Event
 from .engine import Game, as_choice
-from .errors import MnrulesError
-from .ruleset import load_ruleset
+from .errors import MnrulesError, StateError
+from .ruleset import Ruleset, load_ruleset
 from .start import new_game
 from .yamlsource import Sourced, load_yaml, suggest
 
 KEYS = ("scenario", "edition", "variant", "players", "seed", "position", "forced",
         "choices", "expect", "expect_by_edition", "notes")
-POSITION_KEYS = ("clear", "round", "phase", "titles", "control", "buildings", "units",
-                 "resources", "tiles", "occupied", "marker_occupied", "frame", "vars")
-EXPECT_KEYS = ("control", "units", "resources", "buildings", "tracks", "titles", "winners",
-               "victory", "pending", "events", "supply", "tiles", "occupied", "round",
-               "no_events")
+POSITION_KEYS = ("round", "phase", "frame", "vars")
+EXPECT_KEYS = ("winners", "victory", "pending", "events", "round", "no_events", "report")
 
 
 class ScenarioError(MnrulesError):
@@ -64,9 +60,16 @@ def load(file: str | Path) -> tuple[Sourced, dict[str, Any]]:
         raise ScenarioError(f"{file}: a scenario must be a mapping of keys")
     data: dict[str, Any] = src.data
     _check_keys(src, data, KEYS, ())
-    _check_keys(src, data.get("position") or {}, POSITION_KEYS, ("position",))
-    _check_keys(src, data.get("expect") or {}, EXPECT_KEYS, ("expect",))
     return src, data
+
+
+def check_keys(rules: Ruleset, src: Sourced, data: dict[str, Any]) -> None:
+    """Refuse position and expectation keys neither the kernel nor the game knows."""
+    game_keys = rules.hook.mn_scenario_keys() or {}
+    _check_keys(src, data.get("position") or {},
+                (*POSITION_KEYS, *game_keys.get("position", ())), ("position",))
+    _check_keys(src, data.get("expect") or {},
+                (*EXPECT_KEYS, *game_keys.get("expect", ())), ("expect",))
 
 
 def editions(data: dict[str, Any]) -> list[str]:
@@ -74,42 +77,38 @@ def editions(data: dict[str, Any]) -> list[str]:
     return [str(e) for e in ed] if isinstance(ed, list) else [str(ed)]
 
 
-def set_position(game: Game, p: dict[str, Any]) -> None:
+def set_position(game: Game[Any], p: dict[str, Any]) -> None:
+    """The game sets its part (``mn_set_position``), then the round, the plugins' vars,
+    and the phase to start in (with its frame)."""
+    game.rules.hook.mn_set_position(game=game, position=p)
     state = game.state
-    if p.get("clear", True):
-        pos.clear(game)
     if "round" in p:
         state.round = int(p["round"])
-    for prov, who in (p.get("control") or {}).items():
-        pos.set_marker(game, str(prov), who)
-    for prov, specs in (p.get("buildings") or {}).items():
-        for spec in specs:
-            pos.build(game, str(prov), str(spec))
-    for area, owners in (p.get("units") or {}).items():
-        for who, kinds in owners.items():
-            for kind, n in kinds.items():
-                pos.add_units(game, str(who), str(area), str(kind), int(n))
-    for who, res in (p.get("resources") or {}).items():
-        pos.give(game, str(who), {str(k): int(v) for k, v in res.items()})
-    for who, tiles in (p.get("tiles") or {}).items():
-        pos.give_tiles(game, str(who), *[str(t) for t in tiles])
-    for track, who in (p.get("titles") or {}).items():
-        state.titles[str(track)] = str(who)
-    for prov, slots in (p.get("occupied") or {}).items():
-        for spec, who in slots.items():
-            i = pos.slot_index(game, str(prov), str(spec), free=False)
-            state.occupied[str(prov)][i] = str(who)
-    for prov, who in (p.get("marker_occupied") or {}).items():
-        state.marker_occupier[str(prov)] = str(who)
-        state.vars.setdefault("conquest", {})[str(prov)] = {
-            "player": str(who), "round": state.round - 1, "marker_round": state.round - 1}
     for key, value in (p.get("vars") or {}).items():
         state.vars[str(key)] = value
     if "phase" in p:
-        pos.start_phase(game, str(p["phase"]), **(p.get("frame") or {}))
+        start_phase(game, str(p["phase"]), **(p.get("frame") or {}))
 
 
-def _play(game: Game, choices: list[Any], failures: list[str]) -> None:
+def start_phase(game: Game[Any], phase: str, round: int | None = None, **frame: Any) -> None:
+    """Make ``phase`` of the current round (or ``round``) the next thing the game plays."""
+    state = game.state
+    if round is not None:
+        state.round = round
+    phases = game.rules.phases
+    if phase not in phases:
+        raise StateError(f"the pack has no phase {phase!r}; its phases: {phases}")
+    state.stack = [{"step": "game"}, {"step": "round", "i": phases.index(phase),
+                                      "running": True}]
+    state.phase = phase
+    game.rules.hook.mn_phase_start(game=game, phase=phase)
+    state.stack.append({"step": phase, **frame})
+    game._pending = None
+    # as RoundStep does: what reacts to a phase's start (a card's question) runs first
+    game.perform(Event("phase_start", None, {"phase": phase}), lambda e: None)
+
+
+def _play(game: Game[Any], choices: list[Any], failures: list[str]) -> None:
     for i, c in enumerate(choices, 1):
         dec = game.pending
         if dec is None:
@@ -134,11 +133,11 @@ def _play(game: Game, choices: list[Any], failures: list[str]) -> None:
             return
 
 
-def _sub(expected: Any, actual: Any, path: str, failures: list[str]) -> None:
+def sub(expected: Any, actual: Any, path: str, failures: list[str]) -> None:
     """Partial match: every key the scenario names must match; others are not looked at."""
     if isinstance(expected, dict) and isinstance(actual, dict):
         for k, v in expected.items():
-            _sub(v, actual.get(k, 0 if isinstance(v, int) else None), f"{path}.{k}", failures)
+            sub(v, actual.get(k, 0 if isinstance(v, int) else None), f"{path}.{k}", failures)
         return
     if isinstance(expected, list) and isinstance(actual, (list, tuple)):
         if [as_choice(x) for x in expected] != [as_choice(x) for x in actual]:
@@ -148,49 +147,19 @@ def _sub(expected: Any, actual: Any, path: str, failures: list[str]) -> None:
         failures.append(f"{path}: expected {expected!r}, got {actual!r}")
 
 
-def check(game: Game, expect: dict[str, Any], events: list[Event]) -> list[str]:
+def check(game: Game[Any], expect: dict[str, Any], events: list[Event]) -> list[str]:
     state = game.state
     failures: list[str] = []
     for key, want in expect.items():
-        if key == "control":
-            _sub(want, state.control, "control", failures)
-        elif key == "units":
-            actual = {a: {p: dict(k) for p, k in who.items()} for a, who in state.units.items()}
-            for area, owners in want.items():
-                for who, kinds in (owners or {}).items():
-                    got = actual.get(area, {}).get(who, {})
-                    _sub(kinds or {}, got, f"units.{area}.{who}", failures)
-                    if not kinds and got:
-                        failures.append(f"units.{area}.{who}: expected none, got {got}")
-        elif key == "resources":
-            for who, res in want.items():
-                screen = state.screens[who]
-                if res == {} or res is None:
-                    if screen:
-                        failures.append(f"resources.{who}: expected none, got {screen}")
-                    continue
-                _sub(res, screen, f"resources.{who}", failures)
-        elif key == "buildings":
-            for prov, specs in want.items():
-                slots = game.rules.board.provinces[prov].slots
-                built = sorted(slots[i].spec for i, b in enumerate(state.built[prov]) if b)
-                if sorted(specs) != built:
-                    failures.append(f"buildings.{prov}: expected {sorted(specs)}, got {built}")
-        elif key == "occupied":
-            for prov, slots in want.items():
-                occ: dict[str, str] = {game.rules.board.provinces[prov].slots[i].spec: who
-                                       for i, who in enumerate(state.occupied[prov]) if who}
-                _sub(slots, occ, f"occupied.{prov}", failures)
-        elif key == "tracks":
-            _sub(want, game.report(), "tracks", failures)
-        elif key in ("titles", "supply"):
-            _sub(want, getattr(state, key), key, failures)
-        elif key == "tiles":
-            _sub(want, state.tiles, "tiles", failures)
+        found = game.rules.hook.mn_expect(game=game, key=key, want=want)
+        if found is not None:
+            failures.extend(found)
+        elif key == "report":
+            sub(want, game.report(), "report", failures)
         elif key == "winners":
-            _sub(list(want), state.winners, "winners", failures)
+            sub(list(want), state.winners, "winners", failures)
         elif key in ("victory", "round"):
-            _sub(want, getattr(state, key), key, failures)
+            sub(want, getattr(state, key), key, failures)
         elif key == "pending":
             dec = game.pending
             now: dict[str, str] | None = {"player": dec.player, "kind": dec.kind} \
@@ -199,7 +168,7 @@ def check(game: Game, expect: dict[str, Any], events: list[Event]) -> list[str]:
                 if now is not None:
                     failures.append(f"pending: expected none, got {now}")
             else:
-                _sub(want, now or {}, "pending", failures)
+                sub(want, now or {}, "pending", failures)
         elif key == "events":
             for i, ev in enumerate(want, 1):
                 if not any(_event_matches(ev, e) for e in events):
@@ -232,7 +201,7 @@ def _event_matches(want: dict[str, Any], ev: Event) -> bool:
 
 def run(file: str | Path, only: str | None = None) -> Iterator[Outcome]:
     """Run a scenario under each edition it names (or only under ``only``)."""
-    _, data = load(file)
+    src, data = load(file)
     name = str(data.get("scenario", Path(file).stem))
     for edition in editions(data):
         if only is not None and edition != only:
@@ -243,7 +212,14 @@ def run(file: str | Path, only: str | None = None) -> Iterator[Outcome]:
             if variant and not Path(str(variant)).is_absolute():
                 variant = str(Path(file).parent / str(variant))
             rules = load_ruleset(edition, variant=variant)
-            game = new_game(rules, data.get("players", 5), seed=int(data.get("seed", 1)))
+        except MnrulesError as exc:
+            out.failures.append(f"error: {exc}")
+            yield out
+            continue
+        check_keys(rules, src, data)
+        try:
+            game = new_game(rules, data.get("players") or max(rules.seating, default=1),
+                            seed=int(data.get("seed", 1)))
             events: list[Event] = []
             game.listeners.append(events.append)
             set_position(game, data.get("position") or {})

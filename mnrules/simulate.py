@@ -62,14 +62,15 @@ def play_one(job: Job) -> GameResult:
     rules = _rules(job.pack, job.variant)
     game = new_game(rules, job.players, seed=job.seed, round_cap=job.round_cap)
     players = game.state.players
-    bots = {p: make_bot(job.bots[i % len(job.bots)], job.seed * 1009 + i)
+    bots = {p: make_bot(job.bots[i % len(job.bots)], job.seed * 1009 + i, rules)
             for i, p in enumerate(players)}
     held: dict[str, dict[str, int]] = {p: {} for p in players}
 
     def on_event(e: Event) -> None:
         if e.kind == "phase_start" and e.data.get("phase") == game.rules.phases[0]:
-            for track, who in game.state.titles.items():
-                held[who][track] = held[who].get(track, 0) + 1
+            for who, figures in game.report().items():
+                for title in figures.get("titles", ()):
+                    held[who][title] = held[who].get(title, 0) + 1
     game.listeners.append(on_event)
     decisions = 0
     while (dec := game.pending) is not None:

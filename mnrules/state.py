@@ -1,39 +1,25 @@
 """The game state: plain data only (str, int, bool, list, dict), so that a
 snapshot is a JSON document that round-trips exactly.
 
-The state knows the *components* (areas, slots, units, markers, screens,
-piles, tiles); what they mean is for the rule plugins to say.
+The kernel's state holds only what every game has; a game adds its components by
+subclassing :class:`State`.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from .errors import StateError
 
-LEGENDARY = "legendary:"
-"""Prefix of a legendary good's resource key ("legendary:grain")."""
-
-
-def base_good(key: str) -> str:
-    """The ordinary type a resource key counts as (a legendary good counts as its type)."""
-    return key[len(LEGENDARY):] if key.startswith(LEGENDARY) else key
-
-
 # The shape of each state key: a type, or (container, item shape) for nested data.
-_INT_MAP = (dict, int)
-_SHAPES: dict[str, Any] = {
+KERNEL_SHAPES: dict[str, Any] = {
     "seed": int, "players": (list, str), "round": int, "phase": str, "choices": int,
-    "control": (dict, (str, type(None))), "built": (dict, (list, bool)),
-    "occupied": (dict, (list, (str, type(None)))), "marker_occupier": (dict, str),
-    "units": (dict, (dict, (dict, int))), "pieces": (dict, _INT_MAP),
-    "screens": (dict, _INT_MAP), "supply": _INT_MAP, "legendary_pile": (list, str),
-    "legendary_discard": (list, str), "tiles": (dict, (list, str)), "display": (list, str),
-    "display_hidden": (list, str), "titles": (dict, str), "vars": dict, "stack": (list, dict),
-    "rng": list, "winners": (list, str), "victory": str, "finished": bool,
+    "vars": dict, "stack": (list, dict), "rng": list, "winners": (list, str), "victory": str,
+    "finished": bool,
 }
 
 
@@ -61,35 +47,18 @@ def _check_type(path: str, value: Any, shape: Any) -> None:
 
 @dataclass
 class State:
-    """Everything that changes during a game. Tracks are not stored: they are derived."""
+    """What every game has: its seed and players, the round and phase, the decision
+    stack, the generator, the outcome. A game declares its own state as a subclass
+    (dataclass fields with their ``SHAPES``) through the ``mn_state_class`` hook; the
+    kernel validates and round-trips whatever was declared."""
+
+    SHAPES: ClassVar[dict[str, Any]] = KERNEL_SHAPES
 
     seed: int
     players: list[str]
     round: int = 1
     phase: str = ""
     choices: int = 0          # choices applied so far (like chess's move number)
-    # Board: per province, the marker holder and, per printed slot, whether it is built
-    # and who occupies it.
-    control: dict[str, str | None] = field(default_factory=dict)
-    built: dict[str, list[bool]] = field(default_factory=dict)
-    occupied: dict[str, list[str | None]] = field(default_factory=dict)
-    marker_occupier: dict[str, str] = field(default_factory=dict)
-    # units[area][player][kind] = count; empty entries are pruned so that "who is here"
-    # is just the keys.
-    units: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
-    # What each empire still has in its box (legions, triremes, fortresses, markers).
-    pieces: dict[str, dict[str, int]] = field(default_factory=dict)
-    # Resources behind each screen, by resource key.
-    screens: dict[str, dict[str, int]] = field(default_factory=dict)
-    # The general supply: resource keys and building kinds.
-    supply: dict[str, int] = field(default_factory=dict)
-    legendary_pile: list[str] = field(default_factory=list)
-    legendary_discard: list[str] = field(default_factory=list)
-    # Heroes and wonders.
-    tiles: dict[str, list[str]] = field(default_factory=dict)
-    display: list[str] = field(default_factory=list)
-    display_hidden: list[str] = field(default_factory=list)
-    titles: dict[str, str] = field(default_factory=dict)
     # Plain data a plugin keeps between steps, under keys it owns ("trade.tokens", ...).
     vars: dict[str, Any] = field(default_factory=dict)
     # The decision stack: frames are dicts with a "step" key.
@@ -99,49 +68,10 @@ class State:
     victory: str = ""
     finished: bool = False
 
-    # -- units -------------------------------------------------------------------------
-    def count(self, area: str, player: str, kind: str) -> int:
-        return self.units.get(area, {}).get(player, {}).get(kind, 0)
-
-    def unit_owners(self, area: str) -> list[str]:
-        return list(self.units.get(area, {}))
-
-    def add_units(self, area: str, player: str, kind: str, n: int = 1) -> None:
-        here = self.units.setdefault(area, {}).setdefault(player, {})
-        here[kind] = here.get(kind, 0) + n
-
-    def remove_units(self, area: str, player: str, kind: str, n: int = 1) -> None:
-        area_units = self.units[area]
-        here = area_units[player]
-        left = here[kind] - n
-        if left < 0:
-            raise StateError(f"{player} has no {kind} left to remove in {area}")
-        if left:
-            here[kind] = left
-        else:
-            del here[kind]
-            if not here:
-                del area_units[player]
-                if not area_units:
-                    del self.units[area]
-
-    # -- resources -----------------------------------------------------------------------
-    def gain(self, player: str, key: str, n: int = 1) -> None:
-        screen = self.screens[player]
-        screen[key] = screen.get(key, 0) + n
-
-    def spend(self, player: str, key: str, n: int = 1) -> None:
-        screen = self.screens[player]
-        left = screen.get(key, 0) - n
-        if left < 0:
-            raise StateError(f"{player} has fewer than {n} {key}")
-        if left:
-            screen[key] = left
-        else:
-            screen.pop(key, None)
-
-    def held(self, player: str) -> int:
-        return sum(self.screens[player].values())
+    def cards_held(self, player: str) -> Sequence[str]:
+        """The cards ``player`` holds (whose effects act for him); a game with cards
+        says where they lie in its state."""
+        return ()
 
     # -- snapshots -----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -150,11 +80,11 @@ class State:
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
-    def copy(self) -> State:
-        return State.from_dict(copy.deepcopy(self.to_dict()))
+    def copy(self) -> Self:
+        return self.from_dict(copy.deepcopy(self.to_dict()))
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> State:
+    def from_dict(cls, data: dict[str, Any]) -> Self:
         if not isinstance(data, dict):
             raise StateError(f"a state must be a mapping, got {type(data).__name__}")
         names = {f.name for f in fields(cls)}
@@ -165,11 +95,11 @@ class State:
         if missing:
             raise StateError(f"missing state key(s): {', '.join(missing)}")
         for key, value in data.items():
-            _check_type(key, value, _SHAPES[key])
+            _check_type(key, value, cls.SHAPES[key])
         return cls(**data)
 
     @classmethod
-    def from_json(cls, text: str) -> State:
+    def from_json(cls, text: str) -> Self:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:

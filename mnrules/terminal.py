@@ -1,7 +1,7 @@
 """Human play in the terminal: each human sees only his own view, the numbered legal
 choices (or types a few words of one), and may undo within his own decisions.
 
-Commands at the prompt: a number, or words that pick out one option ("legion latium");
+Commands at the prompt: a number, or words that pick out one option;
 ``v`` shows the board as you know it, ``s`` your screen, ``u`` undoes your last choice
 (only while no other player has chosen and no die was rolled since), ``h`` helps,
 ``q`` quits.
@@ -17,7 +17,6 @@ from typing import IO, Any
 from .effects import Event
 from .engine import Choice, Decision, Game
 from .state import State
-from .view import player_view
 
 HELP = __doc__ or ""
 
@@ -48,24 +47,6 @@ def match_option(dec: Decision, text: str) -> int | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def describe_board(game: Game, player: str) -> str:
-    view = player_view(game, player)
-    lines = [f"Round {view['round']}, phase {view['phase'] or '-'}; titles: "
-             + ", ".join(f"{t}: {p}" for t, p in view["titles"].items())]
-    for p, r in game.report().items():
-        held = view["screens"][p]
-        count = sum(held.values()) if p == player else held.get("hidden", 0)
-        lines.append(f"  {p:<9} trade {r.get('trade', 0):>2} culture {r.get('culture', 0):>2}"
-                     f" military {r.get('military', 0):>2}  provinces {r.get('provinces', 0)}"
-                     f"  resources {count}  tiles {', '.join(r.get('tiles', []))}")
-    mine = sorted(prov for prov, who in game.state.control.items() if who == player)
-    lines.append(f"  your provinces: {', '.join(mine)}")
-    units = [f"{area}: " + ", ".join(f"{k} {n}" for k, n in who[player].items())
-             for area, who in sorted(game.state.units.items()) if player in who]
-    lines.append("  your units: " + ("; ".join(units) or "none"))
-    return "\n".join(lines)
-
-
 @dataclass
 class Terminal:
     """The humans' side of one game; bots answer everything else."""
@@ -81,7 +62,7 @@ class Terminal:
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
-    def watch(self, game: Game) -> None:
+    def watch(self, game: Game[Any]) -> None:
         game.listeners.append(self._seen)
 
     def _seen(self, event: Event) -> None:
@@ -105,7 +86,7 @@ class Terminal:
                 self.say(f"  {ev.kind}: {ev.player or ''} {ev.data}")
         self._events.clear()
 
-    def play(self, game: Game, stop: int | None = None) -> bool:
+    def play(self, game: Game[Any], stop: int | None = None) -> bool:
         """Run the game to its end (or the start of round ``stop``); False if a human quit."""
         self.watch(game)
         while (dec := game.pending) is not None and (stop is None or game.state.round < stop):
@@ -128,7 +109,7 @@ class Terminal:
                      f"({state.victory or 'no victory'})")
         return True
 
-    def ask(self, game: Game, dec: Decision) -> Choice | str | None:
+    def ask(self, game: Game[Any], dec: Decision) -> Choice | str | None:
         self.say(f"\n== {dec.player}: {dec.prompt}")
         for i in range(len(dec.options)):
             self.say(f"  {i + 1:>3}. {option_text(dec, i)}")
@@ -144,10 +125,12 @@ class Terminal:
                 self.say(HELP)
                 continue
             if cmd == "v":
-                self.say(describe_board(game, dec.player))
+                self.say(game.rules.hook.mn_describe(game=game, player=dec.player,
+                                                     what="board") or "")
                 continue
             if cmd == "s":
-                self.say(f"your screen: {game.state.screens[dec.player]}")
+                self.say(game.rules.hook.mn_describe(game=game, player=dec.player,
+                                                     what="screen") or "")
                 continue
             if cmd == "u":
                 if self._undo(game, dec.player):
@@ -163,7 +146,7 @@ class Terminal:
                 continue
             return dec.options[picked]
 
-    def _undo(self, game: Game, player: str) -> bool:
+    def _undo(self, game: Game[Any], player: str) -> bool:
         """Back to before this player's last choice, if nothing has happened since."""
         stack = self.undo.get(player)
         if not stack:

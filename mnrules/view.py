@@ -1,5 +1,6 @@
-"""What one player may see: other screens only as a count, face-down tiles and the
-legendary pile only as a size, and nobody else's secret entries in a frame.
+"""What one player may see: the state less what the game hides from him (its
+``mn_view`` hook: other screens, face-down piles) and nobody else's secret entries in a
+frame.
 
 A frame keeps secret, per-player data under keys starting with ``secret_`` (a dict by
 player); the view keeps only the viewer's own entry.
@@ -14,13 +15,10 @@ from .engine import Game
 SECRET = "secret_"
 
 
-def player_view(game: Game, player: str) -> dict[str, Any]:
+def player_view(game: Game[Any], player: str) -> dict[str, Any]:
     """A JSON-able picture of the game as ``player`` may know it."""
-    data = game.state.to_dict()
-    data["screens"] = {p: (dict(s) if p == player else {"hidden": sum(s.values())})
-                       for p, s in data["screens"].items()}
-    data["legendary_pile"] = len(data["legendary_pile"])
-    data["display_hidden"] = len(data["display_hidden"])
+    data: dict[str, Any] = game.state.to_dict()
+    game.rules.hook.mn_view(game=game, player=player, data=data)
     data["rng"] = None
     data["stack"] = [_frame_view(f, player) for f in data["stack"]]
     pending = game.pending

@@ -26,9 +26,15 @@ from mnrules import Game
 from mnrules.effects import Modifier
 from mnrules.hookspecs import hookimpl
 from mnrules.invariants import check
-from mnrules.plugins.battle import Side, distribution, hits, side_for, total_distribution
-from mnrules.plugins.tracks import levels
-from mnrules.position import add_units, clear, set_marker, start_phase
+from mnrules.plugins.mare_nostrum.battle import (
+    Side,
+    distribution,
+    hits,
+    side_for,
+    total_distribution,
+)
+from mnrules.plugins.mare_nostrum.position import add_units, clear, set_marker, start_phase
+from mnrules.plugins.mare_nostrum.tracks import levels
 from mnrules.ruleset import Ruleset
 from test_movement import cyr, empty_board, record, rome_transports, units
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mnrules.board import (
+from mnrules.errors import MnrulesError
+from mnrules.plugins.mare_nostrum.board import (
     Board,
     BoardError,
     Slot,
@@ -17,7 +18,6 @@ from mnrules.board import (
     load_board,
     parse_slot,
 )
-from mnrules.errors import MnrulesError
 from mnrules.yamlsource import Problem, SourceError, load_yaml, suggest
 
 GOODS = (

@@ -7,14 +7,14 @@ import pytest
 
 from mnrules import Game, load_game, new_game
 from mnrules.bots import Bot, make_bot
-from mnrules.bots.common import clone, determinize
-from mnrules.bots.heuristic import HeuristicBot
 from mnrules.bots.random_bot import RandomBot
-from mnrules.bots.search import SearchBot
 from mnrules.errors import MnrulesError
 from mnrules.invariants import check
+from mnrules.plugins.mare_nostrum.bots.common import clone, determinize
+from mnrules.plugins.mare_nostrum.bots.heuristic import HeuristicBot
+from mnrules.plugins.mare_nostrum.bots.search import SearchBot
+from mnrules.plugins.mare_nostrum.state import State
 from mnrules.ruleset import Ruleset
-from mnrules.state import State
 
 KINDS = {
     "trade.token", "trade.size", "trade.offer", "trade.pick", "trade.giveback",
@@ -61,7 +61,7 @@ def test_every_kind_of_decision_gets_a_legal_choice(rules: Ruleset,
         dec = game.pending
         assert dec is not None and dec.kind == kind
         before = game.state.to_json()
-        choice = make_bot(name, i).choose(game)
+        choice = make_bot(name, i, rules).choose(game)
         assert choice in dec.options, (kind, choice)
         assert game.state.to_json() == before, f"{name} changed the game on {kind}"
 
@@ -83,7 +83,7 @@ def test_seeded_games_replay_identically(rules: Ruleset, name: str, cap: int) ->
     def once() -> tuple[list[object], str]:
         game = new_game(rules, 5, seed=11, round_cap=cap)
         kinds = [name if i == 0 else "heuristic" for i in range(5)]
-        bots = {p: make_bot(kinds[i], 100 + i) for i, p in enumerate(game.state.players)}
+        bots = {p: make_bot(kinds[i], 100 + i, rules) for i, p in enumerate(game.state.players)}
         return play(game, bots), game.state.to_json()
     assert once() == once()
 
@@ -124,9 +124,9 @@ def test_determinization_keeps_what_the_player_knows(rules: Ruleset) -> None:
 
 
 def test_make_bot_names(rules: Ruleset) -> None:
-    assert isinstance(make_bot("heuristic", 1), HeuristicBot)
-    bot = make_bot("search:7", 1)
+    assert isinstance(make_bot("heuristic", 1, rules), HeuristicBot)
+    bot = make_bot("search:7", 1, rules)
     assert isinstance(bot, SearchBot) and bot.iterations == 7
     for bad in ("search:x", "search:0", "clever", "heuristic:3"):
         with pytest.raises(MnrulesError):
-            make_bot(bad, 1)
+            make_bot(bad, 1, rules)

@@ -6,9 +6,9 @@ import pytest
 
 from conftest import advance_to, pending, play
 from mnrules import Game, IllegalChoice, new_game
-from mnrules.plugins.claims import xv_plus
-from mnrules.plugins.tracks import levels
-from mnrules.position import add_units, build, give, set_marker, start_phase
+from mnrules.plugins.mare_nostrum.claims import xv_plus
+from mnrules.plugins.mare_nostrum.position import add_units, build, give, set_marker, start_phase
+from mnrules.plugins.mare_nostrum.tracks import levels
 from mnrules.ruleset import Ruleset
 from test_movement import empty_board
 

@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from mnrules import Game, load_game, load_ruleset, new_game
 from mnrules.invariants import check
-from mnrules.plugins.tracks import levels
+from mnrules.plugins.mare_nostrum.state import State
+from mnrules.plugins.mare_nostrum.tracks import levels
 from mnrules.ruleset import Ruleset
-from mnrules.state import State
 
 ROUND_CAP = 40
 TRADE = ("caravan", "market")

@@ -150,8 +150,8 @@ def test_explain_is_generated_from_the_vocabulary(rules: Ruleset) -> None:
 
 def test_a_hero_written_from_the_guide_works_without_python(tmp_path: Path) -> None:
     """'+1 to each defending legion's die in a province holding your fortress'."""
-    from mnrules import position as pos
     from mnrules.engine import Game
+    from mnrules.plugins.mare_nostrum import position as pos
 
     folder = tmp_path / "mycards"
     folder.mkdir()

@@ -20,12 +20,12 @@ from hypothesis import strategies as st
 
 from conftest import pending, play
 from mnrules import Game, IllegalChoice, new_game
-from mnrules import position as pos
 from mnrules.effects import Modifier
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.payment import SetRules, can_pay, payments
+from mnrules.plugins.mare_nostrum import position as pos
+from mnrules.plugins.mare_nostrum.payment import SetRules, can_pay, payments
+from mnrules.plugins.mare_nostrum.state import base_good
 from mnrules.ruleset import Ruleset
-from mnrules.state import base_good
 
 BASE = SetRules()
 HANNIBAL = SetRules(repeated_types=1)

@@ -9,9 +9,9 @@ import pytest
 
 from conftest import pending, play
 from mnrules import Game, new_game
-from mnrules import position as pos
 from mnrules.invariants import check
-from mnrules.plugins.tracks import counted
+from mnrules.plugins.mare_nostrum import position as pos
+from mnrules.plugins.mare_nostrum.tracks import counted
 from mnrules.ruleset import Ruleset
 
 

@@ -14,10 +14,16 @@ from typing import Any
 import pytest
 
 from mnrules import Game, new_game
-from mnrules.board import BoardError, default_board_path, load_board
 from mnrules.cli import main
 from mnrules.errors import MnrulesError, StateError
-from mnrules.render import colour, good_abbreviations, layout, render_png, render_svg
+from mnrules.plugins.mare_nostrum.board import BoardError, default_board_path, load_board
+from mnrules.plugins.mare_nostrum.render import (
+    colour,
+    good_abbreviations,
+    layout,
+    render_png,
+    render_svg,
+)
 from mnrules.ruleset import Ruleset
 
 SVG = "{http://www.w3.org/2000/svg}"

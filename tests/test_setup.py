@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from mnrules import Game, IllegalChoice, new_game
 from mnrules.invariants import check
-from mnrules.plugins.tracks import levels
+from mnrules.plugins.mare_nostrum.tracks import levels
 from mnrules.ruleset import Ruleset
 
 EMPIRES = {

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from conftest import pending, play
 from mnrules import Game, IllegalChoice, new_game
-from mnrules import position as pos
+from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.ruleset import Ruleset, load_ruleset
 
 TRADE_RULES = {short: load_ruleset("en", {"params": {"trade_short_player": short}})

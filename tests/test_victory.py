@@ -10,8 +10,7 @@ import pytest
 
 from conftest import pending, play
 from mnrules import Game
-from mnrules.plugins.victory import great_cities
-from mnrules.position import (
+from mnrules.plugins.mare_nostrum.position import (
     add_units,
     build,
     face_up,
@@ -20,6 +19,7 @@ from mnrules.position import (
     set_marker,
     start_phase,
 )
+from mnrules.plugins.mare_nostrum.victory import great_cities
 from mnrules.ruleset import Ruleset
 from test_claims import buy
 from test_movement import empty_board, units

@@ -1,40 +1,49 @@
-"""Players that choose without a human: every bot answers the pending decision."""
+"""Players that choose without a human: every bot answers the pending decision.
+
+The kernel has one bot of its own, ``random``; a game adds its bots through the
+``mn_bots`` hook (``name`` or ``name:ARGUMENT`` on the command line).
+"""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import Choice, Game
+from ..errors import MnrulesError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..ruleset import Ruleset
 
 
 class Bot(Protocol):
-    def choose(self, game: Game) -> Choice:
+    def choose(self, game: Game[Any]) -> Choice:
         """A legal choice for the pending decision (which belongs to this bot)."""
         ...
 
 
-KINDS = ("heuristic", "random", "search")
+def _random(seed: int, arg: str) -> Bot:
+    from .random_bot import RandomBot
+
+    if arg:
+        raise MnrulesError("--bots: the random bot takes no argument")
+    return RandomBot(seed)
 
 
-def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name: ``random``, ``heuristic`` or ``search`` (``search:N`` for N
-    iterations per searched decision)."""
-    from ..errors import MnrulesError
+def bot_kinds(rules: Ruleset | None) -> dict[str, Callable[[int, str], Bot]]:
+    """Every bot a game under ``rules`` can use, by name."""
+    kinds: dict[str, Callable[[int, str], Bot]] = {"random": _random}
+    if rules is not None:
+        for found in rules.hook.mn_bots():
+            kinds.update(found)
+    return kinds
 
+
+def make_bot(name: str, seed: int, rules: Ruleset | None = None) -> Bot:
+    """A bot by name (``random``, or one of the game's: ``heuristic``, ``search:N``)."""
     kind, _, arg = name.partition(":")
-    if kind == "random" and not arg:
-        from .random_bot import RandomBot
-        return RandomBot(seed)
-    if kind == "heuristic" and not arg:
-        from .heuristic import HeuristicBot
-        return HeuristicBot(seed)
-    if kind == "search":
-        from .search import SearchBot
-        if not arg:
-            return SearchBot(seed)
-        if arg.isdigit() and int(arg) > 0:
-            return SearchBot(seed, iterations=int(arg))
-        raise MnrulesError(f"--bots: {name!r}: give the search iterations as a positive "
-                           f"number, e.g. search:200")
-    raise MnrulesError(f"--bots: unknown bot {name!r}; known: {', '.join(KINDS)} "
-                       f"(search:N for N iterations)")
+    kinds = bot_kinds(rules)
+    if kind not in kinds:
+        raise MnrulesError(f"--bots: unknown bot {name!r}; known: {', '.join(sorted(kinds))}")
+    return kinds[kind](seed, arg)

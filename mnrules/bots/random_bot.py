@@ -5,6 +5,8 @@ it carries: a game saved and loaded goes on exactly as it would have."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import Choice, Game
 
 MASK = (1 << 64) - 1
@@ -22,7 +24,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, game: Game) -> Choice:
+    def choose(self, game: Game[Any]) -> Choice:
         options = game.legal()
         r = splitmix64(self.seed * 1_000_003 + game.state.choices)
         return options[r % len(options)]

@@ -31,7 +31,7 @@ COPY_RANK = 2  # NL Q&A: when an original and a Castor & Pollux copy conflict, t
 class Env:
     """What a word's meaning sees: the game, the card's holder, the context or event."""
 
-    game: Game
+    game: Game[Any]
     holder: str
     card: str
     ctx: dict[str, Any]
@@ -61,16 +61,16 @@ class BuildOffer:
     period: str | None = None
 
 
-def holders(game: Game, card: str) -> list[tuple[str, int]]:
+def holders(game: Game[Any], card: str) -> list[tuple[str, int]]:
     """Who the card acts for, original owner first."""
     state = game.state
-    out = [(p, ORIGINAL_RANK) for p in state.players if card in state.tiles.get(p, ())]
+    out = [(p, ORIGINAL_RANK) for p in state.players if card in state.cards_held(p)]
     copies: dict[str, list[str]] = state.vars.get("copies", {})
     out += [(p, COPY_RANK) for p, cs in copies.items() if card in cs]
     return out
 
 
-def period_stamp(game: Game, period: str) -> str:
+def period_stamp(game: Game[Any], period: str) -> str:
     state = game.state
     if period == "round":
         return str(state.round)
@@ -80,12 +80,12 @@ def period_stamp(game: Game, period: str) -> str:
     return f"{state.round}:{state.phase}:{turn}"
 
 
-def limit_open(game: Game, key: str, period: str) -> bool:
+def limit_open(game: Game[Any], key: str, period: str) -> bool:
     used: dict[str, str] = game.state.vars.get("used", {})
     return used.get(key) != period_stamp(game, period)
 
 
-def use_limit(game: Game, key: str, period: str) -> None:
+def use_limit(game: Game[Any], key: str, period: str) -> None:
     game.state.vars.setdefault("used", {})[key] = period_stamp(game, period)
 
 
@@ -134,33 +134,34 @@ class CardEffects:
         # Register only the hooks this card uses, so the others cost nothing.
         if self.modifies:
             @hookimpl
-            def mn_modifiers(game: Game, quantity: str,
+            def mn_modifiers(game: Game[Any], quantity: str,
                              ctx: dict[str, Any]) -> list[Modifier] | None:
                 return self._modifiers(game, quantity, ctx)
             self.mn_modifiers = mn_modifiers
         if self.reacts:
             @hookimpl
-            def mn_triggers(game: Game, event: Event) -> list[Trigger] | None:
+            def mn_triggers(game: Game[Any], event: Event) -> list[Trigger] | None:
                 return self._triggers(game, event)
             self.mn_triggers = mn_triggers
         if self.replaces:
             @hookimpl
-            def mn_replacements(game: Game, event: Event) -> list[Replacement] | None:
+            def mn_replacements(game: Game[Any], event: Event) -> list[Replacement] | None:
                 return self._replacements(game, event)
             self.mn_replacements = mn_replacements
         if self.offers:
             @hookimpl
-            def mn_build_offers(game: Game, player: str) -> list[BuildOffer]:
+            def mn_build_offers(game: Game[Any], player: str) -> list[BuildOffer]:
                 return self._build_offers(game, player)
             self.mn_build_offers = mn_build_offers
 
     def limit_key(self, r: CompiledRule, holder: str) -> str:
         return f"{self.card.id}#{r.index}/{holder}"
 
-    def _open(self, game: Game, r: CompiledRule, holder: str) -> bool:
+    def _open(self, game: Game[Any], r: CompiledRule, holder: str) -> bool:
         return r.rule.limit is None or limit_open(game, self.limit_key(r, holder), r.rule.limit)
 
-    def _modifiers(self, game: Game, quantity: str, ctx: dict[str, Any]) -> list[Modifier] | None:
+    def _modifiers(self, game: Game[Any], quantity: str,
+                   ctx: dict[str, Any]) -> list[Modifier] | None:
         rules = self.modifies.get(quantity)
         if rules is None:
             return None
@@ -177,7 +178,7 @@ class CardEffects:
                     out.append(Modifier(self.source, make(env), layer, rank))
         return out or None
 
-    def _events(self, game: Game, table: dict[str, list[CompiledRule]],
+    def _events(self, game: Game[Any], table: dict[str, list[CompiledRule]],
                 event: Event) -> list[tuple[CompiledRule, Env, int]]:
         rules = table.get(event.kind)
         if rules is None:
@@ -193,7 +194,7 @@ class CardEffects:
                     out.append((r, env, rank))
         return out
 
-    def _triggers(self, game: Game, event: Event) -> list[Trigger] | None:
+    def _triggers(self, game: Game[Any], event: Event) -> list[Trigger] | None:
         found = self._events(game, self.reacts, event)
         return [Trigger(self.source, self._reaction(r, env), ADD, rank)
                 for r, env, rank in found] or None
@@ -225,7 +226,7 @@ class CardEffects:
             game.push_all(frames)
         return run
 
-    def _replacements(self, game: Game, event: Event) -> list[Replacement] | None:
+    def _replacements(self, game: Game[Any], event: Event) -> list[Replacement] | None:
         found = self._events(game, self.replaces, event)
         out = []
         for r, env, rank in found:
@@ -242,7 +243,7 @@ class CardEffects:
             out.append(Replacement(self.source, change, ADD, rank))
         return out or None
 
-    def _build_offers(self, game: Game, player: str) -> list[BuildOffer]:
+    def _build_offers(self, game: Game[Any], player: str) -> list[BuildOffer]:
         out = []
         for holder, _ in holders(game, self.card.id):
             if holder != player:

@@ -10,7 +10,7 @@ from ..hookspecs import hookimpl
 from .compiler import CardEffects, Env, Interactive, use_limit
 
 
-def _action(game: Game, frame: Frame) -> tuple[Any, list[Any], Env]:
+def _action(game: Game[Any], frame: Frame) -> tuple[Any, list[Any], Env]:
     effects: CardEffects = game.rules.effects[frame["card"]]
     rule = next(r for r in effects.rules if r.index == frame["rule"])
     _, word, args = rule.actions[frame["action"]]
@@ -21,7 +21,7 @@ def _action(game: Game, frame: Frame) -> tuple[Any, list[Any], Env]:
 class May(Step):
     """'you may X': the holder says yes or no; yes runs X (which may ask more)."""
 
-    def advance(self, game: Game, frame: Frame) -> Decision | str:
+    def advance(self, game: Game[Any], frame: Frame) -> Decision | str:
         if frame.get("answered"):
             return DONE
         word, args, env = _action(game, frame)
@@ -31,7 +31,7 @@ class May(Step):
         return Decision(frame["holder"], "card.may", f"{frame['holder']}: {card}: "
                         f"{word.pattern}?", ("yes", "no"))
 
-    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+    def choose(self, game: Game[Any], frame: Frame, choice: Any) -> None:
         frame["answered"] = True
         if choice != "yes":
             return
@@ -48,7 +48,7 @@ class May(Step):
 class Choose(Step):
     """'X of your choice': the holder picks among the options the word lists."""
 
-    def advance(self, game: Game, frame: Frame) -> Decision | str:
+    def advance(self, game: Game[Any], frame: Frame) -> Decision | str:
         if frame.get("done"):
             return DONE
         word, args, env = _action(game, frame)
@@ -59,7 +59,7 @@ class Choose(Step):
         return Decision(frame["holder"], "card.choose", f"{frame['holder']}: {card}: "
                         f"{word.meaning.prompt}", tuple(options))
 
-    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+    def choose(self, game: Game[Any], frame: Frame, choice: Any) -> None:
         word, args, env = _action(game, frame)
         frame["done"] = True
         word.meaning.apply(env, choice, *args)
@@ -68,7 +68,7 @@ class Choose(Step):
 class Do(Step):
     """A plain action that waits its turn behind an earlier question."""
 
-    def advance(self, game: Game, frame: Frame) -> Decision | str:
+    def advance(self, game: Game[Any], frame: Frame) -> Decision | str:
         word, args, env = _action(game, frame)
         word.meaning(env, *args)
         return DONE
@@ -78,5 +78,5 @@ class CardSteps:
     """The language's own plugin: always registered with the cards."""
 
     @hookimpl
-    def mn_steps(self) -> dict[str, Step]:
+    def mn_steps(self) -> dict[str, Step[Any]]:
         return {"card.may": May(), "card.choose": Choose(), "card.do": Do()}

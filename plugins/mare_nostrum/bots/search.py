@@ -21,7 +21,9 @@ from __future__ import annotations
 import math
 import random
 
-from ..engine import Choice, Game
+from mnrules.engine import Choice
+
+from ..state import Game
 from . import evaluate as ev
 from .common import clone, determinize
 from .heuristic import HeuristicBot

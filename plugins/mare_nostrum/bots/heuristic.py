@@ -27,19 +27,20 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Choice, Decision, Game
-from ..plugins.build import (
+from mnrules.engine import Choice, Decision
+
+from ..build import (
     card_offers,
     item_cost,
     marker_sites,
     offer_payments,
 )
-from ..plugins.conquest import occupations
-from ..plugins.control import _fleet_shores, capital, fleet_seas, slot_controller
-from ..plugins.payment import set_rules
-from ..plugins.tracks import TRACKS
-from ..plugins.victory import SPECIAL_KINDS, great_cities
-from ..state import State, base_good
+from ..conquest import occupations
+from ..control import _fleet_shores, capital, fleet_seas, slot_controller
+from ..payment import set_rules
+from ..state import Game, State, base_good
+from ..tracks import TRACKS
+from ..victory import SPECIAL_KINDS, great_cities
 from . import evaluate as ev
 from .common import clone, determinize, expected_hits, land_sides, odds, sea_sides
 

@@ -11,7 +11,6 @@ track levels) are checked by the rules plugins, not here.
 from __future__ import annotations
 
 import dataclasses
-import importlib.resources
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +18,8 @@ from typing import Any
 
 from mnrules.errors import MnrulesError
 from mnrules.yamlsource import KeyPath, Problem, Sourced, load_yaml, suggest
+
+from .state import State
 
 FORMAT = "mnrules-board/1"
 BUILDING_KINDS: tuple[str, ...] = ("caravan", "market", "city", "capital", "legendary", "temple")
@@ -120,6 +121,9 @@ class Board:
         init=False, repr=False, compare=False, default_factory=dict
     )
 
+    def __str__(self) -> str:
+        return f"{len(self.provinces)} provinces, {len(self.seas)} seas"
+
     def __post_init__(self) -> None:
         on_sea: dict[str, list[str]] = {sea: [] for sea in self.seas}
         for province in self.provinces.values():
@@ -158,18 +162,9 @@ class Board:
 
 def default_board_path() -> Path:
     """The board file shipped with the English edition pack."""
-    try:
-        resource = importlib.resources.files("mnrules.editions") / "en" / "board.yaml"
-    except ModuleNotFoundError:
-        resource = None
-    if isinstance(resource, Path) and resource.is_file():
-        return resource
-    if resource is not None:
-        candidate = Path(str(resource))
-        if candidate.is_file():
-            return candidate
-    # Running from a source checkout that was never installed.
-    return Path(__file__).resolve().parent.parent / "editions" / "en" / "board.yaml"
+    from mnrules.resources import data_dir
+
+    return data_dir("editions") / "mare_nostrum" / "en" / "board.yaml"
 
 
 def check_board(
@@ -837,3 +832,42 @@ def _components(graph: dict[str, set[str]]) -> list[set[str]]:
         seen |= component
         out.append(component)
     return out
+
+
+def fits(rules: Any, state: State) -> list[str]:
+    """What in a loaded state does not fit this rule set's board and box."""
+    problems: list[str] = []
+    board = rules.board
+    for p in state.players:
+        if p not in board.empires:
+            problems.append(f"players: {p!r} is not an empire of this board")
+    areas = set(board.provinces) | set(board.seas)
+    for key in ("control", "built", "occupied"):
+        for prov in getattr(state, key):
+            if prov not in board.provinces:
+                problems.append(f"{key}: {prov!r} is not a province of this board")
+    if problems:
+        return problems
+    for prov, who in [*state.control.items(), *state.marker_occupier.items()]:
+        if who is not None and who not in state.players:
+            problems.append(f"{prov}: {who!r} does not play")
+    for prov, row in state.occupied.items():
+        for who in row:
+            if who is not None and who not in state.players:
+                problems.append(f"occupied.{prov}: an occupier {who!r} who does not play")
+    for prov, slots in state.built.items():
+        if len(slots) != len(board.provinces[prov].slots) or \
+                len(state.occupied.get(prov, [])) != len(slots):
+            problems.append(f"built.{prov}: {len(slots)} slots, the board has "
+                             f"{len(board.provinces[prov].slots)}")
+    for area, here in state.units.items():
+        if area not in areas:
+            problems.append(f"units: {area!r} is not an area of this board")
+        for who in here:
+            if who not in state.players:
+                problems.append(f"units.{area}: {who!r} does not play")
+    for p, tiles in state.tiles.items():
+        for t in tiles:
+            if t not in rules.cards:
+                problems.append(f"tiles.{p}: no card {t!r} in this rule set")
+    return problems

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from mnrules.engine import Game
-from mnrules.state import LEGENDARY, base_good
+from .state import LEGENDARY, Game, base_good
 
 Payment = tuple[str, ...]
 

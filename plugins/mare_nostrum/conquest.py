@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from mnrules.effects import Event, Trigger
-from mnrules.engine import DONE, Decision, Frame, Game, Param, Step
+from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.state import State
 
 from .control import capital, reachable
 from .production import take
+from .state import Game, State, Step
 
 R_CONQUEST = RuleRef("conquest", "a conqueror pillages exactly one building, occupies "
                      "buildings with one legion each, or occupies the control marker",

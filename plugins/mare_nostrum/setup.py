@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnrules.engine import Game, Param
+from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
 from mnrules.start import new_game
 
 from .production import building_income, take
+from .state import Game, State
 from .tracks import counted
 
 
@@ -34,9 +35,24 @@ def _tiles(game: Game, kinds: tuple[str, ...]) -> list[str]:
     return sorted(c.id for c in game.rules.cards.values() if c.kind in kinds)
 
 
+def fill_box(rules: Any, state: State) -> None:
+    """Put every component of the pack's box in the supply or the empires' boxes."""
+    comp = rules.components
+    state.supply = {"coin": int(comp.get("coins", 0))}
+    for good, n in (comp.get("goods") or {}).items():
+        state.supply[str(good)] = int(n)
+    for kind, n in (comp.get("buildings") or {}).items():
+        state.supply[str(kind)] = int(n)
+    pieces = {str(k): int(v) for k, v in (comp.get("pieces") or {}).items()}
+    state.pieces = {p: dict(pieces) for p in state.players}
+    state.screens = {p: {} for p in state.players}
+    state.tiles = {p: [] for p in state.players}
+
+
 @hookimpl
 def mn_setup(game: Game) -> None:
     state = game.state
+    fill_box(game.rules, state)
     board = game.rules.board
     n = len(state.players)
     # Every visible province is in play; covered ones are simply absent from the state.

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from mnrules.effects import Event, Trigger
-from mnrules.engine import Game, Param
+from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
 
 from .control import slot_controller
+from .state import Game
 
 # What this plugin answers on the bus (see mnrules.bus).
 TRIGGERED_BY = frozenset({"victory_claim", "built"})

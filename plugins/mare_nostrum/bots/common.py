@@ -15,10 +15,10 @@ from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
-from ..engine import Game
-from ..plugins.battle import Side, hits_distribution, side_for
-from ..state import LEGENDARY, State
-from ..view import SECRET
+from mnrules.view import SECRET
+
+from ..battle import Side, hits_distribution, side_for
+from ..state import LEGENDARY, Game, State
 
 _FIELDS = tuple(f.name for f in fields(State))
 

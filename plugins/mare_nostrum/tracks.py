@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from mnrules.effects import Modifier
-from mnrules.engine import Game, Param
+from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
 
 from .control import slot_controller
+from .state import Game
 
 TRACKS = ("trade", "culture", "military")
 

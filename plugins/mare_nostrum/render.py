@@ -19,14 +19,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from mnrules import engine
+from mnrules.errors import MnrulesError, StateError
+from mnrules.start import fits
+
 from .board import Board, Province
-from .engine import Game
-from .errors import MnrulesError, StateError
-from .start import fits
-from .state import State
+from .state import Game, State
 
 if TYPE_CHECKING:
-    from .ruleset import Ruleset
+    from mnrules.ruleset import Ruleset
 
 # --- drawing primitives (pixels) -------------------------------------------------------
 
@@ -241,7 +242,7 @@ class _View:
 
 
 def _as_game(game: Game | Ruleset, state: State | None) -> Game:
-    if isinstance(game, Game):
+    if isinstance(game, engine.Game):
         if state is not None:
             return Game(game.rules, state)
         return game

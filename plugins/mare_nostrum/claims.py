@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame, Game, Step
+from mnrules.engine import DONE, Decision, Frame
 from mnrules.hookspecs import hookimpl
 
+from .state import Game, Step
 from .tracks import TRACKS, levels
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from mnrules.effects import Event, Modifier
-from mnrules.engine import Game, Param
+from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import Env, Interactive
 from mnrules.language.words import Word
@@ -18,6 +18,7 @@ from mnrules.language.words import Word
 from .conquest import free_legions, status
 from .control import capital, has_enemies, reachable, slot_controller
 from .production import take
+from .state import Game
 
 # -- what the quantities and events are --------------------------------------------------
 QUANTITIES = [

@@ -13,13 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from mnrules.effects import Event
-from mnrules.engine import CONTINUE, DONE, Decision, Frame, Game, Step
+from mnrules.engine import CONTINUE, DONE, Decision, Frame
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 
 from .battle import Side, hits, roll, side_for
 from .conquest import convert_all, release_excess, tidy
 from .control import connected
+from .state import Game, Step
 
 R_MOVE_SEA = RuleRef("trireme-move", "a trireme moves at most once, to an adjacent sea",
                      "FR 4.1.1; NL/PL/UK 4.1.1")

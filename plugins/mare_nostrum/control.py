@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnrules.engine import Game, Param
+from mnrules.engine import Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.state import State
+
+from .state import Game, State
 
 AT_WAR = RuleRef("at-war", "a province holding another player's units is at war: its "
                  "marker holder may not build there or in the seas beside it, except in "
@@ -29,7 +30,7 @@ def mn_params() -> list[Param]:
 
 
 def capital(game: Game, player: str) -> str:
-    return game.rules.board.empires[player].capital
+    return str(game.rules.board.empires[player].capital)
 
 
 def in_play(game: Game) -> list[str]:

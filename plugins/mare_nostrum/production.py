@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame, Game, Param, Step
+from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.hookspecs import hookimpl
-from mnrules.state import LEGENDARY, State
 
 from .control import slot_controller
+from .state import LEGENDARY, Game, State, Step
 
 CHOICE = "|"  # an income key "coin|legendary" lets the player pick one of them
 

@@ -14,15 +14,15 @@ from itertools import combinations, product
 from typing import Any
 
 from mnrules.effects import Event
-from mnrules.engine import CONTINUE, DONE, Decision, Frame, Game, Param, Step
+from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import BuildOffer, use_limit
-from mnrules.state import base_good
 
 from .control import AT_WAR, capital, has_enemies, may_build_in, reachable, trireme_seas
 from .payment import Payment, can_pay, payments, set_rules
 from .production import give_back
+from .state import Game, Step, base_good
 
 UNITS = ("legion", "fortress", "trireme")
 

@@ -18,14 +18,13 @@ import marshal
 import math
 from dataclasses import dataclass, field
 
-from ..engine import Game
-from ..plugins.build import tile_cost
-from ..plugins.control import slot_controller
-from ..plugins.payment import SetRules, set_rules
-from ..plugins.production import buildings_income
-from ..plugins.tracks import TRACKS, levels
-from ..plugins.victory import SPECIAL_KINDS, great_cities
-from ..state import LEGENDARY, base_good
+from ..build import tile_cost
+from ..control import slot_controller
+from ..payment import SetRules, set_rules
+from ..production import buildings_income
+from ..state import LEGENDARY, Game, base_good
+from ..tracks import TRACKS, levels
+from ..victory import SPECIAL_KINDS, great_cities
 
 WIN = 1000.0
 HW_VALUE = (0.0, 0.0, 13.0, 28.0, 46.0, 300.0)
@@ -188,7 +187,7 @@ def legion_reach(game: Game) -> dict[str, dict[str, int]]:
     """For each player, how many of his legions could enter each province next Move &
     Fight: those adjacent to it or connected to it by his trireme chains, and those
     already there."""
-    from ..plugins.control import _fleet_shores, fleet_seas
+    from ..control import _fleet_shores, fleet_seas
 
     state = game.state
     board = game.rules.board

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from mnrules.engine import Game, Param
+from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
+
+from .state import Game
 
 DIVISOR_PARAM = "hit_divisor"
 
@@ -136,8 +138,9 @@ def situation_distributions(rules: Any, situation: dict[str, Any]
                             ) -> dict[tuple[int, int, int], dict[tuple[int, int], Fraction]]:
     """Exact outcomes of a pack's comparison battle (its ``battles`` list) under ``rules``,
     for every force size it names: (attacker legions, defender legions, fortress) → dist."""
-    from mnrules import position
     from mnrules.start import new_game
+
+    from . import position
 
     out: dict[tuple[int, int, int], dict[tuple[int, int], Fraction]] = {}
     att, dfd, prov = situation["attacker"], situation["defender"], situation["province"]

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import Game
-from .errors import StateError
-from .state import LEGENDARY
+from mnrules.errors import StateError
+from mnrules.scenario import start_phase as start_phase  # the kernel's, for tests' imports
+from mnrules.scenario import sub
+
+from .state import LEGENDARY, Game
 
 
 def _edited(game: Game) -> None:
@@ -130,26 +132,6 @@ def add_units(game: Game, player: str, area: str, kind: str, n: int = 1) -> None
     game.state.add_units(area, player, kind, n)
 
 
-def start_phase(game: Game, phase: str, round: int | None = None, **frame: Any) -> None:
-    """Make ``phase`` of the current round (or ``round``) the next thing the game plays."""
-    state = game.state
-    if round is not None:
-        state.round = round
-    phases = game.rules.phases
-    if phase not in phases:
-        raise StateError(f"the pack has no phase {phase!r}; its phases: {phases}")
-    state.stack = [{"step": "game"}, {"step": "round", "i": phases.index(phase),
-                                      "running": True}]
-    state.phase = phase
-    game.rules.hook.mn_phase_start(game=game, phase=phase)
-    state.stack.append({"step": phase, **frame})
-    game._pending = None
-    # as RoundStep does: what reacts to a phase's start (a card's question) runs first
-    from .effects import Event
-
-    game.perform(Event("phase_start", None, {"phase": phase}), lambda e: None)
-
-
 def give_tiles(game: Game, player: str, *tiles: str) -> None:
     """Hand ``player`` these heroes or wonders, from the display or the face-down stack."""
     _edited(game)
@@ -173,3 +155,83 @@ def face_up(game: Game, *tiles: str) -> None:
             state.display_hidden.remove(tile)
             state.display.append(tile)
     state.display.sort()
+
+
+# -- scenario files: the game's keys of ``position:`` and ``expect:`` ----------------------
+POSITION_KEYS = ("clear", "titles", "control", "buildings", "units", "resources", "tiles",
+                 "occupied", "marker_occupied")
+EXPECT_KEYS = ("control", "units", "resources", "buildings", "tracks", "titles", "supply",
+               "tiles", "occupied")
+
+
+def set_position(game: Game, p: dict[str, Any]) -> None:
+    """A scenario's board, screens, tiles and titles (docs/scenarios.md)."""
+    state = game.state
+    if p.get("clear", True):
+        clear(game)
+    for prov, who in (p.get("control") or {}).items():
+        set_marker(game, str(prov), who)
+    for prov, specs in (p.get("buildings") or {}).items():
+        for spec in specs:
+            build(game, str(prov), str(spec))
+    for area, owners in (p.get("units") or {}).items():
+        for who, kinds in owners.items():
+            for kind, n in kinds.items():
+                add_units(game, str(who), str(area), str(kind), int(n))
+    for who, res in (p.get("resources") or {}).items():
+        give(game, str(who), {str(k): int(v) for k, v in res.items()})
+    for who, tiles in (p.get("tiles") or {}).items():
+        give_tiles(game, str(who), *[str(t) for t in tiles])
+    for track, who in (p.get("titles") or {}).items():
+        state.titles[str(track)] = str(who)
+    for prov, slots in (p.get("occupied") or {}).items():
+        for spec, who in slots.items():
+            i = slot_index(game, str(prov), str(spec), free=False)
+            state.occupied[str(prov)][i] = str(who)
+    round_ = int(p.get("round", state.round))
+    for prov, who in (p.get("marker_occupied") or {}).items():
+        state.marker_occupier[str(prov)] = str(who)
+        state.vars.setdefault("conquest", {})[str(prov)] = {
+            "player": str(who), "round": round_ - 1, "marker_round": round_ - 1}
+
+
+def expect(game: Game, key: str, want: Any) -> list[str] | None:
+    """The failures of one of the game's expectations, or None if ``key`` is not one."""
+    state = game.state
+    failures: list[str] = []
+    if key == "control":
+        sub(want, state.control, "control", failures)
+    elif key == "units":
+        actual = {a: {p: dict(k) for p, k in who.items()} for a, who in state.units.items()}
+        for area, owners in want.items():
+            for who, kinds in (owners or {}).items():
+                got = actual.get(area, {}).get(who, {})
+                sub(kinds or {}, got, f"units.{area}.{who}", failures)
+                if not kinds and got:
+                    failures.append(f"units.{area}.{who}: expected none, got {got}")
+    elif key == "resources":
+        for who, res in want.items():
+            screen = state.screens[who]
+            if res == {} or res is None:
+                if screen:
+                    failures.append(f"resources.{who}: expected none, got {screen}")
+                continue
+            sub(res, screen, f"resources.{who}", failures)
+    elif key == "buildings":
+        for prov, specs in want.items():
+            slots = game.rules.board.provinces[prov].slots
+            built = sorted(slots[i].spec for i, b in enumerate(state.built[prov]) if b)
+            if sorted(specs) != built:
+                failures.append(f"buildings.{prov}: expected {sorted(specs)}, got {built}")
+    elif key == "occupied":
+        for prov, slots in want.items():
+            occ: dict[str, str] = {game.rules.board.provinces[prov].slots[i].spec: who
+                                   for i, who in enumerate(state.occupied[prov]) if who}
+            sub(slots, occ, f"occupied.{prov}", failures)
+    elif key == "tracks":
+        sub(want, game.report(), "tracks", failures)
+    elif key in ("titles", "supply", "tiles"):
+        sub(want, getattr(state, key), key, failures)
+    else:
+        return None
+    return failures

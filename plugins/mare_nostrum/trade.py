@@ -13,9 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame, Game, Param, Step
+from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
+
+from .state import Game, Step
 
 NO_RETURN = RuleRef("trade-no-return", "two players may not take each other's resources "
                     "twice in a row", "FR 2.2; NL/PL/UK 2.2")

@@ -1,0 +1,128 @@
+"""Mare Nostrum: Empires as a game on the mnrules kernel.
+
+This package is the game: its rule plugins (one module per part of the rules; an
+edition pack lists the ones it plays with), its state, its board file format, its
+board picture, its scenario positions and its bots. The hooks below tell the kernel
+what the game is made of; the kernel names none of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from mnrules.bots import Bot
+from mnrules.errors import MnrulesError
+from mnrules.hookspecs import hookimpl
+
+from .box import mn_check_state as mn_check_state  # the box's conservation, a game-wide rule
+from .reports import mn_describe as mn_describe
+from .reports import mn_round_summary as mn_round_summary
+from .state import Game, State
+
+CARD_KINDS = ("starting hero", "hero", "wonder", "special wonder")
+TRACKS = ("trade", "culture", "military")
+UNITS = ("legion", "trireme", "fortress")
+
+
+@hookimpl
+def mn_state_class() -> type[State]:
+    return State
+
+
+@hookimpl
+def mn_load_board(path: Path, data: dict[str, Any]) -> Any:
+    from .board import load_board
+
+    goods = [str(g) for g in ((data.get("components") or {}).get("goods") or {})]
+    return load_board(path, goods)
+
+
+@hookimpl
+def mn_seating(rules: Any) -> dict[int, list[str]]:
+    return {n: list(empires) for n, empires in rules.board.players.items()}
+
+
+@hookimpl
+def mn_card_schema() -> dict[str, Any]:
+    return {"kinds": CARD_KINDS, "bonus_keys": TRACKS}
+
+
+@hookimpl
+def mn_word_sets(rules: Any) -> dict[str, frozenset[str]]:
+    goods = frozenset(str(g) for g in ((rules.components.get("goods")) or {}))
+    return {"goods": goods, "units": frozenset(UNITS), "tracks": frozenset(TRACKS),
+            "players": frozenset(rules.board.empires)}
+
+
+@hookimpl
+def mn_check_save(rules: Any, state: State) -> list[str]:
+    from .board import fits
+
+    return fits(rules, state)
+
+
+@hookimpl
+def mn_view(game: Game, player: str, data: dict[str, Any]) -> None:
+    data["screens"] = {p: (dict(s) if p == player else {"hidden": sum(s.values())})
+                       for p, s in data["screens"].items()}
+    data["legendary_pile"] = len(data["legendary_pile"])
+    data["display_hidden"] = len(data["display_hidden"])
+
+
+def _heuristic(seed: int, arg: str) -> Bot:
+    from .bots.heuristic import HeuristicBot
+
+    if arg:
+        raise MnrulesError("--bots: the heuristic bot takes no argument")
+    return HeuristicBot(seed)
+
+
+def _search(seed: int, arg: str) -> Bot:
+    from .bots.search import SearchBot
+
+    if not arg:
+        return SearchBot(seed)
+    if arg.isdigit() and int(arg) > 0:
+        return SearchBot(seed, iterations=int(arg))
+    raise MnrulesError(f"--bots: search:{arg}: give the search iterations as a positive "
+                       f"number, e.g. search:200")
+
+
+@hookimpl
+def mn_bots() -> dict[str, Callable[[int, str], Bot]]:
+    return {"heuristic": _heuristic, "search": _search}
+
+
+@hookimpl
+def mn_render(game: Game, path: Path) -> bool:
+    from .render import render_png, render_svg
+
+    if path.suffix.lower() == ".png":
+        render_png(game, path=path)
+    else:
+        path.write_text(render_svg(game), encoding="utf-8")
+    return True
+
+
+@hookimpl
+def mn_scenario_keys() -> dict[str, tuple[str, ...]]:
+    from .position import EXPECT_KEYS, POSITION_KEYS
+
+    return {"position": POSITION_KEYS, "expect": EXPECT_KEYS}
+
+
+@hookimpl
+def mn_set_position(game: Game, position: dict[str, Any]) -> bool:
+    from .position import set_position
+
+    set_position(game, position)
+    return True
+
+
+@hookimpl
+def mn_expect(game: Game, key: str, want: Any) -> list[str] | None:
+    from .position import expect
+
+    return expect(game, key, want)

@@ -1,0 +1,122 @@
+"""Mare Nostrum's state: the board (markers, buildings, occupations, units), each
+empire's box and screen, the supply, the legendary pile, the tiles and the titles.
+
+Plain data only, so that a snapshot is a JSON document; tracks are not stored but
+derived from the board (``tracks.py``). The kernel validates every field against
+``SHAPES`` when a save is loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from mnrules import engine
+from mnrules.errors import StateError
+from mnrules.state import KERNEL_SHAPES
+from mnrules.state import State as KernelState
+
+LEGENDARY = "legendary:"
+"""Prefix of a legendary good's resource key ("legendary:grain")."""
+
+
+def base_good(key: str) -> str:
+    """The ordinary type a resource key counts as (a legendary good counts as its type)."""
+    return key[len(LEGENDARY):] if key.startswith(LEGENDARY) else key
+
+
+_INT_MAP = (dict, int)
+
+
+@dataclass
+class State(KernelState):
+    """Everything of Mare Nostrum that changes during a game, each part with the plugin
+    that owns it (the only one that writes it)."""
+
+    SHAPES: ClassVar[dict[str, Any]] = {
+        **KERNEL_SHAPES,
+        "control": (dict, (str, type(None))), "built": (dict, (list, bool)),
+        "occupied": (dict, (list, (str, type(None)))), "marker_occupier": (dict, str),
+        "units": (dict, (dict, (dict, int))), "pieces": (dict, _INT_MAP),
+        "screens": (dict, _INT_MAP), "supply": _INT_MAP, "legendary_pile": (list, str),
+        "legendary_discard": (list, str), "tiles": (dict, (list, str)),
+        "display": (list, str), "display_hidden": (list, str), "titles": (dict, str),
+    }
+
+    # Board: per province, the marker holder and, per printed slot, whether it is built
+    # and who occupies it.
+    control: dict[str, str | None] = field(default_factory=dict)
+    built: dict[str, list[bool]] = field(default_factory=dict)
+    occupied: dict[str, list[str | None]] = field(default_factory=dict)
+    marker_occupier: dict[str, str] = field(default_factory=dict)
+    # units[area][player][kind] = count; empty entries are pruned so that "who is here"
+    # is just the keys.
+    units: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
+    # What each empire still has in its box (legions, triremes, fortresses, markers).
+    pieces: dict[str, dict[str, int]] = field(default_factory=dict)
+    # Resources behind each screen, by resource key.
+    screens: dict[str, dict[str, int]] = field(default_factory=dict)
+    # The general supply: resource keys and building kinds.
+    supply: dict[str, int] = field(default_factory=dict)
+    legendary_pile: list[str] = field(default_factory=list)
+    legendary_discard: list[str] = field(default_factory=list)
+    # Heroes and wonders.
+    tiles: dict[str, list[str]] = field(default_factory=dict)
+    display: list[str] = field(default_factory=list)
+    display_hidden: list[str] = field(default_factory=list)
+    titles: dict[str, str] = field(default_factory=dict)
+
+    # -- units -------------------------------------------------------------------------
+    def count(self, area: str, player: str, kind: str) -> int:
+        return self.units.get(area, {}).get(player, {}).get(kind, 0)
+
+    def unit_owners(self, area: str) -> list[str]:
+        return list(self.units.get(area, {}))
+
+    def add_units(self, area: str, player: str, kind: str, n: int = 1) -> None:
+        here = self.units.setdefault(area, {}).setdefault(player, {})
+        here[kind] = here.get(kind, 0) + n
+
+    def remove_units(self, area: str, player: str, kind: str, n: int = 1) -> None:
+        area_units = self.units[area]
+        here = area_units[player]
+        left = here[kind] - n
+        if left < 0:
+            raise StateError(f"{player} has no {kind} left to remove in {area}")
+        if left:
+            here[kind] = left
+        else:
+            del here[kind]
+            if not here:
+                del area_units[player]
+                if not area_units:
+                    del self.units[area]
+
+    # -- resources -----------------------------------------------------------------------
+    def gain(self, player: str, key: str, n: int = 1) -> None:
+        screen = self.screens[player]
+        screen[key] = screen.get(key, 0) + n
+
+    def spend(self, player: str, key: str, n: int = 1) -> None:
+        screen = self.screens[player]
+        left = screen.get(key, 0) - n
+        if left < 0:
+            raise StateError(f"{player} has fewer than {n} {key}")
+        if left:
+            screen[key] = left
+        else:
+            screen.pop(key, None)
+
+    def held(self, player: str) -> int:
+        return sum(self.screens[player].values())
+
+    def cards_held(self, player: str) -> Sequence[str]:
+        return self.tiles.get(player, ())
+
+
+Game = engine.Game[State]
+"""A game of Mare Nostrum (the kernel's game, typed with this state)."""
+
+Step = engine.Step[State]
+"""A step of Mare Nostrum's rules."""
