@@ -243,6 +243,8 @@ def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None
                                  file.parent)
         elif k == "cards":
             continue
+        elif k == "game":
+            merged[k] = _plugin_ref(v, file.parent)
         elif isinstance(v, dict) and isinstance(merged.get(k), dict):
             merged[k] = _merge(merged[k], v)
         else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,6 +86,8 @@ def _load_plugin(name: str, where: str, game: str) -> object:
         if spec is None or spec.loader is None or not path.exists():
             raise PackError(f"{where}: plugins: no plugin file {name!r}")
         module = importlib.util.module_from_spec(spec)
+        # registered before it runs, as an import would: @dataclass looks its module up
+        sys.modules[spec.name] = module
         spec.loader.exec_module(module)
         return module
     module_name = name if "." in name else f"mnrules.plugins.{game}.{name}"

@@ -1,0 +1,88 @@
+"""Tic-tac-toe on the mnrules kernel: a round is one turn of each player; whoever fills
+a line of three wins, a full grid is a draw."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from mnrules.engine import DONE, Decision, Frame, Game, Param, Step
+from mnrules.hookspecs import hookimpl
+from mnrules.state import KERNEL_SHAPES
+from mnrules.state import State as KernelState
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8),
+         (2, 4, 6))
+
+
+@dataclass
+class State(KernelState):
+    SHAPES: ClassVar[dict[str, Any]] = {**KERNEL_SHAPES, "cells": (list, str)}
+
+    cells: list[str] = field(default_factory=lambda: [""] * 9)
+
+
+class Turn(Step[State]):
+    """Each player in turn marks one empty cell."""
+
+    def advance(self, game: Game[State], frame: Frame) -> Decision | str:
+        i = frame.setdefault("i", 0)
+        if i >= len(game.state.players):
+            return DONE
+        free = tuple(c for c, who in enumerate(game.state.cells) if not who)
+        return Decision(game.state.players[i], "place", "mark an empty cell", free)
+
+    def choose(self, game: Game[State], frame: Frame, choice: Any) -> None:
+        me = game.state.players[frame["i"]]
+        game.state.cells[choice] = me
+        cells = game.state.cells
+        if any(all(cells[c] == me for c in line) for line in LINES):
+            game.end([me], "line")
+        elif all(cells):
+            game.end([], "draw")
+        frame["i"] += 1
+
+
+@hookimpl
+def mn_state_class() -> type[State]:
+    return State
+
+
+@hookimpl
+def mn_seating(rules: Any) -> dict[int, list[str]]:
+    return {2: ["x", "o"]}
+
+
+@hookimpl
+def mn_steps() -> dict[str, Step[State]]:
+    return {"turn": Turn()}
+
+
+@hookimpl
+def mn_params() -> list[Param]:
+    return []
+
+
+@hookimpl
+def mn_report(game: Game[State], player: str) -> dict[str, Any]:
+    return {"cells": sum(1 for who in game.state.cells if who == player)}
+
+
+@hookimpl
+def mn_scenario_keys() -> dict[str, tuple[str, ...]]:
+    return {"position": ("cells",), "expect": ("cells",)}
+
+
+@hookimpl
+def mn_set_position(game: Game[State], position: dict[str, Any]) -> bool:
+    if "cells" in position:
+        game.state.cells = [str(c or "") for c in position["cells"]]
+    return True
+
+
+@hookimpl
+def mn_expect(game: Game[State], key: str, want: Any) -> list[str] | None:
+    if key != "cells":
+        return None
+    got = game.state.cells
+    return [] if [str(c or "") for c in want] == got else [f"cells: expected {want}, got {got}"]
