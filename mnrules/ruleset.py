@@ -64,7 +64,7 @@ def _load_game(name: str, where: str) -> object:
     """The game package a pack plays: a folder of plugins/ (``mare_nostrum``), or a .py
     file beside the pack for a game that ships as a pack and plugins only."""
     if not name:
-        raise PackError(f"{where}: game: the pack names no game (e.g. game: mare_nostrum)")
+        raise PackError(f"{where}: game: the pack names no game (game: NAME, a folder of plugins/)")
     if name.endswith(".py"):
         return _load_plugin(name, where, "")
     known = sorted(p.name for p in data_dir("plugins").iterdir()

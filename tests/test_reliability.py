@@ -210,7 +210,7 @@ def test_bad_command_line_values_name_the_option(capsys: pytest.CaptureFixture[s
     assert main(["play", "--edition", "frr", "--rounds", "1"]) == 2
     assert "unknown edition 'frr'; did you mean 'fr'?" in capsys.readouterr().err
     assert main(["play", "--bots", "random,random", "--rounds", "1"]) == 2
-    assert "--bots: give one bot kind or one per empire (5), not 2" in \
+    assert "--bots: give one bot kind or one per player (5), not 2" in \
         capsys.readouterr().err
     assert main(["play", "--human", "gaul", "--rounds", "1"]) == 2
     assert "--human: gaul not in this game" in capsys.readouterr().err

@@ -100,8 +100,8 @@ def _code_words(path: Path) -> list[tuple[int, str]]:
             before = next((t for t in reversed(tokens[:i])
                            if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
                                              tokenize.DEDENT, tokenize.COMMENT)), None)
-            if before is None or before.string in (":",) and tokens[i + 1].type in (
-                    tokenize.NEWLINE, tokenize.NL):
+            if before is None or (before.string in (":",) and tokens[i + 1].type in (
+                    tokenize.NEWLINE, tokenize.NL)):
                 continue                     # a docstring
         if tok.type in (tokenize.NAME, tokenize.STRING):
             for m in GAME_WORDS.finditer(tok.string.replace("_", " ") if tok.type ==
