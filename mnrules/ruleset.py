@@ -184,7 +184,7 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
             raise PackError(f"{packs._at(src, ('cards', 'override', cid))}: cards.override."
                             f"{cid}: no such card"
                             + (f"; did you mean {hint!r}?" if hint else ""))
-        cards[cid] = override(cards[cid], change, file, src)
+        cards[cid] = override(cards[cid], change, file, src, schema)
     rules = Ruleset(pack=str(data.get("id", pack)), data=data, board=board, pm=pm,
                     params=values, declared=declared, steps=steps, phases=phases,
                     components=components, names=dict(data.get("names") or {}),

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mnrules.errors import MnrulesError
+from mnrules.errors import MnrulesError, StateError
 from mnrules.yamlsource import KeyPath, Problem, Sourced, load_yaml, suggest
 
-from .state import State
+from .state import LEGENDARY, State
 
 FORMAT = "mnrules-board/1"
 BUILDING_KINDS: tuple[str, ...] = ("caravan", "market", "city", "capital", "legendary", "temple")
@@ -835,39 +835,96 @@ def _components(graph: dict[str, set[str]]) -> list[set[str]]:
 
 
 def fits(rules: Any, state: State) -> list[str]:
-    """What in a loaded state does not fit this rule set's board and box."""
-    problems: list[str] = []
+    """Refuse (a StateError naming the key) a state that does not fit this rule set's
+    board and box."""
     board = rules.board
-    for p in state.players:
+    players = state.players
+    for i, p in enumerate(players):
         if p not in board.empires:
-            problems.append(f"players: {p!r} is not an empire of this board")
+            raise StateError(f"{p!r} is not an empire of this board", f"players[{i}]")
+    allowed = board.players.get(len(players))
+    if allowed is None or sorted(players) != sorted(allowed):
+        raise StateError(f"a {len(players)}-player game on this board is played by "
+                         f"{', '.join(allowed or ())}" if allowed else
+                         f"this board plays with "
+                         f"{', '.join(str(n) for n in sorted(board.players))} players",
+                         "players")
+    for key in ("screens", "pieces", "tiles"):
+        for who in getattr(state, key):
+            if who not in players:
+                raise StateError(f"{who!r} does not play", f"{key}.{who}")
     areas = set(board.provinces) | set(board.seas)
+    in_play = board.provinces_in_play(len(players))
     for key in ("control", "built", "occupied"):
         for prov in getattr(state, key):
             if prov not in board.provinces:
-                problems.append(f"{key}: {prov!r} is not a province of this board")
-    if problems:
-        return problems
-    for prov, who in [*state.control.items(), *state.marker_occupier.items()]:
-        if who is not None and who not in state.players:
-            problems.append(f"{prov}: {who!r} does not play")
+                raise StateError(f"{prov!r} is not a province of this board", key)
+        missing = [p for p in in_play if p not in getattr(state, key)]
+        extra = [p for p in getattr(state, key) if p not in in_play]
+        if missing or extra:
+            raise StateError(f"the provinces in play with {len(players)} players are "
+                             f"not these (missing: {', '.join(missing) or 'none'}; not in "
+                             f"play: {', '.join(extra) or 'none'})", key)
+    for track, who in state.titles.items():
+        if who not in players:
+            raise StateError(f"{who!r} does not play", f"titles.{track}")
+    for prov, who in state.control.items():
+        if who is not None and who not in players:
+            raise StateError(f"{who!r} does not play", f"control.{prov}")
+    for prov, who in state.marker_occupier.items():
+        if prov not in state.control:
+            raise StateError("not a province in play", f"marker_occupier.{prov}")
+        if who not in players:
+            raise StateError(f"{who!r} does not play", f"marker_occupier.{prov}")
     for prov, row in state.occupied.items():
-        for who in row:
-            if who is not None and who not in state.players:
-                problems.append(f"occupied.{prov}: an occupier {who!r} who does not play")
+        for i, who in enumerate(row):
+            if who is not None and who not in players:
+                raise StateError(f"an occupier {who!r} who does not play",
+                                 f"occupied.{prov}[{i}]")
     for prov, slots in state.built.items():
         if len(slots) != len(board.provinces[prov].slots) or \
                 len(state.occupied.get(prov, [])) != len(slots):
-            problems.append(f"built.{prov}: {len(slots)} slots, the board has "
-                             f"{len(board.provinces[prov].slots)}")
+            raise StateError(f"{len(slots)} slots, the board has "
+                             f"{len(board.provinces[prov].slots)}", f"built.{prov}")
+    for p, tiles in state.tiles.items():
+        for i, t in enumerate(tiles):
+            if t not in rules.cards:
+                raise StateError(f"no card {t!r} in this rule set", f"tiles.{p}[{i}]")
+    for key in ("screens", "pieces", "tiles"):
+        for p in players:
+            if p not in getattr(state, key):
+                raise StateError(f"{p} has no entry", key)
     for area, here in state.units.items():
         if area not in areas:
-            problems.append(f"units: {area!r} is not an area of this board")
-        for who in here:
-            if who not in state.players:
-                problems.append(f"units.{area}: {who!r} does not play")
-    for p, tiles in state.tiles.items():
-        for t in tiles:
+            raise StateError(f"{area!r} is not an area of this board", "units")
+        for who, kinds in here.items():
+            if who not in players:
+                raise StateError(f"{who!r} does not play", f"units.{area}")
+            for kind in kinds:
+                if kind not in state.pieces[who]:
+                    raise StateError(f"no {kind!r} in an empire's box",
+                                     f"units.{area}.{who}.{kind}")
+    for key in ("display", "display_hidden"):
+        for i, t in enumerate(getattr(state, key)):
             if t not in rules.cards:
-                problems.append(f"tiles.{p}: no card {t!r} in this rule set")
-    return problems
+                raise StateError(f"no card {t!r} in this rule set", f"{key}[{i}]")
+    goods = {str(g) for g in (rules.components.get("goods") or {})}
+    resources = {"coin", *goods, *(f"{LEGENDARY}{g}" for g in goods)}
+    for p, screen in state.screens.items():
+        for key in screen:
+            if key not in resources:
+                raise StateError(f"no resource {key!r} in this box", f"screens.{p}.{key}")
+    stock = {"coin", *goods, *(str(k) for k in rules.components.get("buildings") or {})}
+    for key in state.supply:
+        if key not in stock:
+            raise StateError(f"no {key!r} in this box", f"supply.{key}")
+    box_pieces = {str(k) for k in rules.components.get("pieces") or {}}
+    for p, pieces in state.pieces.items():
+        for key in pieces:
+            if key not in box_pieces:
+                raise StateError(f"no piece {key!r} in this box", f"pieces.{p}.{key}")
+    for key in ("legendary_pile", "legendary_discard"):
+        for i, g in enumerate(getattr(state, key)):
+            if g not in goods:
+                raise StateError(f"no good {g!r} in this box", f"{key}[{i}]")
+    return []

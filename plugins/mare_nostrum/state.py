@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from mnrules import engine
 from mnrules.errors import StateError
-from mnrules.state import KERNEL_SHAPES
+from mnrules.state import KERNEL_SHAPES, at_least
 from mnrules.state import State as KernelState
 
 LEGENDARY = "legendary:"
@@ -113,6 +113,28 @@ class State(KernelState):
 
     def cards_held(self, player: str) -> Sequence[str]:
         return self.tiles.get(player, ())
+
+    @classmethod
+    def check_counts(cls, data: dict[str, Any]) -> None:
+        """No negative units, pieces, resources or supply; no tile in two places."""
+        for area, owners in data.get("units", {}).items():
+            for who, kinds in owners.items():
+                for kind, n in kinds.items():
+                    at_least(f"units.{area}.{who}.{kind}", n, 0)
+        for key in ("pieces", "screens"):
+            for who, items in data.get(key, {}).items():
+                for k, n in items.items():
+                    at_least(f"{key}.{who}.{k}", n, 0)
+        for k, n in data.get("supply", {}).items():
+            at_least(f"supply.{k}", n, 0)
+        seen: dict[str, str] = {}
+        places = [(f"tiles.{who}", ts) for who, ts in data.get("tiles", {}).items()]
+        places += [(key, data.get(key, [])) for key in ("display", "display_hidden")]
+        for where, tiles in places:
+            for i, t in enumerate(tiles):
+                if t in seen:
+                    raise StateError(f"the tile {t!r} is also in {seen[t]}", f"{where}[{i}]")
+                seen[t] = where
 
 
 Game = engine.Game[State]
