@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from .contract import Declaration
     from .effects import Event, Modifier, Replacement, Trigger
     from .engine import Game, Param, Step
     from .language.words import Word
@@ -44,6 +45,21 @@ def mn_steps() -> dict[str, Step]:
 
     Fires once when a rule set is assembled. A phase named in the pack's ``phases`` list
     must be one of these step names. Two plugins may not claim the same name.
+    """
+
+
+@hookspec
+def mn_contract() -> list[Declaration]:
+    """Declare, once, every name this plugin owns in the rules' contract: the quantities
+    it folds (``Quantity``), the events it performs or only emits (``EventKind``), the
+    kinds of the decisions its steps ask (``DecisionKind``) and what it is for, with its
+    phase (``Part``); see :mod:`mnrules.contract`.
+
+    Fires when a rule set is assembled and again after a plugin is registered or
+    unregistered (the bus builds its contract from the answers, plus the kernel's own).
+    A name declared by two plugins is refused, naming both; so is a ``game.fold``,
+    ``game.perform`` or ``game.emit`` of an undeclared name, or a ``MODIFIES``,
+    ``TRIGGERED_BY`` or ``REPLACES`` set naming one, with the nearest declared name.
     """
 
 
