@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from mnrules.contract import Declaration, Part, Quantity
 from mnrules.engine import Game, Param
 from mnrules.hookspecs import hookimpl
 
@@ -186,3 +187,30 @@ def mn_compare(a: Any, b: Any) -> list[str]:
                          f": max |Δp| {float(worst):.3f}, defender's expected losses "
                          f"{float(ea):.3f} → {float(eb):.3f}")
     return lines
+
+
+BATTLE_CONTEXT = (("battle", "the battle: its area, kind (land or sea), attacker and "
+                             "defender"),
+                  ("side", "the player whose roll it is"),
+                  ("units", "his units of the battle's kind in the area"))
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """The four figures of a side's roll, which this plugin folds."""
+    dice = (*BATTLE_CONTEXT, ("dice", "the dice he rolls (battle.dice, folded)"))
+    return [
+        Part("battle", "military", "How a battle is rolled: each side's dice, total, hits "
+             "and shield, the fortress included; and the exact odds editions are "
+             "compared by."),
+        Quantity("battle.dice", "battle", "The dice a side rolls in a battle: one per unit "
+                 "of the battle's kind (legions on land, triremes at sea).", "int",
+                 BATTLE_CONTEXT, subject="side", word="battle.dice"),
+        Quantity("battle.total", "battle", "What a side adds to its dice total before the "
+                 "total is divided into hits.", "int", dice, subject="side",
+                 word="battle.total"),
+        Quantity("battle.hits", "battle", "The hits a side scores on top of those its "
+                 "total gives.", "int", dice, subject="side", word="battle.hits"),
+        Quantity("battle.shield", "battle", "The enemy hits a side cancels.", "int", dice,
+                 subject="side", word="battle.shield"),
+    ]

@@ -13,6 +13,7 @@ from collections import Counter
 from itertools import combinations, product
 from typing import Any
 
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
 from mnrules.engine import CONTINUE, DONE, Decision, Frame, Game, Param, Step
 from mnrules.errors import RuleRef
@@ -449,3 +450,51 @@ def mn_phase_start(game: Game, phase: str) -> None:
 def mn_steps() -> dict[str, Step]:
     return {"build": Build(), "build.turn": BuildTurn()}
 
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """The costs, payment rules, turn order and storage this plugin folds (``payment``
+    through plugins/payment.py, which it uses), its decisions and its events."""
+    return [
+        Part("build", "build", "Phase 3: in the order the culture leader names, each player "
+             "buys and places units, markers, buildings, heroes and wonders, paying in "
+             "sets, then keeps only what his storage allows."),
+        DecisionKind("build.next", "build", "The culture leader names who builds next (a "
+                     "card may claim the first turn)."),
+        DecisionKind("build.action", "build", "The player whose build turn it is buys "
+                     "something or ends his turn."),
+        DecisionKind("build.pay", "build", "The buyer chooses how he pays, among the "
+                     "payments the set rules allow."),
+        DecisionKind("build.keep", "build", "At the end of his build turn a player chooses "
+                     "the goods he keeps within his storage."),
+        Quantity("cost", "build", "The cost of an item a player buys: a unit, a marker, a "
+                 "building, a hero or a wonder.", "int",
+                 (("player", "the buyer"),
+                  ("item", "the item: a unit kind, 'marker', a building kind or a tile id")),
+                 subject="player", word="cost"),
+        Quantity("payment", "build", "What a player's payment sets may hold beyond the "
+                 "base rule: coins in goods sets, goods in coin sets, a goods type twice.",
+                 "setrules", (("player", "who pays"),), subject="player", word="payment"),
+        Quantity("build.first", "build", "The players who claim the first build turn; the "
+                 "culture leader must name one of them first.", "list", word="build.first"),
+        Quantity("storage.coins", "build", "The coins a player keeps at the end of his "
+                 "build turn.", "int", (("player", "whose storage it is"),),
+                 subject="player", word="storage.coins"),
+        Quantity("storage.goods", "build", "The goods, each of a different type, a player "
+                 "keeps at the end of his build turn.", "int",
+                 (("player", "whose storage it is"),), subject="player",
+                 word="storage.goods"),
+        EventKind("built", "build", "A player has bought an item and placed it (a unit, a "
+                  "marker, a building) or taken it (a hero or a wonder).", True,
+                  (("action", "what was bought and where: [kind, place, ...] or "
+                              "['tile', tile id]"),
+                   ("paid", "the resources paid"),
+                   ("count", "how many, when bought through a card's offer"),
+                   ("offer", "the card whose offer it was, if any")),
+                  player="the buyer", word="buy"),
+        EventKind("build_turn_end", "build", "A player's build turn is over and he has put "
+                  "back what he may not keep.", False,
+                  (("kept", "what is left behind his screen, by resource"),),
+                  player="the player whose turn it was"),
+    ]

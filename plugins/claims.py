@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Game, Step
 from mnrules.hookspecs import hookimpl
@@ -70,3 +71,18 @@ class Claims(Step):
 @hookimpl
 def mn_steps() -> dict[str, Step]:
     return {"claims": Claims()}
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """The one decision and the event of the Claim leadership phase."""
+    return [
+        Part("claims", "claims", "Phase 5: the player highest on each track takes its "
+             "title; the title's holder settles a tie."),
+        DecisionKind("claims.tie", "claims", "The holder of a title chooses who takes it "
+                     "among the players tied highest on its track."),
+        EventKind("title", "claims", "A player takes a title from its holder (or from the "
+                  "box).", True, (("track", "the title's track"),
+                                  ("from", "its former holder, if any")),
+                  player="the new holder", word="title"),
+    ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import Declaration, Part
 from mnrules.engine import Game, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
@@ -191,3 +192,10 @@ def mn_check_state(game: Game) -> list[str]:
             if occupier is not None and not state.built[prov][i]:
                 problems.append(f"{occupier} occupies an empty slot in {prov}")
     return problems
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """What this plugin is for: it folds, performs and asks nothing."""
+    return [Part("control", "", "Who controls what: provinces, building slots and "
+                 "capitals, and where a player's units and fleets can reach.")]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
 from mnrules.engine import CONTINUE, DONE, Decision, Frame, Game, Step
 from mnrules.errors import RuleRef
@@ -276,3 +277,45 @@ class Battle(Step):
 @hookimpl
 def mn_steps() -> dict[str, Step]:
     return {"military": Military(), "military.turn": MilitaryTurn(), "battle": Battle()}
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """What this plugin folds (where units may go, who may fight), its decisions and
+    its events."""
+    return [
+        Part("military", "military", "Phase 4: in the order the military leader names, "
+             "each player moves triremes, fights naval battles, moves legions, fights every "
+             "land battle, then conquers."),
+        DecisionKind("military.next", "military", "The military leader names who moves "
+                     "and fights next."),
+        DecisionKind("military.trireme", "military", "The active player moves a trireme "
+                     "or ends his trireme moves."),
+        DecisionKind("military.naval", "military", "The active player starts a naval "
+                     "battle or fights no more at sea."),
+        DecisionKind("military.legion", "military", "The active player moves a legion or "
+                     "ends his legion moves."),
+        DecisionKind("military.land", "military", "The active player chooses which of his "
+                     "land battles (all mandatory) he fights next."),
+        DecisionKind("battle.loss", "military", "A player who must lose a unit in a battle "
+                     "chooses which kind he loses."),
+        Quantity("move.destinations", "military", "The provinces a player's legion may "
+                 "move to from a province: its neighbours and those his fleets connect.",
+                 "set", (("player", "who moves"), ("origin", "the province it leaves"))),
+        Quantity("battle.allowed", "military", "Whether a player may start a battle "
+                 "against another player's units in an area.", "flag",
+                 (("area", "the province or sea"), ("attacker", "who would start it"),
+                  ("defender", "whose units he would fight"))),
+        EventKind("battle", "military", "A battle is over: both sides have rolled and lost "
+                  "their units.", True,
+                  (("area", "the province or sea"), ("kind", "land or sea"),
+                   ("defender", "the player attacked"),
+                   ("units", "each side's units before the losses"),
+                   ("rolls", "each side's dice"), ("hits", "each side's hits scored")),
+                  player="the attacker", word="battle"),
+        EventKind("move", "military", "A player moved a unit.", False,
+                  (("kind", "legion or trireme"), ("from", "where it was"),
+                   ("to", "where it went")), player="the player who moved it"),
+        EventKind("military_turn_end", "military", "A player's military turn is over.",
+                  False, player="the player whose turn it was"),
+    ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Game, Param, Step
 from mnrules.hookspecs import hookimpl
@@ -193,3 +194,22 @@ class Production(Step):
 @hookimpl
 def mn_steps() -> dict[str, Step]:
     return {"production": Production()}
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """The income this plugin folds, its one decision and its events."""
+    return [
+        Part("production", "production", "Phase 1: every player collects what his "
+             "buildings, legendary cities, heroes and wonders produce."),
+        DecisionKind("collect.choice", "production", "A player whose income offers a "
+                     "choice of resources takes one of those left in the supply."),
+        Quantity("income", "production", "What a player collects in the Collect phase, "
+                 "as (resource, amount) pairs, before anything is taken from the supply.",
+                 "list", (("player", "who collects"),), subject="player", word="income"),
+        EventKind("collected", "production", "A player has collected his income.", False,
+                  (("resources", "what he took from the supply, by resource"),),
+                  player="the player who collected"),
+        EventKind("production_done", "production", "Every player has collected his "
+                  "income.", True, word="production"),
+    ]

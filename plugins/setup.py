@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import Declaration, Part
 from mnrules.engine import Game, Param
 from mnrules.hookspecs import hookimpl
 from mnrules.start import new_game
@@ -104,3 +105,10 @@ def mn_check_board(rules: Any) -> list[str]:
                 problems.append(f"empires.{player}.tracks.{track}: the pieces count "
                                 f"{levels[player].get(track)}, the rulebook says {value}")
     return problems
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """What this plugin is for: it folds, performs and asks nothing."""
+    return [Part("setup", "", "The starting position: each empire's pieces, buildings, "
+                 "resources and tiles, the titles, and the heroes and wonders on display.")]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import Declaration, Part, Quantity
 from mnrules.effects import Modifier
 from mnrules.engine import Game, Param
 from mnrules.hookspecs import hookimpl
@@ -96,3 +97,17 @@ def mn_report(game: Game, player: str) -> dict[str, Any]:
     titles = [t for t, who in game.state.titles.items() if who == player]
     return {"trade": lv["trade"], "culture": lv["culture"], "military": lv["military"],
             "titles": titles}
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """The track levels this plugin folds."""
+    return [
+        Part("tracks", "", "Each empire's level on the trade, culture and military tracks, "
+             "counted from its buildings, units and tiles."),
+        Quantity("track", "tracks", "A player's level on a leadership track: what his "
+                 "pieces count there plus the bonuses printed on his heroes and wonders.",
+                 "int", (("player", "whose level it is"),
+                         ("track", "the track: trade, culture or military")),
+                 subject="player", word="track"),
+    ]

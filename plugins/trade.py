@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Game, Param, Step
 from mnrules.errors import RuleRef
@@ -240,3 +241,42 @@ def mn_in_transit(game: Game) -> dict[str, int]:
                 for k, n in pile.items():
                     out[k] = out.get(k, 0) + n
     return out
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """The offer sizes this plugin folds, its decisions and its (observed) events."""
+    return [
+        Part("trade", "trade", "Phase 2: the trade leader plays a trade token; every player "
+             "offers that many resources face down, then the players take offered "
+             "resources from each other in turn."),
+        DecisionKind("trade.token", "trade", "The trade leader plays a face of an "
+                     "available trade token: how many resources each player offers."),
+        DecisionKind("trade.size", "trade", "A player who may offer more than one number "
+                     "of resources says, in secret, how many he offers."),
+        DecisionKind("trade.offer", "trade", "A player puts one resource from behind his "
+                     "screen on offer, face down."),
+        DecisionKind("trade.pick", "trade", "The player whose turn it is takes one offered "
+                     "resource from another player (not straight back from the last "
+                     "one who took from him)."),
+        DecisionKind("trade.giveback", "trade", "A player who received more than he gave "
+                     "hands one resource of his choice, face down, to one who is short "
+                     "(2.2.1)."),
+        Quantity("offer_size", "trade", "The numbers of resources a player may offer in "
+                 "the trade, given the token played.", "sizes",
+                 (("player", "who offers"), ("token", "the value of the token face played")),
+                 subject="player", word="offer_size"),
+        EventKind("trade_token", "trade", "The trade leader has played a trade token face.",
+                  False, (("token", "the token played"), ("value", "the face played")),
+                  player="the trade title's holder (none before anyone holds it)"),
+        EventKind("offers_revealed", "trade", "Every offer is turned face up.", False,
+                  (("value", "the token value played"),
+                   ("offers", "what each player offers, by resource")),
+                  player="the trade leader"),
+        EventKind("trade_pick", "trade", "A player took one offered resource from another.",
+                  False, (("from", "the player taken from"), ("resource", "what he took")),
+                  player="the player who took it"),
+        EventKind("trade_giveback", "trade", "A player handed one resource to a player who "
+                  "was short.", False, (("to", "the player who received it"),),
+                  player="the player who gave it"),
+    ]

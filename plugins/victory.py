@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event, Trigger
 from mnrules.engine import Game, Param
 from mnrules.hookspecs import hookimpl
@@ -211,3 +212,21 @@ def mn_phase_end(game: Game, phase: str) -> None:
 @hookimpl
 def mn_report(game: Game, player: str) -> dict[str, Any]:
     return {"great_cities": great_cities(game)[player]}
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """What this plugin folds about a build victory, and the claim a card makes (the
+    card words' ``claim victory`` performs it; this plugin decides it)."""
+    return [
+        Part("victory", "", "How the game is won: by building (a fifth hero or wonder, a "
+             "special wonder), by conquest, or by holding all three titles; each checked "
+             "when the rules say."),
+        Quantity("victory.alone", "victory", "The players whose build victory is "
+                 "immediate and sole, whoever else could win too.", "list",
+                 (("player", "who has just built what wins"), ("path", "the victory path")),
+                 word="victory.alone"),
+        EventKind("victory_claim", "victory", "A card makes its holder claim a victory; it "
+                  "is decided as a victory by building would be.", True,
+                  (("path", "the victory path claimed"),), player="the claimant"),
+    ]
