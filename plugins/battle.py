@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from mnrules.contract import Declaration, Part, Quantity
+from mnrules.contract import Declaration, Part
 from mnrules.engine import Game, Param
 from mnrules.hookspecs import hookimpl
 
@@ -30,9 +30,11 @@ def mn_params() -> list[Param]:
     return [
         Param("land_die", [0, 1, 2, 3, 4, 5],
               "faces of a land battle die. No book lists them; the examples show III, IV "
-              "and V. Default: a blank and I to V; replace it if your dice differ"),
-        Param("sea_die", [0, 1, 2, 3, 4, 5], "faces of a sea battle die (see land_die)"),
-        Param(DIVISOR_PARAM, 5, "dice total per hit"),
+              "and V. Default: a blank and I to V; replace it if your dice differ",
+              minimum=0, maximum=99, length=(1, 20)),
+        Param("sea_die", [0, 1, 2, 3, 4, 5], "faces of a sea battle die (see land_die)",
+              minimum=0, maximum=99, length=(1, 20)),
+        Param(DIVISOR_PARAM, 5, "dice total per hit", minimum=1, maximum=99),
         Param("fortress_model", "plus_five",
               "how a fortress helps its owner: plus_five (+5 to his total and one hit "
               "against him cancelled: FR/NL/PL 4.2) or plus_hit (+1 hit scored and one "
@@ -189,28 +191,11 @@ def mn_compare(a: Any, b: Any) -> list[str]:
     return lines
 
 
-BATTLE_CONTEXT = (("battle", "the battle: its area, kind (land or sea), attacker and "
-                             "defender"),
-                  ("side", "the player whose roll it is"),
-                  ("units", "his units of the battle's kind in the area"))
-
-
 @hookimpl
 def mn_contract() -> list[Declaration]:
-    """The four figures of a side's roll, which this plugin folds."""
-    dice = (*BATTLE_CONTEXT, ("dice", "the dice he rolls (battle.dice, folded)"))
-    return [
-        Part("battle", "military", "How a battle is rolled: each side's dice, total, hits "
-             "and shield, the fortress included; and the exact odds editions are "
-             "compared by."),
-        Quantity("battle.dice", "battle", "The dice a side rolls in a battle: one per unit "
-                 "of the battle's kind (legions on land, triremes at sea).", "int",
-                 BATTLE_CONTEXT, subject="side", word="battle.dice"),
-        Quantity("battle.total", "battle", "What a side adds to its dice total before the "
-                 "total is divided into hits.", "int", dice, subject="side",
-                 word="battle.total"),
-        Quantity("battle.hits", "battle", "The hits a side scores on top of those its "
-                 "total gives.", "int", dice, subject="side", word="battle.hits"),
-        Quantity("battle.shield", "battle", "The enemy hits a side cancels.", "int", dice,
-                 subject="side", word="battle.shield"),
-    ]
+    """What this plugin is for. The four figures of a side's roll are folded by
+    :func:`side_for`, which the military plugin's battle step calls: they are that
+    plugin's, so that a variant may replace these rules and keep them."""
+    return [Part("battle", "military", "How a battle is rolled: the fortress's part in "
+                 "each side's dice, total, hits and shield; and the exact odds editions "
+                 "are compared by.")]

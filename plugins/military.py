@@ -279,10 +279,17 @@ def mn_steps() -> dict[str, Step]:
     return {"military": Military(), "military.turn": MilitaryTurn(), "battle": Battle()}
 
 
+BATTLE_CONTEXT = (("battle", "the battle: its area, kind (land or sea), attacker and "
+                             "defender"),
+                  ("side", "the player whose roll it is"),
+                  ("units", "his units of the battle's kind in the area"))
+
+
 @hookimpl
 def mn_contract() -> list[Declaration]:
-    """What this plugin folds (where units may go, who may fight), its decisions and
-    its events."""
+    """What this plugin folds (where units may go, who may fight, each side's roll:
+    through plugins/battle.py's side_for), its decisions and its events."""
+    dice = (*BATTLE_CONTEXT, ("dice", "the dice he rolls (battle.dice, folded)"))
     return [
         Part("military", "military", "Phase 4: in the order the military leader names, "
              "each player moves triremes, fights naval battles, moves legions, fights every "
@@ -306,6 +313,16 @@ def mn_contract() -> list[Declaration]:
                  "against another player's units in an area.", "flag",
                  (("area", "the province or sea"), ("attacker", "who would start it"),
                   ("defender", "whose units he would fight"))),
+        Quantity("battle.dice", "military", "The dice a side rolls in a battle: one per "
+                 "unit of the battle's kind (legions on land, triremes at sea).", "int",
+                 BATTLE_CONTEXT, subject="side", word="battle.dice"),
+        Quantity("battle.total", "military", "What a side adds to its dice total before "
+                 "the total is divided into hits.", "int", dice, subject="side",
+                 word="battle.total"),
+        Quantity("battle.hits", "military", "The hits a side scores on top of those its "
+                 "total gives.", "int", dice, subject="side", word="battle.hits"),
+        Quantity("battle.shield", "military", "The enemy hits a side cancels.", "int", dice,
+                 subject="side", word="battle.shield"),
         EventKind("battle", "military", "A battle is over: both sides have rolled and lost "
                   "their units.", True,
                   (("area", "the province or sea"), ("kind", "land or sea"),
