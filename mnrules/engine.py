@@ -34,12 +34,26 @@ CONTINUE = "continue"
 
 @dataclass(frozen=True, slots=True)
 class Param:
-    """A rule parameter an edition pack may set."""
+    """A rule parameter an edition pack may set, and the values it accepts.
+
+    A value must have the default's shape: its type, and for a list or a mapping the
+    type of the default's items (a whole number may stand for a decimal). Besides:
+
+    * ``choices``: the value, or every text or number in a list or mapping value, is
+      one of these;
+    * ``minimum`` / ``maximum``: every number in the value lies within them;
+    * ``length``: every list in the value has from ``length[0]`` to ``length[1]`` items;
+    * a mapping has exactly the default's keys, or (``open_keys``) at least those.
+    """
 
     name: str
     default: Any
     doc: str
     choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    length: tuple[int, int] | None = None
+    open_keys: bool = False
 
 
 @dataclass(frozen=True, slots=True)
