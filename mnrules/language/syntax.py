@@ -6,10 +6,20 @@ rule is parsed on its own, so one bad rule does not hide the errors of the other
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import io
+import os
+import pickle
+import stat
+import sys
+import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
+import lark
 from lark import (
     Lark,
     Token,
@@ -117,13 +127,107 @@ class ScriptError(MnrulesError):
         super().__init__("\n".join(str(p) for p in problems))
 
 
+# How the grammar is built; the parser cache is keyed by these, the grammar and lark.
+_OPTIONS: dict[str, Any] = {"parser": "lalr", "strict": True, "propagate_positions": True,
+                            "maybe_placeholders": False}
+_CACHE_FORMAT = "1"
+_CACHE_MAX_BYTES = 1 << 20
+
+
 @lru_cache(maxsize=1)
 def parser() -> Lark:
+    """The effect language's parser.
+
+    strict: any terminal collision or LALR conflict is an error when the grammar is
+    built. Building it costs ~150 ms in a new process (lark checks every pair of
+    terminals), so the built tables are kept in a private per-user cache (see
+    :func:`_cache_dir`), never in the shared temp folder: lark's own ``cache=True``
+    unpickles a file there that any local user could plant.
+    """
     text = (data_dir("grammar") / "effects.lark").read_text(encoding="utf-8")
-    # strict: any terminal collision or LALR conflict is an error when the grammar is
-    # built; cache: the built parser (keyed by grammar and options) is reused next time.
-    return Lark(text, parser="lalr", strict=True, propagate_positions=True,
-                maybe_placeholders=False, cache=True)
+    key = hashlib.sha256("\0".join([_CACHE_FORMAT, text, repr(sorted(_OPTIONS.items())),
+                                     lark.__version__, sys.version]).encode()).hexdigest()
+    folder = _cache_dir()
+    file = folder / f"effects-{key[:32]}.parser" if folder is not None else None
+    if file is not None:
+        cached = _load_cached(file)
+        if cached is not None:
+            return cached
+    built = Lark(text, **_OPTIONS)
+    if file is not None:
+        _save_cached(built, file)
+    return built
+
+
+def _private(st: os.stat_result) -> bool:
+    """Owned by this user and writable by nobody else."""
+    return st.st_uid == os.geteuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _cache_dir() -> Path | None:
+    """This user's own cache folder ($XDG_CACHE_HOME/mnrules or ~/.cache/mnrules, made
+    0700), or None when there is none that is safe: a folder that is not a real folder,
+    belongs to someone else or that others may write to is never used."""
+    if not hasattr(os, "geteuid") or os.environ.get("MNRULES_NO_CACHE"):  # or opted out
+        return None
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    try:
+        root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
+        if not root.is_absolute():          # no home folder known
+            return None
+        folder = root / "mnrules"
+        root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with contextlib.suppress(FileExistsError):
+            folder.mkdir(mode=0o700)
+        st = os.lstat(folder)
+    except (OSError, RuntimeError):
+        return None
+    if not stat.S_ISDIR(st.st_mode) or not _private(st):
+        return None
+    return folder
+
+
+class _PlainData(pickle.Unpickler):
+    """Unpickles lists, dicts, strings and numbers only: a pickle that names any class
+    or function (the only way a pickle runs code) is refused."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        raise pickle.UnpicklingError(f"refused: {module}.{name}")
+
+
+def _load_cached(file: Path) -> Lark | None:
+    try:
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode) or not _private(st) \
+                    or st.st_size > _CACHE_MAX_BYTES:
+                return None
+            data = _PlainData(io.BytesIO(f.read(_CACHE_MAX_BYTES))).load()
+        loaded: Lark = Lark._load_from_dict(data["data"], data["memo"])  # type: ignore[no-untyped-call]
+        return loaded
+    except Exception:  # a damaged cache is rebuilt, never fatal
+        return None
+
+
+def _save_cached(built: Lark, file: Path) -> None:
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")   # mode 0600
+        with os.fdopen(fd, "wb") as f:
+            built.save(f)
+        os.replace(tmp, file)
+        tmp = None
+    except Exception:  # a cache that cannot be written is only slower
+        pass
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
 
 
 def _describe(term: str) -> str:
