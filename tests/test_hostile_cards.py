@@ -20,12 +20,14 @@ from pathlib import Path
 
 import pytest
 
-from limits import Outcome, python
+from limits import Outcome, assert_clean_error, mnrules, python
+from mnrules import load_ruleset, new_game
 from mnrules.card_files import read_card
 from mnrules.language.compiler import compile_card
-from mnrules.language.syntax import parse_script
+from mnrules.language.syntax import ScriptError, parse_script
 from mnrules.language.words import Vocabulary
 from mnrules.resources import data_dir
+from mnrules.ruleset import Ruleset, vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAD = "id: testhero\nkind: hero\nnames: {en: Test}\n"
@@ -150,3 +152,116 @@ def test_pickle_is_not_what_the_cache_holds() -> None:
     with pytest.raises(pickle.UnpicklingError):
         import io
         syntax._PlainData(io.BytesIO(pickle.dumps(os.getcwd))).load()
+
+
+# -- item 2: every number a script gives has a range -----------------------------------------
+@pytest.mark.parametrize(("rule", "column", "message"), [
+    ("modify battle.total: add 100", 28, "100 is out of range for the quantity "
+     "'battle.total': from 0 to 99 allowed"),
+    ("modify battle.dice: add 11", 27, "'battle.dice': from 0 to 10"),
+    ("modify battle.total: add 500 per legion die", 28, "'battle.total': from 0 to 99"),
+    ("modify income: add 21 coin", 22, "'income': from 0 to 20"),
+    ("modify offer_size: choose 0 to 21", 34, "'offer_size': from 0 to 20"),
+    ("modify offer_size: choose 5 to 2", 34, "the second number must not be below"),
+    ("modify payment: allow 10 coin in goods sets", 25,
+     "for the allowance 'coin in goods sets': from 0 to 9"),
+    ("offer legion for 21 coin", 20, "21 is out of range for the payment for 'legion': "
+     "from 0 to 20"),
+    ("after production: take 2 good of your choice", 26,
+     "for the action 'take {n} good of your choice': only 1 allowed"),
+    ("modify battle.total: add " + "9" * 4301, 28, "is too long (4301 digits, at most 18)"),
+    ("modify cost: subtract 00000000000000000000000001", 25, "is too long"),
+])
+def test_every_number_has_a_declared_range(rules: Ruleset, tmp_path: Path, rule: str,
+                                           column: int, message: str) -> None:
+    with pytest.raises(ScriptError) as err:
+        _compile(_script_card(tmp_path, rule), vocabulary(rules))
+    p = err.value.problems[0]
+    assert (p.line, p.column) == (5, column), str(err.value)
+    assert message in p.message
+    caret = str(p).splitlines()[2]
+    assert len(caret) <= 110 and caret.endswith("^")       # a long line is cut around it
+
+
+def test_the_numbers_at_the_ends_of_each_range_are_accepted(rules: Ruleset,
+                                                            tmp_path: Path) -> None:
+    _compile(_script_card(tmp_path, "modify battle.total: add 99, subtract 0",
+                          "modify offer_size: choose 0 to 20",
+                          "modify payment: allow 9 repeated good type",
+                          "offer legion for 20 coin or 0 coin",
+                          "after production: take 1 good of your choice"), vocabulary(rules))
+
+
+def test_a_two_billion_coin_offer_is_refused_at_load_not_built(tmp_path: Path) -> None:
+    """It used to build a 2-billion-item tuple (~16 GB) while loading."""
+    _script_card(tmp_path / "c", "offer legion for 2000000000 coins")
+    out = mnrules("cards", "list", "--cards", str(tmp_path / "c"), timeout=60)
+    assert_clean_error(out, "c.yaml:5:20:", "2000000000 is out of range", "from 0 to 20")
+
+
+def test_fifty_million_offer_sizes_are_refused_at_load(tmp_path: Path) -> None:
+    """'choose 0 to 50000000' made three rounds take 30 s and 1.9 GB."""
+    variant = tmp_path / "v.yaml"
+    variant.write_text("extends: en\ncards:\n  override:\n    antigone:\n"
+                       "      effects: |\n        modify offer_size: choose 0 to 50000000\n")
+    out = mnrules("play", "--variant", str(variant), "--players", "3", "--bots", "random",
+                  "--seed", "1", "--rounds", "3", timeout=60)
+    assert_clean_error(out, "v.yaml:6:40:", "'offer_size': from 0 to 20")
+
+
+def test_doubling_again_and_again_stays_within_the_ceiling(tmp_path: Path) -> None:
+    """A card's change never takes the dice above 30 (nor above what they were)."""
+    _script_card(tmp_path / "c", "modify battle.dice: " + ", ".join(["double"] * 60),
+                 "modify battle.dice: add 10, add 10, add 10, add 10")
+    rules = load_ruleset("en", card_dirs=[data_dir("cards"), tmp_path / "c"])
+    game = new_game(rules, 3, seed=1)
+    player = game.state.players[0]
+    game.state.tiles[player].append("testhero")
+    battle = {"kind": "land", "area": "x", "attacker": player, "defender": "y"}
+    assert game.fold("battle.dice", 5, side=player, battle=battle, units=5) == 30
+    assert game.fold("battle.dice", 40, side=player, battle=battle, units=40) == 40
+    other = game.state.players[1]
+    assert game.fold("battle.dice", 5, side=other, battle=battle, units=5) == 5
+
+
+def test_a_huge_script_line_in_a_card_is_refused_cleanly(tmp_path: Path) -> None:
+    _script_card(tmp_path / "c", "modify battle.total: add 1 per " + "die " * 4000)
+    out = mnrules("cards", "check", str(tmp_path / "c"), timeout=60)
+    _refused_check(out, "c.yaml:5:")
+
+
+def test_the_guide_states_every_declared_range() -> None:
+    from mnrules.plugins import words
+    guide = (ROOT / "docs" / "effect-language.md").read_text(encoding="utf-8")
+    rows = [ln for ln in guide.splitlines() if ln.startswith("| `")]
+    for name, ((low, high), ceiling) in words.QUANTITY_NUMBERS.items():
+        row = next((r for r in rows if f"modify {name}" in r), None)
+        assert row is not None, f"docs/effect-language.md: no row for {name}"
+        assert f"| {low} to {high} |" in row, row
+        assert row.rstrip().endswith(f"| {ceiling} |" if ceiling else "| |"), row
+    for phrase, (low, high) in (("allow N", words.ALLOW_NUMBERS),
+                                ("for N coin", words.PAY_NUMBERS)):
+        assert any(phrase in r and f"| {low} to {high} |" in r for r in rows), phrase
+    assert words.TAKE_NUMBERS == (1, 1)
+    assert any("take N good" in r and "| 1 (" in r for r in rows)
+
+
+# -- item 3: card files ---------------------------------------------------------------------
+@pytest.mark.parametrize(("rule", "column", "message"), [
+    ("modify income: add 1", 22, "'income' is a list of resources: add an amount"),
+    ("modify income: add 1 per legion die", 22, "not a bare number"),
+    ("modify income: add die", 22, "the count 'die' is a number, not resources"),
+    ("modify income: include you", 18, "'include' does not apply to this quantity; use add"),
+    ("modify build.first: add 1 coin", 23, "'add' does not apply to this quantity; use "
+     "include"),
+    ("modify battle.total: add 1 per goods of empty caravan slots under your legions", 34,
+     "is not a number: it cannot follow 'per'"),
+    ("offer legion per goods of empty caravan slots under your legions for 1 coin", 20,
+     "is not a number: it cannot follow 'per'"),
+])
+def test_cards_check_refuses_what_the_game_cannot_run(tmp_path: Path, rule: str, column: int,
+                                                      message: str) -> None:
+    """These passed `cards check` and then crashed the game with a traceback."""
+    _script_card(tmp_path / "c", rule)
+    out = mnrules("cards", "check", str(tmp_path / "c"), timeout=60)
+    _refused_check(out, f"c.yaml:5:{column}: ", message)

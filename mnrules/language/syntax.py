@@ -29,13 +29,15 @@ from lark import (
     UnexpectedInput,
     UnexpectedToken,
 )
-from lark.visitors import Transformer_NonRecursive
+from lark.visitors import Transformer_NonRecursive, v_args
 
 from ..errors import MnrulesError
 from ..resources import data_dir
 
 MAX_SCRIPT_CHARS = 20_000
 MAX_RULES = 100
+SHOWN_CHARS = 100   # an error shows at most this much of its source line
+MAX_DIGITS = 18     # longer numbers are refused while parsing (each word has its own range)
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,10 @@ class Pos:
 class Phrase:
     words: tuple[str | int, ...]
     pos: Pos
+    places: tuple[Pos, ...] = ()    # where each word is (empty: all at ``pos``)
+
+    def at(self, i: int) -> Pos:
+        return self.places[i] if 0 <= i < len(self.places) else self.pos
 
     @property
     def text(self) -> str:
@@ -66,6 +72,7 @@ class Value:
     kind: str                       # "number", "per", "amount", "count"
     n: int = 0
     phrase: Phrase | None = None
+    pos: Pos | None = None          # where the number is
 
 
 @dataclass(frozen=True)
@@ -75,12 +82,16 @@ class Op:
     phrase: Phrase | None = None
     low: int = 0
     high: int = 0
+    pos: Pos | None = None          # where the operation starts
+    low_pos: Pos | None = None      # allow, choose: where the (first) number is
+    high_pos: Pos | None = None     # choose: where the second number is
 
 
 @dataclass(frozen=True)
 class Payment:
     n: int
     phrase: Phrase | None           # None: free
+    pos: Pos | None = None          # where the number is
 
 
 @dataclass(frozen=True)
@@ -114,8 +125,14 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        caret = " " * (self.column - 1) + "^"
-        return f"{self.file}:{self.line}:{self.column}: {self.message}\n    {self.source}\n" \
+        src, col = self.source, self.column
+        if len(src) > SHOWN_CHARS:      # a long line: the part around the column
+            start = max(0, min(col - 1 - SHOWN_CHARS // 2, len(src) - SHOWN_CHARS))
+            src = ("…" if start else "") + src[start:start + SHOWN_CHARS] + \
+                ("…" if start + SHOWN_CHARS < len(src) else "")
+            col = col - start + (1 if start else 0)
+        caret = " " * (col - 1) + "^"
+        return f"{self.file}:{self.line}:{self.column}: {self.message}\n    {src}\n" \
                f"    {caret}"
 
 
@@ -253,19 +270,21 @@ def _expected(names: set[str]) -> str:
 
 
 class _ToAst(Transformer_NonRecursive[Token, Any]):  # deep nesting: no deep recursion
-    def __init__(self, line0: int, col0: int) -> None:
+    def __init__(self, line0: int, col0: int, base: int) -> None:
         super().__init__()
         self.line0 = line0
-        self.col0 = col0
+        self.col0 = col0      # the file's column of the rule's first character
+        self.base = base      # the file's column of the script's first column
 
     def _pos(self, meta_or_tok: Any) -> Pos:
         line = getattr(meta_or_tok, "line", 1)
         col = getattr(meta_or_tok, "column", 1)
-        return Pos(self.line0 + line - 1, (self.col0 - 1 if line == 1 else 0) + col)
+        return Pos(self.line0 + line - 1, (self.col0 if line == 1 else self.base) - 1 + col)
 
     def phrase(self, items: list[Token]) -> Phrase:
         words = tuple(int(t) if t.type == "NUMBER" else str(t) for t in items)
-        return Phrase(words, self._pos(items[0]))
+        places = tuple(self._pos(t) for t in items)
+        return Phrase(words, places[0], places)
 
     def name(self, items: list[Token]) -> tuple[str, Pos]:
         return ".".join(str(t) for t in items), self._pos(items[0])
@@ -289,40 +308,49 @@ class _ToAst(Transformer_NonRecursive[Token, Any]):  # deep nesting: no deep rec
         return Cond("or", parts=(items[0], items[1]))
 
     def number(self, items: list[Token]) -> Value:
-        return Value("number", int(items[0]))
+        return Value("number", int(items[0]), pos=self._pos(items[0]))
 
     def per(self, items: list[Any]) -> Value:
-        return Value("per", int(items[0]), items[1])
+        return Value("per", int(items[0]), items[1], self._pos(items[0]))
 
     def amount(self, items: list[Any]) -> Value:
-        return Value("amount", int(items[0]), items[1])
+        return Value("amount", int(items[0]), items[1], self._pos(items[0]))
 
     def count(self, items: list[Any]) -> Value:
         return Value("count", 1, items[0])
 
-    def add(self, items: list[Any]) -> Op:
-        return Op("add", value=items[0])
+    @v_args(meta=True)
+    def add(self, meta: Any, items: list[Any]) -> Op:
+        return Op("add", value=items[0], pos=self._pos(meta))
 
-    def subtract(self, items: list[Any]) -> Op:
-        return Op("subtract", value=items[0])
+    @v_args(meta=True)
+    def subtract(self, meta: Any, items: list[Any]) -> Op:
+        return Op("subtract", value=items[0], pos=self._pos(meta))
 
-    def set(self, items: list[Any]) -> Op:
-        return Op("set", value=items[0])
+    @v_args(meta=True)
+    def set(self, meta: Any, items: list[Any]) -> Op:
+        return Op("set", value=items[0], pos=self._pos(meta))
 
-    def double(self, items: list[Any]) -> Op:
-        return Op("double")
+    @v_args(meta=True)
+    def double(self, meta: Any, items: list[Any]) -> Op:
+        return Op("double", pos=self._pos(meta))
 
-    def allow(self, items: list[Any]) -> Op:
-        return Op("allow", phrase=items[1], low=int(items[0]))
+    @v_args(meta=True)
+    def allow(self, meta: Any, items: list[Any]) -> Op:
+        return Op("allow", phrase=items[1], low=int(items[0]), pos=self._pos(meta),
+                  low_pos=self._pos(items[0]))
 
-    def include(self, items: list[Any]) -> Op:
-        return Op("include", phrase=items[0])
+    @v_args(meta=True)
+    def include(self, meta: Any, items: list[Any]) -> Op:
+        return Op("include", phrase=items[0], pos=self._pos(meta))
 
-    def choose(self, items: list[Token]) -> Op:
-        return Op("choose", low=int(items[0]), high=int(items[1]))
+    @v_args(meta=True)
+    def choose(self, meta: Any, items: list[Token]) -> Op:
+        return Op("choose", low=int(items[0]), high=int(items[1]), pos=self._pos(meta),
+                  low_pos=self._pos(items[0]), high_pos=self._pos(items[1]))
 
     def pay(self, items: list[Any]) -> Payment:
-        return Payment(int(items[0]), items[1])
+        return Payment(int(items[0]), items[1], self._pos(items[0]))
 
     def free(self, items: list[Any]) -> Payment:
         return Payment(0, None)
@@ -405,17 +433,44 @@ def parse_script(script: str, file: str = "<script>", line0: int = 1,
         try:
             tree = parser().parse(text)
         except UnexpectedInput as exc:
-            problems.append(_syntax_problem(exc, text, file, start_line, start_col))
+            problems.append(_syntax_problem(exc, text, file, start_line, start_col, col0))
             continue
-        ast = _ToAst(start_line, start_col).transform(tree)
+        too_long = _long_numbers(tree, text, file, start_line, start_col, col0)
+        if too_long:
+            problems.extend(too_long)
+            continue
+        ast = _ToAst(start_line, start_col, col0).transform(tree)
         rules.append(_rule_from_tree(ast, Pos(start_line, start_col), text))
     if problems:
         raise ScriptError(problems)
     return rules
 
 
-def _syntax_problem(exc: UnexpectedInput, text: str, file: str, line0: int,
-                    col0: int) -> Problem:
+def _long_numbers(tree: Tree[Any], text: str, file: str, line0: int, col0: int,
+                  base: int) -> list[Problem]:
+    """Numbers too long to be any word's number, refused before they are converted (a
+    number of thousands of digits costs time, and Python refuses to convert one)."""
+    out = []
+    numbers = [c for sub in tree.iter_subtrees() for c in sub.children    # not recursive
+               if isinstance(c, Token) and c.type == "NUMBER"]
+    for tok in numbers:
+        digits = str(tok)
+        if len(digits) <= MAX_DIGITS:
+            continue
+        line = tok.line or 1
+        rule_lines = text.splitlines()
+        src = rule_lines[line - 1] if 0 < line <= len(rule_lines) else text
+        indent = (col0 if line == 1 else base) - 1
+        shown = digits[:12] + ("…" if len(digits) > 12 else "")
+        out.append(Problem(file, line0 + line - 1, indent + (tok.column or 1), " " * indent + src,
+                           f"the number {shown} is too long ({len(digits)} digits, at most "
+                           f"{MAX_DIGITS}); every number in a script has a small range "
+                           f"(see 'Numbers' in docs/effect-language.md)"))
+    return out
+
+
+def _syntax_problem(exc: UnexpectedInput, text: str, file: str, line0: int, col0: int,
+                    base: int) -> Problem:
     rule_lines = text.splitlines()
     line = getattr(exc, "line", 1) or 1
     col = getattr(exc, "column", 1) or 1
@@ -437,7 +492,7 @@ def _syntax_problem(exc: UnexpectedInput, text: str, file: str, line0: int,
     else:
         msg = str(exc)
     abs_line = line0 + line - 1
-    indent = col0 - 1 if line == 1 else 0
+    indent = (col0 if line == 1 else base) - 1
     # show the file's own line, so the caret sits under the file's column
-    shown_src = " " * indent + src if line == 1 else src
+    shown_src = " " * indent + src
     return Problem(file, abs_line, indent + col, shown_src, msg)
