@@ -23,6 +23,7 @@ import pytest
 from limits import Outcome, assert_clean_error, mnrules, python
 from mnrules import load_ruleset, new_game
 from mnrules.card_files import read_card
+from mnrules.errors import MnrulesError, PackError
 from mnrules.language.compiler import compile_card
 from mnrules.language.syntax import ScriptError, parse_script
 from mnrules.language.words import Vocabulary
@@ -247,6 +248,58 @@ def test_the_guide_states_every_declared_range() -> None:
 
 
 # -- item 3: card files ---------------------------------------------------------------------
+@pytest.mark.parametrize(("body", "where", "message"), [
+    (HEAD + "names2: x\n", "c.yaml:4:1:", "unknown card key 'names2'"),
+    ("id: x\nkind: hero\nnames: [a, b]\n", "c.yaml:3:1:", "names: expected a mapping"),
+    ("id: x\nkind: hero\ntext: hello\n", "c.yaml:3:1:", "text: expected a mapping"),
+    ("id: x\nkind: hero\ncost: " + "9" * 5000 + "\n", "c.yaml:3:7:", "5000 digits"),
+    ("id: x\nkind: hero\nbonuses: {trade: " + "9" * 5000 + "}\n", "c.yaml:3:", "5000 digits"),
+    ("id: x\nkind: hero\ncost: 0x" + "f" * 5000 + "\n", "c.yaml:3:1:",
+     "cost: expected a whole number from 0 to 99, got a whole number a number of about"),
+    ("id: [1,2]\nkind: hero\n", "c.yaml:1:1:", "id: expected a name"),
+    ("id: 7\nkind: hero\n", "c.yaml:1:1:", "id: expected a name"),
+    ("id: x\nkind: hero\ncopyable: maybe\n", "c.yaml:3:1:", "copyable: expected true or false"),
+    ("id: x\nkind: hero\nbonuses: {trade: true}\n", "c.yaml:3:11:", "bonuses.trade: expected "
+     "a whole number from 0 to 9, got true/false"),
+    ("id: x\nkind: hero\nbonuses: {trade: 10}\n", "c.yaml:3:11:", "from 0 to 9"),
+    ("id: x\nkind: hero\nbonuses: [trade]\n", "c.yaml:3:1:", "bonuses: expected a mapping"),
+    ("id: x\nkind: [hero]\n", "c.yaml:2:1:", "kind: expected one of"),
+    ("id: x\nkind: hero\nphase: {a: 1}\n", "c.yaml:3:1:", "phase: expected the name"),
+    ("id: x\nkind: hero\nnames: {en: [a]}\n", "c.yaml:3:9:", "names.en: expected text"),
+    ("id: x\nkind: hero\ncost: -1\n", "c.yaml:3:1:", "cost: expected a whole number"),
+    ("id: x\nkind: hero\ncost: 1.5\n", "c.yaml:3:1:", "cost"),
+    ("id: x\nkind: hero\neffects: [1]\n", "c.yaml:3:1:", "effects: expected a script"),
+    ("id: x\nkind: hero\neffects:\n", "c.yaml:3:1:", "effects: the script is empty"),
+    ("id: x\nkind: hero\neffects: |\n  # nothing\n", "c.yaml:3:1:", "the script is empty"),
+    ("- 1\n", "c.yaml:1:1:", "a card must be a mapping"),
+    ("kind: hero\n", "c.yaml:1:1:", "missing card key 'id'"),
+])
+def test_a_bad_card_file_is_refused_with_its_place_and_key(tmp_path: Path, body: str,
+                                                           where: str, message: str) -> None:
+    with pytest.raises(MnrulesError) as err:
+        read_card(_card(tmp_path, body))
+    text = str(err.value)
+    assert where in text and message in text, text
+    assert "Traceback" not in text
+
+
+def test_a_card_file_that_is_not_utf8_is_refused_with_its_line(tmp_path: Path) -> None:
+    f = tmp_path / "c.yaml"
+    f.write_bytes(b"id: x\nkind: hero\nnames: {en: \xff}\n")
+    with pytest.raises(PackError, match=r"c\.yaml:3:13: not UTF-8"):
+        read_card(f)
+
+
+def test_a_named_pipe_among_the_cards_is_refused_not_waited_on(tmp_path: Path) -> None:
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    os.mkfifo(folder / "card.yaml")
+    out = mnrules("cards", "check", str(folder), timeout=30)
+    _refused_check(out, "card.yaml: a card must be a regular file, and this is a named pipe")
+    out = mnrules("cards", "list", "--cards", str(folder), timeout=30)
+    assert_clean_error(out, "card.yaml", "named pipe")
+
+
 @pytest.mark.parametrize(("rule", "column", "message"), [
     ("modify income: add 1", 22, "'income' is a list of resources: add an amount"),
     ("modify income: add 1 per legion die", 22, "not a bare number"),
@@ -265,3 +318,18 @@ def test_cards_check_refuses_what_the_game_cannot_run(tmp_path: Path, rule: str,
     _script_card(tmp_path / "c", rule)
     out = mnrules("cards", "check", str(tmp_path / "c"), timeout=60)
     _refused_check(out, f"c.yaml:5:{column}: ", message)
+
+
+def test_a_folder_of_cards_that_does_not_exist_is_refused() -> None:
+    from mnrules.card_files import load_cards
+    with pytest.raises(PackError, match="no such folder of cards"):
+        load_cards([Path("/nonexistent/cards")])
+
+
+def test_a_pack_override_is_checked_like_a_card_file(tmp_path: Path) -> None:
+    variant = tmp_path / "v.yaml"
+    variant.write_text("extends: en\ncards:\n  override:\n    caesar:\n"
+                       "      names: hello\n")
+    with pytest.raises(PackError, match=r"v\.yaml:5:7: cards\.override\.caesar\.names: "
+                                        r"expected a mapping"):
+        load_ruleset("en", variant=variant)
