@@ -14,8 +14,12 @@ from __future__ import annotations
 
 import os
 import pickle
+import random
+import re
 import stat
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -333,3 +337,173 @@ def test_a_pack_override_is_checked_like_a_card_file(tmp_path: Path) -> None:
     with pytest.raises(PackError, match=r"v\.yaml:5:7: cards\.override\.caesar\.names: "
                                         r"expected a mapping"):
         load_ruleset("en", variant=variant)
+
+
+# -- item 4: a generator of hostile card files -------------------------------------------------
+HUGE = ["9" * 5000, "-" + "9" * 4400, "0x" + "f" * 3000, "1e99999", ".inf", ".nan",
+        "99999999999999999999", "-1", "0", "2147483648"]
+ODD_TEXT = ["\u202e\u0645\u0631\u062d\u0628\u0627", "e\u0301", "\u200b", "\ufeffid", "🙂" * 50,
+            "\t", "\u2028", "\x85", "\x1b[31m", "１２", "x" * 30000, "'", '"', "\\",
+            "${HOME}", "{{x}}", "%s%n", "é" * 3]
+WRONG = ["[]", "{}", "[1, 2]", "{a: 1}", "null", "true", "no", "~", "''", "!!binary aGk=",
+         "2001-01-01", "&a x", "*a", "[[[[[[[[[[]]]]]]]]]]", "- x"]
+SCRIPT_BITS = ["modify", "after", "replace", "offer", "when", "and", "or", "not", ":", ",",
+               "(", ")", "add", "per", "for", "free", "once per round", "choose", "to", "allow",
+               "include you", "double", "battle.total", "income", "offer_size", "payment",
+               "legion", "coin", "die", "9" * 30, "9" * 4400, "0", "100", "21", "\n", "\n    ",
+               "#", "é", "🙂", "\u2028", "\t", "a" * 2000]
+KEYS = ["id", "kind", "phase", "bonuses", "names", "text", "effects", "cost", "copyable"]
+
+
+def _bundled() -> list[str]:
+    return [f.read_text(encoding="utf-8") for f in sorted((ROOT / "cards").rglob("*.yaml"))]
+
+
+def _set_key(text: str, key: str, value: str) -> str:
+    """``text`` with ``key``'s value (a whole top-level entry) replaced or added."""
+    lines = text.splitlines()
+    out, skipping, done = [], False, False
+    for line in lines:
+        if skipping and (line.startswith((" ", "\t")) or not line.strip()):
+            continue
+        skipping = False
+        if line.startswith(f"{key}:"):
+            out.append(f"{key}: {value}")
+            skipping, done = True, True
+            continue
+        out.append(line)
+    if not done:
+        out.append(f"{key}: {value}")
+    return "\n".join(out) + "\n"
+
+
+def _script_of(text: str) -> list[str]:
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("effects:"):
+            return [ln.strip() for ln in lines[i + 1:] if ln.startswith("  ")]
+    return []
+
+
+def _mutated_script(rng: random.Random, rules: list[str]) -> str:
+    script = "\n".join(rules) or "modify battle.total: add 1"
+    for _ in range(rng.randint(1, 4)):
+        how = rng.randrange(5)
+        i = rng.randint(0, len(script))
+        if how == 0:
+            script = script[:i] + " " + rng.choice(SCRIPT_BITS) + " " + script[i:]
+        elif how == 1:
+            script = script[:i] + script[i + rng.randint(1, 12):]
+        elif how == 2:
+            words = script.split(" ")
+            words[rng.randrange(len(words))] = rng.choice(SCRIPT_BITS)
+            script = " ".join(words)
+        elif how == 3:
+            depth = rng.choice([10, 40, 500])
+            script = (f"modify battle.total when {'not (' * depth}land battle{')' * depth}: "
+                      f"add {rng.choice(['1', '99', '100', '9' * 25])}")
+        else:
+            script = "\n".join([script] * rng.choice([2, 50, 101]))
+    return script
+
+
+def hostile_cards(n: int, seed: int) -> Iterator[tuple[str, bytes]]:
+    """``n`` hostile card files, as (what was done, the file's bytes), the same for the
+    same seed: bundled cards with a key given a huge number, a wrong type, odd unicode,
+    deep nesting or a long line, their scripts mutated, or the YAML itself broken."""
+    rng = random.Random(seed)
+    bundled = _bundled()
+    for i in range(n):
+        base = rng.choice(bundled)
+        key = rng.choice(KEYS)
+        how = rng.randrange(9)
+        if how == 0:
+            value = rng.choice(HUGE)
+            what, text = f"{key}: huge number", _set_key(base, key, value)
+        elif how == 1:
+            value = rng.choice(WRONG)
+            what, text = f"{key}: wrong type {value[:20]!r}", _set_key(base, key, value)
+        elif how == 2:
+            odd = rng.choice(ODD_TEXT)
+            value = rng.choice([odd, f'"{odd}"', f"{{en: {odd}}}", f"{{{odd}: x}}"])
+            what, text = f"{key}: odd text", _set_key(base, key, value)
+        elif how == 3:
+            depth = rng.choice([50, 500, 5000])
+            value = rng.choice(["[" * depth + "]" * depth, "{a: " * depth + "1" + "}" * depth])
+            what, text = f"{key}: nested {depth} deep", _set_key(base, key, value)
+        elif how == 4:
+            sub = rng.choice(["bonuses", "names", "text"])
+            value = "{" + rng.choice(["trade", "en", "culture", "xx", "1"]) + ": " + \
+                rng.choice(HUGE + WRONG[:8] + ["1", "x"]) + "}"
+            what, text = f"{sub}: inner value", _set_key(base, sub, value)
+        elif how in (5, 6):
+            script = _mutated_script(rng, _script_of(base))
+            body = "\n".join("  " + ln for ln in script.split("\n"))
+            what, text = "script mutated", _set_key(base, "effects", "|\n" + body)
+        elif how == 7:
+            j = rng.randint(0, len(base))
+            junk = rng.choice([":", "- ", "\n  - x", "&a ", "*b", "!!python/object:os.system",
+                               "? ", "---\n", "\t", "%YAML 1.1\n", "\x00", "|\n", "'", "{"])
+            what, text = f"YAML broken ({junk[:10]!r})", base[:j] + junk + base[j:]
+        else:
+            what, text = "a key removed", "\n".join(
+                ln for ln in base.splitlines() if not ln.startswith(f"{key}:")) + "\n"
+        data = text.encode("utf-8", "surrogatepass")
+        if rng.random() < 0.05:                          # not UTF-8 somewhere
+            k = rng.randint(0, len(data))
+            data, what = data[:k] + b"\xff\xfe" + data[k:], what + ", bad bytes"
+        yield f"#{i} {what}", data
+
+
+POSITION = re.compile(r"\.yaml:\d+(:\d+)?: ")
+
+
+def _try(file: Path, vocab: Vocabulary) -> str | None:
+    """None if the card loads, else its error's text; anything but a MnrulesError with a
+    position propagates (a bug)."""
+    try:
+        _compile(file, vocab)
+    except MnrulesError as exc:
+        text = str(exc)
+        assert POSITION.search(text), f"no position in: {text[:500]}"
+        if isinstance(exc, ScriptError):
+            assert all(p.line >= 1 and p.column >= 1 and "^" in str(p) for p in exc.problems)
+        return text
+    return None
+
+
+def run_hostile(n: int, seed: int, folder: Path | None = None,
+                budget: float | None = None) -> tuple[int, int]:
+    """Feed ``n`` hostile cards through `cards check`'s path; (accepted, refused)."""
+    import tempfile
+    vocab = vocabulary(load_ruleset("en"))
+    where = folder or Path(tempfile.mkdtemp())
+    ok = refused = 0
+    start = time.perf_counter()
+    for what, data in hostile_cards(n, seed):
+        f = where / "hostile.yaml"
+        f.write_bytes(data)
+        t0 = time.perf_counter()
+        try:
+            result = _try(f, vocab)
+        except Exception as exc:   # the report is the point
+            raise AssertionError(f"{what}: {type(exc).__name__}: {exc}\n--- file ---\n"
+                                 f"{data[:3000]!r}") from exc
+        assert time.perf_counter() - t0 < 2.0, f"{what}: took too long"
+        if result is None:
+            ok += 1
+        else:
+            refused += 1
+        if budget is not None:
+            assert time.perf_counter() - start < budget, "the hostile cards took too long"
+    return ok, refused
+
+
+def test_hostile_card_files_only_give_a_positioned_error(tmp_path: Path) -> None:
+    ok, refused = run_hostile(400, seed=1, folder=tmp_path, budget=10.0)
+    assert refused > 200 and ok > 0       # both ways are exercised
+
+
+def test_the_generator_is_reproducible() -> None:
+    assert list(hostile_cards(20, 5)) == list(hostile_cards(20, 5))
+    assert list(hostile_cards(20, 5)) != list(hostile_cards(20, 6))
