@@ -16,7 +16,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .effects import Event, Modifier, Replacement, Trigger, ordered
-from .errors import GameOver, IllegalChoice, MnrulesError, RuleRef, StateError
+from .errors import (
+    GameOver,
+    IllegalChoice,
+    InvalidChoice,
+    MnrulesError,
+    RuleRef,
+    StateError,
+    _short,
+)
 from .state import State
 
 if TYPE_CHECKING:
@@ -85,7 +93,9 @@ class Step:
         raise NotImplementedError
 
     def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
-        """The rule a refused choice breaks; the default says only that it is not offered."""
+        """The rule a refused (well-formed) choice breaks, with a detail: every step that
+        asks should name its rule (a :class:`RuleRef` with the books' sections); the
+        default says only that the choice is not offered."""
         return None, "not among the legal choices"
 
 
@@ -101,13 +111,39 @@ class InvariantError(MnrulesError):
                          f"{game.state.seed}: " + "; ".join(problems))
 
 
+CHOICE_DEPTH = 8
+"""How deep a choice's lists may nest (the game's own options: two levels)."""
+
+
 def as_choice(value: Any) -> Choice:
-    """Normalise a choice read from JSON or typed by a human (lists become tuples)."""
-    if isinstance(value, list | tuple):
-        return tuple(as_choice(v) for v in value)
-    if isinstance(value, str | int) or value is None:
-        return value
-    raise StateError(f"a choice must be a string, a number or a list, not {type(value).__name__}")
+    """Normalise a choice read from JSON or typed by a human (lists become tuples).
+
+    A choice is a str, an int or a (nested) list or tuple of them; anything else is
+    malformed (:class:`InvalidChoice`): a bool or a float would compare equal to an int
+    option (``True in (1,)``) and be stored as it came."""
+    try:
+        return _normal(value, 0)
+    except _Malformed as bad:
+        detail = str(bad) if bad.args and bad.args[0] is not value else ""
+        raise InvalidChoice(value, detail) from None
+
+
+class _Malformed(Exception):
+    pass
+
+
+def _normal(value: Any, depth: int) -> Choice:
+    kind = type(value)
+    if kind is str or kind is int:
+        return value  # type: ignore[no-any-return]
+    if kind is list or kind is tuple:
+        if depth >= CHOICE_DEPTH:
+            raise _Malformed(f"its lists nest more than {CHOICE_DEPTH} deep")
+        return tuple(_normal(v, depth + 1) for v in value)
+    if depth == 0:
+        raise _Malformed(value)
+    raise _Malformed(f"a choice is a string, a whole number or a list of them; it holds "
+                     f"{_short(value, 60)} ({kind.__name__})")
 
 
 @dataclass
@@ -149,7 +185,9 @@ class Game:
         return dec.options if dec is not None else ()
 
     def apply(self, choice: Any) -> None:
-        """Apply one choice of the pending decision; an illegal one changes nothing."""
+        """Apply one choice of the pending decision. A malformed one (not a str, an int
+        or a list/tuple of them) raises :class:`InvalidChoice`, one the rules do not
+        offer :class:`IllegalChoice` naming the rule; either changes nothing."""
         dec = self.pending
         if dec is None:
             raise GameOver("the game is over: no decision is pending")
