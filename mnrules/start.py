@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 from .effects import Event
 from .engine import Game
-from .errors import MnrulesError
+from .errors import MnrulesError, StateError
 from .ruleset import Ruleset, load_ruleset
-from .state import State
+from .state import LEGENDARY, State
 
 
 def fill_box(rules: Ruleset, state: State) -> None:
@@ -71,57 +73,193 @@ def _maybe_check(game: Game) -> None:
         game.checker = check
 
 
-def load_game(rules: Ruleset, snapshot: State | dict[str, Any] | str) -> Game:
-    """A game resumed from a snapshot (a State, its dict or its JSON)."""
-    if isinstance(snapshot, str):
-        state = State.from_json(snapshot)
-    elif isinstance(snapshot, dict):
-        state = State.from_dict(snapshot)
-    else:
-        state = snapshot.copy()
-    fits(rules, state)
-    game = Game(rules, state)
+TRIAL_CHOICES = 2_000
+"""At most this many choices of the trial a loaded game must pass (see :func:`load_game`);
+the rest of a round takes a few hundred."""
+
+
+def load_game(rules: Ruleset, snapshot: State | dict[str, Any] | str | bytes,
+              source: str = "") -> Game:
+    """A game resumed from a snapshot (a State, its dict or its JSON text).
+
+    Nothing is played from a snapshot before it is checked: its shape and bounds
+    (:meth:`State.from_dict`), that it fits this rule set's board and box
+    (:func:`fits`), every invariant of the rules (:func:`mnrules.invariants.check`), and
+    that its decision stack plays: a copy is played on, with the first legal option,
+    to the end of its round. A snapshot that fails is refused with a
+    :class:`StateError` naming ``source`` (the file, if any) and the key.
+    """
+    try:
+        if isinstance(snapshot, str | bytes):
+            state = State.from_json(snapshot)
+        elif isinstance(snapshot, dict):
+            state = State.from_dict(snapshot)
+        elif isinstance(snapshot, State):
+            state = State.from_dict(copy.deepcopy(snapshot.to_dict()))
+        else:
+            raise StateError(f"a snapshot is a State, its dict or its JSON text, not "
+                             f"{type(snapshot).__name__}")
+        fits(rules, state)
+        game = Game(rules, state)
+        _trial(game)
+    except StateError as exc:
+        raise exc.within(source) if source else exc from None
+    except RecursionError:
+        raise StateError("nests too deep", "", source) from None
     _maybe_check(game)
     return game
 
 
+def _trial(game: Game) -> None:
+    """Refuse a game whose invariants are broken or whose decision stack does not play
+    under the rules (a frame with a key missing or of the wrong kind)."""
+    from .invariants import check
+
+    try:
+        problems = check(game)
+    except StateError:
+        raise
+    except Exception as exc:  # a rule meeting a frame it cannot read
+        raise StateError(f"does not play under these rules ({_why(exc)})",
+                         _top(game, game.state.stack)) from None
+    if problems:
+        raise StateError("breaks the rules' invariants: " + "; ".join(problems[:8])
+                         + (f" (and {len(problems) - 8} more)" if len(problems) > 8 else ""))
+    copy_state = State(**copy.deepcopy({f.name: getattr(game.state, f.name)
+                                        for f in fields(State)}))
+    trial = Game(game.rules, copy_state)
+    trial.rng.setstate(game.rng.getstate())
+    frames = list(copy_state.stack)
+    start = copy_state.round
+    try:
+        for _ in range(TRIAL_CHOICES):
+            dec = trial.pending
+            if dec is None or copy_state.round != start:
+                break
+            if dec.player not in copy_state.players or not dec.options:
+                raise StateError(f"asks {dec.player!r} ({dec.kind}), who cannot answer",
+                                 _top(trial, frames))
+            trial.apply(dec.options[0])
+    except StateError as exc:
+        raise StateError(f"does not play under these rules ({exc})",
+                         exc.key or _top(trial, frames)) from None
+    except Exception as exc:  # a rule meeting a frame it cannot read
+        raise StateError(f"does not play under these rules ({_why(exc)})",
+                         _top(trial, frames)) from None
+
+
+def _why(exc: BaseException) -> str:
+    text = str(exc)
+    if isinstance(exc, KeyError):
+        text = f"no key {text}"
+    return f"{type(exc).__name__}: {text[:200]}" if text else type(exc).__name__
+
+
+def _top(game: Game, frames: list[dict[str, Any]]) -> str:
+    """The saved frame the rules were working on (the top one still on the stack)."""
+    stack = game.state.stack
+    for frame in reversed(stack):
+        for i, saved in enumerate(frames):
+            if saved is frame:
+                return f"stack[{i}] ({frame.get('step')})"
+    return "stack"
+
+
 def fits(rules: Ruleset, state: State) -> None:
     """Refuse a state that does not fit this rule set's board and box (a clean error)."""
-    from .errors import StateError
-
     board = rules.board
-    for p in state.players:
+    players = state.players
+    for i, p in enumerate(players):
         if p not in board.empires:
-            raise StateError(f"players: {p!r} is not an empire of this board")
+            raise StateError(f"{p!r} is not an empire of this board", f"players[{i}]")
+    allowed = board.players.get(len(players))
+    if allowed is None or sorted(players) != sorted(allowed):
+        raise StateError(f"a {len(players)}-player game on this board is played by "
+                         f"{', '.join(allowed or ())}" if allowed else
+                         f"this board plays with "
+                         f"{', '.join(str(n) for n in sorted(board.players))} players",
+                         "players")
+    for key in ("screens", "pieces", "tiles"):
+        for who in getattr(state, key):
+            if who not in players:
+                raise StateError(f"{who!r} does not play", f"{key}.{who}")
     areas = set(board.provinces) | set(board.seas)
+    in_play = board.provinces_in_play(len(players))
     for key in ("control", "built", "occupied"):
         for prov in getattr(state, key):
             if prov not in board.provinces:
-                raise StateError(f"{key}: {prov!r} is not a province of this board")
-    for prov, who in [*state.control.items(), *state.marker_occupier.items()]:
-        if who is not None and who not in state.players:
-            raise StateError(f"{prov}: {who!r} does not play")
+                raise StateError(f"{prov!r} is not a province of this board", key)
+        missing = [p for p in in_play if p not in getattr(state, key)]
+        extra = [p for p in getattr(state, key) if p not in in_play]
+        if missing or extra:
+            raise StateError(f"the provinces in play with {len(players)} players are "
+                             f"not these (missing: {', '.join(missing) or 'none'}; not in "
+                             f"play: {', '.join(extra) or 'none'})", key)
+    for track, who in state.titles.items():
+        if who not in players:
+            raise StateError(f"{who!r} does not play", f"titles.{track}")
+    for prov, who in state.control.items():
+        if who is not None and who not in players:
+            raise StateError(f"{who!r} does not play", f"control.{prov}")
+    for prov, who in state.marker_occupier.items():
+        if prov not in state.control:
+            raise StateError("not a province in play", f"marker_occupier.{prov}")
+        if who not in players:
+            raise StateError(f"{who!r} does not play", f"marker_occupier.{prov}")
     for prov, row in state.occupied.items():
-        for who in row:
-            if who is not None and who not in state.players:
-                raise StateError(f"occupied.{prov}: an occupier {who!r} who does not play")
+        for i, who in enumerate(row):
+            if who is not None and who not in players:
+                raise StateError(f"an occupier {who!r} who does not play",
+                                 f"occupied.{prov}[{i}]")
     for prov, slots in state.built.items():
         if len(slots) != len(board.provinces[prov].slots) or \
                 len(state.occupied.get(prov, [])) != len(slots):
-            raise StateError(f"built.{prov}: {len(slots)} slots, the board has "
-                             f"{len(board.provinces[prov].slots)}")
+            raise StateError(f"{len(slots)} slots, the board has "
+                             f"{len(board.provinces[prov].slots)}", f"built.{prov}")
+    for p, tiles in state.tiles.items():
+        for i, t in enumerate(tiles):
+            if t not in rules.cards:
+                raise StateError(f"no card {t!r} in this rule set", f"tiles.{p}[{i}]")
+    for key in ("screens", "pieces", "tiles"):
+        for p in players:
+            if p not in getattr(state, key):
+                raise StateError(f"{p} has no entry", key)
     for area, here in state.units.items():
         if area not in areas:
-            raise StateError(f"units: {area!r} is not an area of this board")
-        for who in here:
-            if who not in state.players:
-                raise StateError(f"units.{area}: {who!r} does not play")
-    for p, tiles in state.tiles.items():
-        for t in tiles:
+            raise StateError(f"{area!r} is not an area of this board", "units")
+        for who, kinds in here.items():
+            if who not in players:
+                raise StateError(f"{who!r} does not play", f"units.{area}")
+            for kind in kinds:
+                if kind not in state.pieces[who]:
+                    raise StateError(f"no {kind!r} in an empire's box",
+                                     f"units.{area}.{who}.{kind}")
+    for key in ("display", "display_hidden"):
+        for i, t in enumerate(getattr(state, key)):
             if t not in rules.cards:
-                raise StateError(f"tiles.{p}: no card {t!r} in this rule set")
-    for frame in state.stack:
+                raise StateError(f"no card {t!r} in this rule set", f"{key}[{i}]")
+    goods = {str(g) for g in (rules.components.get("goods") or {})}
+    resources = {"coin", *goods, *(f"{LEGENDARY}{g}" for g in goods)}
+    for p, screen in state.screens.items():
+        for key in screen:
+            if key not in resources:
+                raise StateError(f"no resource {key!r} in this box", f"screens.{p}.{key}")
+    stock = {"coin", *goods, *(str(k) for k in rules.components.get("buildings") or {})}
+    for key in state.supply:
+        if key not in stock:
+            raise StateError(f"no {key!r} in this box", f"supply.{key}")
+    box_pieces = {str(k) for k in rules.components.get("pieces") or {}}
+    for p, pieces in state.pieces.items():
+        for key in pieces:
+            if key not in box_pieces:
+                raise StateError(f"no piece {key!r} in this box", f"pieces.{p}.{key}")
+    for key in ("legendary_pile", "legendary_discard"):
+        for i, g in enumerate(getattr(state, key)):
+            if g not in goods:
+                raise StateError(f"no good {g!r} in this box", f"{key}[{i}]")
+    if state.phase and state.phase not in rules.phases:
+        raise StateError(f"the pack has no phase {state.phase!r}", "phase")
+    for i, frame in enumerate(state.stack):
         if frame.get("step") not in rules.steps:
-            raise StateError(f"stack: no plugin provides the step {frame.get('step')!r}")
-    if state.rng and (len(state.rng) != 3 or not isinstance(state.rng[1], list)):
-        raise StateError("rng: not a random generator state")
+            raise StateError(f"no plugin provides the step {frame.get('step')!r}",
+                             f"stack[{i}]")

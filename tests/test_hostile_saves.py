@@ -11,14 +11,19 @@ hand: ``python -c "from tests.test_hostile_saves import *; hostile_saves(5000, 1
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from limits import python
+from limits import assert_clean_error, mnrules, python
 from mnrules import load_ruleset, new_game
 from mnrules.bots import Bot, make_bot
+from mnrules.bots.random_bot import RandomBot
+from mnrules.cli import main
 from mnrules.engine import Game
+from mnrules.errors import MnrulesError
+from mnrules.log import LogError, load, replay, save
 from mnrules.ruleset import Ruleset
 from mnrules.start import load_game
 
@@ -87,3 +92,172 @@ def test_the_heuristic_bot_keeps_no_cache_between_games(rules: Ruleset) -> None:
     import hashlib
     assert alone.returncode == 0, alone.stderr[-2000:]
     assert alone.stdout.strip() == hashlib.sha256(first.encode()).hexdigest()
+
+
+# -- 2. saves ---------------------------------------------------------------------------------
+def _save_at(tmp_path: Path, rules: Ruleset, kind: str = "build.action") -> tuple[Path, dict]:
+    """A save file of a game waiting for a decision of ``kind``, and its parsed JSON."""
+    game = new_game(rules, 5, seed=2)
+    bot = RandomBot(1)
+    while (dec := game.pending) is not None and dec.kind != kind:
+        game.apply(bot.choose(game))
+    path = tmp_path / "g.save"
+    save(game, "en", None, path)
+    return path, json.loads(path.read_text())
+
+
+def _top_with(data: dict, key: str) -> dict:
+    return next(f for f in reversed(data["state"]["stack"]) if key in f)
+
+
+SAVE_CASES: list[tuple[str, Callable[[dict], object], str]] = [
+    ("missing pack", lambda d: d.pop("pack"), "pack: missing"),
+    ("missing state", lambda d: d.pop("state"), "state: missing"),
+    ("pack not text", lambda d: d.update(pack=["en"]), "pack: expected"),
+    ("negative units", lambda d: d["state"]["units"]["LATIUM"]["rome"].update(legion=-3),
+     "state.units.LATIUM.rome.legion: -3 is out of bounds"),
+    ("10^30 coins", lambda d: d["state"]["supply"].update(coin=10**30),
+     "state.supply.coin: a number beyond"),
+    ("coins from nowhere", lambda d: d["state"]["screens"]["rome"].update(coin=10**6),
+     "invariants: coin: supply"),
+    ("round -5", lambda d: d["state"].update(round=-5), "state.round: -5 is out of bounds"),
+    ("a tile held twice", lambda d: d["state"]["tiles"]["rome"].append(
+        d["state"]["tiles"]["greece"][0]), "state.tiles.greece[0]: the tile 'pericles' is "
+     "also in tiles.rome"),
+    ("a winner not in the game", lambda d: d["state"].update(
+        winners=["gaul"], finished=True, victory="fifth"), "state.winners[0]"),
+    ("a decision for an absent player", lambda d: _top_with(d, "player").update(
+        player="gaul"), "state.stack"),
+    ("an unknown step", lambda d: d["state"]["stack"].append({"step": "os.system"}),
+     "no plugin provides the step 'os.system'"),
+    ("a step that is not text", lambda d: d["state"]["stack"].append({"step": ["x"]}),
+     "step: a frame names its step as text"),
+    ("a frame key missing", lambda d: _top_with(d, "player").pop("player"),
+     "(build.turn): does not play under these rules (KeyError: no key 'player')"),
+    ("a wrong generator state", lambda d: d["state"].update(rng=[3, [0] * 624 + [999], None]),
+     "state.rng: not a random generator state"),
+    ("a generator state of text", lambda d: d["state"].update(rng=[3, "abc", None]),
+     "state.rng: not a random generator state"),
+    ("a float", lambda d: d["state"].update(choices=1.5), "state.choices: 1.5"),
+    ("a screen of jade", lambda d: d["state"]["screens"]["rome"].update(jade=1),
+     "state.screens.rome.jade: no resource 'jade'"),
+    ("a round cap of text", lambda d: d["state"]["vars"].update(round_cap="x"),
+     "state.vars.round_cap"),
+]
+
+
+@pytest.mark.parametrize(("name", "mutate", "message"), SAVE_CASES,
+                         ids=[c[0] for c in SAVE_CASES])
+def test_a_hostile_save_is_refused_naming_the_file_and_the_key(
+        tmp_path: Path, rules: Ruleset, name: str, mutate: Callable[[dict], object],
+        message: str) -> None:
+    path, data = _save_at(tmp_path, rules)
+    mutate(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(MnrulesError) as err:
+        load(path)
+    assert str(err.value).startswith(str(path)), err.value
+    assert message in str(err.value), err.value
+
+
+@pytest.mark.parametrize(("name", "content", "message"), [
+    ("deep JSON", b'{"format": "mnrules-save/1", "state": ' + b"[" * 100_000,
+     "nests too deep"),
+    ("non-UTF-8", b'{"format": "mnrules-save/1", "pack": "\xff\xfe"}', "not UTF-8"),
+    ("a 5,000-digit number", b'{"format": "mnrules-save/1", "x": ' + b"9" * 5000 + b"}",
+     "not a save file"),
+    ("truncated", b'{"format": "mnrules-save/1", "pack": "en", "sta', "not JSON"),
+])
+def test_a_broken_save_file_is_refused_cleanly(tmp_path: Path, name: str, content: bytes,
+                                               message: str) -> None:
+    path = tmp_path / "g.save"
+    path.write_bytes(content)
+    out = mnrules("play", "--load", str(path))
+    assert_clean_error(out, str(path), message)
+
+
+def test_a_save_passes_its_checks_quickly_and_plays_on(tmp_path: Path,
+                                                       rules: Ruleset) -> None:
+    path, _ = _save_at(tmp_path, rules, "military.legion")
+    game, pack, variant = load(path)
+    assert (pack, variant) == ("en", None) and game.pending is not None
+    assert game.pending.kind == "military.legion"
+
+
+# -- 3. logs ----------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def log_lines(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    path = tmp_path_factory.mktemp("log") / "g.jsonl"
+    assert main(["play", "--seed", "3", "--rounds", "1", "--log", str(path)]) == 0
+    return path.read_text().splitlines()
+
+
+def _header(lines: list[str], **change: object) -> list[str]:
+    head = json.loads(lines[0])
+    for k, v in change.items():
+        if v is _GONE:
+            head.pop(k)
+        else:
+            head[k] = v
+    return [json.dumps(head), *lines[1:]]
+
+
+_GONE = object()
+
+
+@pytest.mark.parametrize(("name", "edit", "message"), [
+    ("no pack", lambda ls: _header(ls, pack=_GONE), ":1: pack: missing"),
+    ("no players", lambda ls: _header(ls, players=_GONE), ":1: players: missing"),
+    ("no seed", lambda ls: _header(ls, seed=_GONE), ":1: seed: missing"),
+    ("seed 11.7", lambda ls: _header(ls, seed=11.7), ":1: seed: expected a whole number"),
+    ("seed true", lambda ls: _header(ls, seed=True), ":1: seed: expected a whole number"),
+    ("a huge seed", lambda ls: _header(ls, seed=10**30), ":1: seed: expected a whole"),
+    ("round cap of text", lambda ls: _header(ls, round_cap="x"), ":1: round_cap:"),
+    ("a record without its kind",
+     lambda ls: [ls[0], json.dumps({k: v for k, v in json.loads(ls[1]).items()
+                                    if k != "kind"}), *ls[2:]], ":2: kind: missing"),
+    ("a choice that is a mapping",
+     lambda ls: [ls[0], json.dumps({**json.loads(ls[1]), "choice": {"a": 1}}), *ls[2:]],
+     ":2: choice: malformed choice"),
+    ("a chance without its value", lambda ls: [*ls, '{"chance": "land die"}'],
+     "value: missing"),
+    ("neither", lambda ls: [*ls, '{"hello": 1}'], "neither a choice nor a chance record"),
+    ("deep JSON", lambda ls: [*ls, "[" * 100_000], "nests too deep"),
+    ("a 5,000-digit number", lambda ls: [*ls, '{"chance": "x", "value": ' + "9" * 5000 + "}"],
+     "not JSON"),
+    ("an unknown pack", lambda ls: _header(ls, pack="klingon"), ":1: unknown edition"),
+    ("players not of this board", lambda ls: _header(ls, players=["rome", "gaul"]),
+     ":1: players"),
+])
+def test_a_hostile_log_is_refused_naming_file_line_and_field(
+        tmp_path: Path, log_lines: list[str], name: str,
+        edit: Callable[[list[str]], list[str]], message: str) -> None:
+    path = tmp_path / "g.jsonl"
+    path.write_text("\n".join(edit(list(log_lines))) + "\n")
+    with pytest.raises(MnrulesError) as err:
+        replay(path)
+    assert str(err.value).startswith(str(path)), err.value
+    assert message in str(err.value), err.value
+
+
+def test_a_log_that_is_not_utf8_is_refused_at_its_line(tmp_path: Path,
+                                                       log_lines: list[str]) -> None:
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(("\n".join(log_lines[:3]) + "\n").encode() + b'{"x": "\xff"}\n')
+    with pytest.raises(LogError, match=r"g\.jsonl:4: not a log \(not UTF-8"):
+        replay(path)
+
+
+def test_chance_records_the_game_never_drew_are_a_divergence(
+        tmp_path: Path, log_lines: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.jsonl"
+    path.write_text("\n".join(log_lines) + "\n")
+    assert replay(path).divergence is None
+    extra = '{"chance": "land die", "value": 6}'
+    path.write_text("\n".join([*log_lines, extra, extra]) + "\n")
+    result = replay(path)
+    n = len(log_lines) + 1
+    assert result.divergence is not None and result.divergence.startswith(f"line {n}:")
+    assert "never drew" in result.divergence
+    assert main(["replay", str(path)]) == 1
+    assert "divergence: line" in capsys.readouterr().err
