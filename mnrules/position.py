@@ -11,12 +11,28 @@ from typing import Any
 
 from .engine import Game
 from .errors import StateError
-from .state import LEGENDARY
+from .state import LEGENDARY, base_good
 
 
 def _edited(game: Game) -> None:
     """A position edit invalidates the decision the game had worked out."""
     game._pending = None
+
+
+def _player(game: Game, player: str) -> None:
+    if player not in game.state.players:
+        raise StateError(f"{player!r} does not play (players: "
+                         f"{', '.join(game.state.players)})")
+
+
+def _count(n: int, low: int = 1) -> None:
+    if isinstance(n, bool) or not isinstance(n, int) or n < low:
+        raise StateError(f"expected a whole number of at least {low}, not {n!r}")
+
+
+def _province(game: Game, province: str) -> None:
+    if province not in game.state.control:
+        raise StateError(f"{province!r} is not a province in play")
 
 
 def _take_supply(game: Game, key: str, n: int = 1) -> None:
@@ -69,8 +85,13 @@ def clear_screen(game: Game, player: str) -> None:
 def give(game: Game, player: str, resources: dict[str, int]) -> None:
     """Resources from the supply (or the legendary pile) onto ``player``'s screen."""
     _edited(game)
+    _player(game, player)
     state = game.state
+    goods = {str(g) for g in (game.rules.components.get("goods") or {})}
     for key, n in resources.items():
+        _count(n, 0)
+        if base_good(key) not in goods and key != "coin":
+            raise StateError(f"no resource {key!r} in this box")
         if key.startswith(LEGENDARY):
             good = key[len(LEGENDARY):]
             for _ in range(n):
@@ -86,8 +107,9 @@ def set_marker(game: Game, province: str, player: str | None) -> None:
     """Put ``player``'s marker on ``province`` (None: neutral). Capitals' are printed."""
     _edited(game)
     state = game.state
-    if province not in state.control:
-        raise StateError(f"{province} is not in play")
+    _province(game, province)
+    if player is not None:
+        _player(game, player)
     printed = province in _capitals(game)
     old = state.control[province]
     if old is not None and not printed:
@@ -98,6 +120,7 @@ def set_marker(game: Game, province: str, player: str | None) -> None:
 
 
 def slot_index(game: Game, province: str, spec: str, free: bool = True) -> int:
+    _province(game, province)
     slots = game.rules.board.provinces[province].slots
     for i, slot in enumerate(slots):
         if (slot.spec == spec or slot.kind == spec) and (
@@ -126,6 +149,13 @@ def unbuild(game: Game, province: str, i: int) -> None:
 
 def add_units(game: Game, player: str, area: str, kind: str, n: int = 1) -> None:
     _edited(game)
+    _player(game, player)
+    _count(n)
+    if area not in game.state.control and area not in game.rules.board.seas:
+        raise StateError(f"{area!r} is not a province in play nor a sea")
+    if kind not in game.state.pieces[player]:
+        raise StateError(f"no {kind!r} among an empire's pieces "
+                         f"({', '.join(game.state.pieces[player])})")
     _take_piece(game, player, kind, n)
     game.state.add_units(area, player, kind, n)
 
@@ -153,10 +183,14 @@ def start_phase(game: Game, phase: str, round: int | None = None, **frame: Any) 
 def give_tiles(game: Game, player: str, *tiles: str) -> None:
     """Hand ``player`` these heroes or wonders, from the display or the face-down stack."""
     _edited(game)
+    _player(game, player)
     state = game.state
     for tile in tiles:
         if tile not in game.rules.cards:
             raise StateError(f"no card {tile!r} in this rule set")
+        for other in state.players:
+            if other != player and tile in state.tiles[other]:
+                raise StateError(f"{other} holds {tile!r}")
         for pile in (state.display, state.display_hidden):
             if tile in pile:
                 pile.remove(tile)

@@ -261,3 +261,87 @@ def test_chance_records_the_game_never_drew_are_a_divergence(
     assert "never drew" in result.divergence
     assert main(["replay", str(path)]) == 1
     assert "divergence: line" in capsys.readouterr().err
+
+
+# -- 4. scenarios -----------------------------------------------------------------------------
+SCENARIO = """\
+scenario: a small battle
+edition: en
+position:
+  round: 2
+  control: {LATIUM: rome}
+  units:
+    LATIUM: {rome: {legion: 2}}
+  resources: {rome: {coin: 3}}
+  phase: military
+forced:
+  land die: [5, 4]
+choices:
+  - rome
+expect:
+  units: {LATIUM: {rome: {legion: 2}}}
+"""
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("round: 2", "round: abc", ":4:3: position.round: expected a whole number, got 'abc'"),
+    ("round: 2", "round: -5", ":4:3: position.round: -5 is out of bounds"),
+    ("LATIUM: {rome: {legion: 2}}\n  res", "LATIUM: [1]\n  res",
+     ":7:5: position.units.LATIUM: expected a mapping, got a list"),
+    ("coin: 3", "coin: many", ":8:22: position.resources.rome.coin: expected a whole number"),
+    ("legion: 2}}\n  res", "legion: -40}}\n  res",
+     ":7:21: position.units.LATIUM.rome.legion: -40 is out of bounds"),
+    ("choices:\n  - rome", "choices: 5", ":12:1: choices: expected a list, got 5"),
+    ("- rome", "- {rome: 1}", ":13:6: choices[0].rome: unknown key"),
+    ("- rome", "- 1.5", ":13:5: choices[0]: not a choice"),
+    ("land die: [5, 4]", "land die: 5", ":11:3: forced.land die: expected a list"),
+    ("forced:\n  land die: [5, 4]", "forced: [1]", ":10:1: forced: expected a mapping"),
+    ("expect:\n", "expect:\n  pending: {who: rome}\n", ":15:13: expect.pending.who: unknown"),
+    ("edition: en", "edition: []", ":2:1: edition: expected at least one"),
+    ("scenario:", "scenario:", ""),  # the file as it is loads
+])
+def test_a_malformed_scenario_names_file_line_and_key(tmp_path: Path, old: str, new: str,
+                                                      message: str) -> None:
+    from mnrules.scenario import ScenarioError
+    from mnrules.scenario import load as load_scenario
+
+    assert old in SCENARIO
+    path = tmp_path / "s.yaml"
+    path.write_text(SCENARIO.replace(old, new, 1))
+    if not message:
+        load_scenario(path)
+        return
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    assert str(err.value).startswith(f"{path}{message}"), err.value
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("LATIUM: {rome", "LATIUM: {gaul", ":7:21: position.units.LATIUM.gaul.legion: 'gaul' "
+                                       "does not play"),
+    ("LATIUM: {rome", "ATLANTIS: {rome", ":7:23: position.units.ATLANTIS.rome.legion: "
+                                         "'ATLANTIS' is not a province in play"),
+    ("legion: 2}}\n  res", "legion: 200}}\n  res", "position.units.LATIUM.rome.legion: "
+                                                 "rome has fewer than 200 legion"),
+    ("legion: 2}}\n  res", "catapult: 2}}\n  res", "position.units.LATIUM.rome.catapult: "
+                                                  "no 'catapult'"),
+    ("coin: 3", "jade: 3", "position.resources.rome: no resource 'jade'"),
+    ("{LATIUM: rome}", "{LATIUM: gaul}", ":5:13: position.control.LATIUM: 'gaul' does not"),
+    ("phase: military", "phase: party", "position.phase: the pack has no phase 'party'"),
+])
+def test_a_scenario_naming_what_is_not_there_fails_at_its_line(
+        tmp_path: Path, old: str, new: str, message: str) -> None:
+    from mnrules.scenario import run
+
+    path = tmp_path / "s.yaml"
+    path.write_text(SCENARIO.replace(old, new, 1))
+    [out] = list(run(path))
+    assert not out.ok and len(out.failures) == 1, out.failures
+    assert out.failures[0].startswith(f"error: {path}:") and message in out.failures[0], \
+        out.failures
+
+
+def test_a_malformed_scenario_gets_a_clean_error_on_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(SCENARIO.replace("round: 2", "round: abc"))
+    assert_clean_error(mnrules("scenario", "run", str(path)), f"{path}:4:3: position.round")
