@@ -845,5 +845,7 @@ def render_png(game: Game | Ruleset, state: State | None = None,
     _pillow()  # fail before any work when Pillow is missing
     data = scene_png(layout(game, state))
     if path is not None:
-        Path(path).write_bytes(data)
+        from .files import write_atomic
+
+        write_atomic(path, data)
     return data
