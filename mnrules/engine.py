@@ -38,6 +38,13 @@ T = TypeVar("T")
 
 DONE = "done"
 CONTINUE = "continue"
+PAUSE = "pause"  # the driver asked to stop here (Game.max_rounds); resumes where it was
+
+MAX_DEPTH = 500
+"""Frames the stack may hold: a real game needs a dozen; a step that keeps pushing is a bug."""
+MAX_STEPS = 1_000_000
+"""Steps advanced between two decisions before the engine gives up (a step that never
+asks nor finishes); a real game takes a few hundred."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +219,7 @@ class Game:
     def _settle(self) -> None:
         state = self.state
         steps = self.rules.steps
+        budget = MAX_STEPS
         while self._pending is None and not state.finished:
             stack = state.stack
             if not stack:
@@ -228,17 +236,30 @@ class Game:
                             del stack[i]
                             break
             elif out is CONTINUE:
-                continue
+                pass
+            elif out is PAUSE:
+                break
             else:
                 assert isinstance(out, Decision)
                 self._pending = out
+                break
+            budget -= 1
+            if not budget:
+                raise StateError(f"no decision after {MAX_STEPS:,} steps (the last one "
+                                 f"{frame['step']!r}, round {state.round}): a step that "
+                                 f"never asks nor finishes")
 
     def push(self, step: str, **data: Any) -> Frame:
         """Put a frame on the stack; it runs before the frame that pushed it resumes."""
         if step not in self.rules.steps:
             raise StateError(f"no plugin provides the step {step!r}")
+        stack = self.state.stack
+        if len(stack) >= MAX_DEPTH:
+            raise StateError(f"the step {step!r} would make the stack {MAX_DEPTH + 1} frames "
+                             f"deep (pushed by {stack[-1]['step']!r}, round "
+                             f"{self.state.round}): steps that push each other without end")
         frame: Frame = {"step": step, **data}
-        self.state.stack.append(frame)
+        stack.append(frame)
         return frame
 
     def push_all(self, frames: Iterable[tuple[str, dict[str, Any]]]) -> None:
