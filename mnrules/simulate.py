@@ -86,10 +86,49 @@ def jobs_for(pack: str, variant: str | None, players: int, games: int, seed: int
             for i in range(games)]
 
 
+RETRIES = 3
+"""Times a game is handed out again after its worker process died before giving up."""
+
+
+class WorkerError(MnrulesError):
+    """A game that could not be played in a worker process."""
+
+
+def _worker(conn: Any) -> None:
+    """A worker process: play the games it is handed until told to stop (None)."""
+    import signal
+    import traceback
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's business
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        try:
+            reply: tuple[str, Any] = ("ok", play_one(job))
+        except MnrulesError as exc:
+            reply = ("error", str(exc))
+        except Exception as exc:  # a bug in the rules: said with where it happened
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            reply = ("error", f"{type(exc).__name__}: {exc} ({where.filename}:{where.lineno})")
+        try:
+            conn.send(reply)
+        except (BrokenPipeError, OSError):
+            return
+
+
 def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | None = None
               ) -> list[GameResult]:
-    """Play the jobs in ``workers`` processes; results come back in job order."""
-    if workers <= 1:
+    """Play the jobs in ``workers`` processes; results come back in job order.
+
+    Each worker gets one game at a time. A worker that dies (killed, out of memory) is
+    replaced and its game handed out again — a game is a pure function of its job, so the
+    results are the same — up to :data:`RETRIES` times for one game. Ctrl-C stops every
+    worker before the KeyboardInterrupt goes on."""
+    if workers <= 1 or len(jobs) <= 1:
         out = []
         for job in jobs:
             out.append(play_one(job))
@@ -97,20 +136,119 @@ def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | N
                 progress(1)
         return out
     import multiprocessing as mp
+    import signal
+    import threading
+    from multiprocessing.connection import wait
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
     if ctx.get_start_method() == "fork":
         for pack, variant in {(j.pack, j.variant) for j in jobs}:
             _rules(pack, variant)  # loaded once here, inherited by every worker
-    with ctx.Pool(workers) as pool:
-        out = []
-        # one game at a time: games vary from 4 to 30+ rounds, so big chunks leave a
-        # worker idle at the end; a game is far longer than a hand-off
-        for r in pool.imap(play_one, jobs, chunksize=1):
-            out.append(r)
-            if progress:
-                progress(1)
-        return out
+    workers = min(workers, len(jobs))
+    results: list[GameResult | None] = [None] * len(jobs)
+    todo = list(range(len(jobs) - 1, -1, -1))    # popped from the end: job order
+    tries = [0] * len(jobs)
+    busy: dict[Any, tuple[Any, int | None]] = {}  # connection -> (process, job or None)
+    conn: Any
+    done = 0
+    serial = 0
+
+    def start() -> None:
+        nonlocal serial
+        serial += 1
+        here, there = ctx.Pipe()
+        main_thread = threading.current_thread() is threading.main_thread()
+        # no Ctrl-C may reach a worker before it ignores it itself
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+        try:
+            proc = ctx.Process(target=_worker, args=(there,), daemon=True,
+                               name=f"mnrules-simulate-{serial}")
+            proc.start()
+        finally:
+            if main_thread:
+                signal.signal(signal.SIGINT, old)
+        there.close()
+        busy[here] = (proc, None)
+
+    def hand_out(conn: Any) -> None:
+        proc, _ = busy[conn]
+        if not todo:
+            busy[conn] = (proc, None)
+            return
+        i = todo.pop()
+        tries[i] += 1
+        busy[conn] = (proc, i)
+        try:
+            conn.send(jobs[i])
+        except OSError:   # it died meanwhile
+            lost(conn)
+
+    def lost(conn: Any) -> None:
+        """A worker died: replace it, and hand its game out again."""
+        proc, i = busy.pop(conn)
+        conn.close()
+        proc.join(5)
+        if proc.is_alive():
+            proc.kill()
+            proc.join()
+        if i is not None:
+            if tries[i] >= RETRIES:
+                raise WorkerError(f"game {i + 1} (seed {jobs[i].seed}): its worker process "
+                                  f"died {tries[i]} times (exit code {proc.exitcode}); "
+                                  f"try it alone with --jobs 1")
+            todo.append(i)
+        if todo:
+            start()
+            hand_out(next(reversed(busy)))
+
+    def stop_all() -> None:
+        for proc, _ in busy.values():
+            if proc.is_alive():
+                proc.terminate()
+        for conn, (proc, _) in busy.items():
+            proc.join(5)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
+            conn.close()
+        busy.clear()
+
+    try:
+        for _ in range(workers):
+            start()
+        for first in list(busy):
+            if first in busy:
+                hand_out(first)
+        while done < len(jobs):
+            waiting = {proc.sentinel: conn for conn, (proc, _) in busy.items()}
+            for ready in wait([*busy, *waiting]):
+                conn = waiting[ready] if isinstance(ready, int) else ready
+                if conn not in busy:
+                    continue   # already replaced in this pass
+                proc, i = busy[conn]
+                reply: Any
+                try:
+                    reply = conn.recv() if conn.poll() else None
+                except (EOFError, OSError):
+                    reply = None
+                if reply is None:
+                    proc.join(1)
+                    if not proc.is_alive():
+                        lost(conn)
+                    continue
+                kind, value = reply
+                if i is None:
+                    continue
+                if kind == "error":
+                    raise WorkerError(f"game {i + 1} (seed {jobs[i].seed}): {value}")
+                results[i] = value
+                done += 1
+                hand_out(conn)   # the next game first, so that no worker waits on us
+                if progress:
+                    progress(1)
+    finally:
+        stop_all()
+    return [r for r in results if r is not None]
 
 
 def run_dask(jobs: list[Job], workers: int, address: str | None,
@@ -250,19 +388,30 @@ def format_report(rep: Report, title: str) -> str:
 
 
 def write_out(path: str, results: list[GameResult], rep: Report) -> None:
-    p = Path(path)
-    if p.suffix == ".csv":
-        with p.open("w", newline="", encoding="utf-8") as f:
-            w = csv.writer(f)
-            w.writerow(["seed", "winners", "victory", "rounds", "decisions"])
-            for r in results:
-                w.writerow([r.seed, " ".join(r.winners), r.victory, r.rounds, r.decisions])
+    """The results as CSV (one row per game) or JSON (the report and every game),
+    written atomically."""
+    import io
+
+    from .files import write_atomic
+
+    if Path(path).suffix == ".csv":
+        buf = io.StringIO(newline="")
+        w = csv.writer(buf)
+        w.writerow(["seed", "winners", "victory", "rounds", "decisions"])
+        for r in results:
+            w.writerow([r.seed, " ".join(r.winners), r.victory, r.rounds, r.decisions])
+        write_atomic(path, buf.getvalue())
         return
     data = {"report": asdict(rep), "games": [asdict(r) for r in results]}
-    p.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    write_atomic(path, json.dumps(data, indent=1))
 
 
 def plot(path: str, rep: Report, title: str) -> None:
+    """A figure of the win rates and the game lengths, written atomically."""
+    import io
+
+    from .files import write_atomic
+
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -284,8 +433,14 @@ def plot(path: str, rep: Report, title: str) -> None:
     ax2.set_title(f"Game length (median {rep.rounds_median:.0f})")
     fig.suptitle(title)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    buf = io.BytesIO()
+    try:
+        fig.savefig(buf, dpi=110, format=Path(path).suffix.lstrip(".").lower() or "png")
+    except ValueError as exc:  # a format matplotlib does not write
+        raise MnrulesError(f"--plot {path}: {exc}") from None
+    finally:
+        plt.close(fig)
+    write_atomic(path, buf.getvalue())
 
 
 def iter_chunks(items: Iterable[Job], size: int) -> Iterator[list[Job]]:
