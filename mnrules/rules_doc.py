@@ -68,8 +68,18 @@ def _event(e: EventKind) -> str:
 
 
 def _param(p: Param) -> str:
-    choices = f"; choices {', '.join(_code(c) for c in p.choices)}" if p.choices else ""
-    return f"  - `{p.name}` (default {_code(p.default)}{choices}): {_cell(p.doc)}"
+    facts = [f"default {_code(p.default)}"]
+    if p.choices:
+        facts.append(f"choices {', '.join(_code(c) for c in p.choices)}")
+    low, high = p.minimum, p.maximum
+    if low is not None and high is not None:
+        facts.append(f"numbers from {low} to {high}")
+    elif low is not None or high is not None:
+        facts.append(f"numbers at least {low}" if low is not None else
+                     f"numbers at most {high}")
+    if p.length:
+        facts.append(f"lists of {p.length[0]} to {p.length[1]} items")
+    return f"  - `{p.name}` ({'; '.join(facts)}): {_cell(p.doc)}"
 
 
 def _section(owner: str, contract: Contract, steps: Iterable[str],
