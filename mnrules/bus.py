@@ -69,6 +69,15 @@ class Bus(pluggy.PluginManager):
             self._contract_version = self.version
         return self._contract
 
+    def check_contract(self) -> Contract:
+        """The contract, built and checked now (call it when a rule set is assembled): a
+        name declared twice, or a ``MODIFIES``/``TRIGGERED_BY``/``REPLACES`` set naming
+        an undeclared one, is refused here rather than at the first fold."""
+        contract = self.contract
+        if contract is None:
+            raise ContractError("this bus has no mn_contract hook (add mnrules.hookspecs)")
+        return contract
+
     def check_emit(self, kind: str) -> None:
         """Refuse an event kind no plugin declares (``Game.emit`` calls this first)."""
         if kind not in self._emittable:

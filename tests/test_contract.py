@@ -215,6 +215,7 @@ def test_routes_must_name_performed_events_as_sets(rules: Ruleset) -> None:
 
 def test_the_bundled_routes_are_declared(rules: Ruleset) -> None:
     check_routes(rules.pm, contract_of(rules))  # every plugin's and every card's
+    assert rules.pm.check_contract() is rules.pm.contract
 
 
 # -- what the contract gives the card vocabulary and the docs ------------------------------
