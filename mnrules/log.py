@@ -36,10 +36,15 @@ class Recorder:
     out: IO[str]
     lines: int = 0
 
-    def header(self, game: Game, pack: str, variant: str | None) -> None:
-        self._write({"format": LOG_FORMAT, "engine": __version__, "pack": pack,
-                     "variant": variant, "players": game.state.players,
-                     "seed": game.state.seed, "round_cap": game.state.vars.get("round_cap")})
+    def header(self, game: Game, pack: str, variant: str | None, start: bool = False) -> None:
+        """The first line; with ``start`` (a game loaded from a save) it also holds the
+        position the log starts from, which replay loads instead of a new game."""
+        head = {"format": LOG_FORMAT, "engine": __version__, "pack": pack,
+                "variant": variant, "players": game.state.players,
+                "seed": game.state.seed, "round_cap": game.state.vars.get("round_cap")}
+        if start:
+            head["state"] = game.snapshot().to_dict()
+        self._write(head)
 
     def attach(self, game: Game) -> None:
         game.choice_listeners.append(self.on_choice)
@@ -176,8 +181,13 @@ def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | No
     try:
         if rules is None:
             rules = load_ruleset(header["pack"], variant=header.get("variant"))
-        game = new_game(rules, header["players"], seed=header["seed"],
-                        round_cap=header.get("round_cap"))
+        if isinstance(header.get("state"), dict):  # a log started from a saved game
+            from .start import load_game
+
+            game = load_game(rules, header["state"])
+        else:
+            game = new_game(rules, header["players"], seed=header["seed"],
+                            round_cap=header.get("round_cap"))
     except StateError as exc:
         raise exc.within(where, "state") from None
     except LogError:
@@ -258,7 +268,9 @@ def save(game: Game, pack: str, variant: str | None, path: str | Path) -> None:
     """A save file: how the game was made plus the exact state at its pending decision."""
     data = {"format": "mnrules-save/1", "engine": __version__, "pack": pack,
             "variant": variant, "state": game.snapshot().to_dict()}
-    Path(path).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    from .files import write_atomic
+
+    write_atomic(path, json.dumps(data, ensure_ascii=False))  # the old save stays whole
 
 
 def load(path: str | Path) -> tuple[Game, str, str | None]:
