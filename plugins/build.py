@@ -152,7 +152,9 @@ class Build(Step):
     def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
         if choice in game.state.players and choice not in frame.get("done", []):
             return R_FIRST, "another player has claimed the first build turn"
-        return None, f"{choice!r} is not a player who has yet to build"
+        return RuleRef("build-order", "the culture leader names who builds next; each "
+                       "player builds once a round", "FR 3; NL/PL/UK 3"), \
+            f"{choice!r} is not a player who has yet to build"
 
 
 def placements(game: Game, player: str) -> list[tuple[Any, ...]]:
@@ -395,10 +397,19 @@ class BuildTurn(Step):
 
     def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
         player = frame["player"]
+        r_act = RuleRef("build-action", "a build turn buys units, markers, buildings, heroes "
+                        "or wonders the box, the display and the placement rules allow, or "
+                        "ends", "FR 3; NL/PL/UK 3")
         if frame.get("stage") == "pay":
             return R_PAY, f"{choice!r} is not a valid set for {frame['action']}"
+        if frame.get("stage") == "store":
+            return RuleRef("storage", "at the end of his build turn a player keeps at most "
+                           "his storage: coins, and goods of different types",
+                           "FR 3.1; NL/PL/UK 3 (3.0)"), \
+                f"{choice!r} is not a set of goods {player} may keep"
         if frame.get("stage") != "act" or not isinstance(choice, tuple) or not choice:
-            return None, "not among the legal choices"
+            return r_act, f"{choice!r} is not a purchase (a tuple such as ('legion', " \
+                "'LATIUM')) nor ('end',)"
         if choice in placements(game, player):
             cost = item_cost(game, player, choice)
             if cost is None:
@@ -432,7 +443,7 @@ class BuildTurn(Step):
             return R_BUILDING, f"no free slot {choice[1:]} where {player} may build"
         if kind == "tile":
             return R_TILE, f"{choice[1:]} is not a face-up tile {player} may buy"
-        return None, "not among the legal choices"
+        return r_act, f"{choice!r} is not something {player} may buy now"
 
 
 @hookimpl

@@ -12,6 +12,7 @@ from typing import Any
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Game, Step
+from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 
 from .tracks import TRACKS, levels
@@ -58,6 +59,11 @@ class Claims(Step):
     def choose(self, game: Game, frame: Frame, choice: Any) -> None:
         self._award(game, TRACKS[frame["i"]], choice)
         frame["i"] += 1
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        return RuleRef("title-tie", "a title tied at the top goes to one of the tied players, "
+                       "chosen by its holder", "FR 5; NL/PL/UK 5"), \
+            f"{choice!r} is not among the players tied for the title"
 
     @staticmethod
     def _award(game: Game, track: str, player: str) -> None:

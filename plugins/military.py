@@ -55,6 +55,11 @@ class Military(Step):
         frame["done"].append(choice)
         game.push("military.turn", player=choice, stage="start", arrived={}, fought=[])
 
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        return RuleRef("military-order", "the military leader names who moves and fights "
+                       "next; each player has one turn a round", "FR 4; NL/PL/UK 4"), \
+            f"{choice!r} is not a player who has yet to move and fight"
+
 
 class MilitaryTurn(Step):
     def advance(self, game: Game, frame: Frame) -> Decision | str:
@@ -241,6 +246,11 @@ class Battle(Step):
         who = next(p for p in (frame["attacker"], frame["defender"])
                    if frame["losses"][p] > 0)
         self._lose(game, frame, who, choice)
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        return RuleRef("battle-losses", "each side loses one unit per hit it takes, of its "
+                       "units in the battle, chosen by its owner", "FR 4.2; NL/PL/UK 4.2"), \
+            f"{choice!r} is not a kind of unit this player has in {frame.get('area')}"
 
     @staticmethod
     def _lose(game: Game, frame: Frame, who: str, kind: str) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Game, Param, Step
+from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.state import LEGENDARY, State
 
@@ -183,6 +184,12 @@ class Production(Step):
     def choose(self, game: Game, frame: Frame, choice: Any) -> None:
         player, _ = frame["queue"].pop(0)
         self._collect(game, frame, player, str(choice))
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        return RuleRef("income-choice", "an income of one resource or another takes one of "
+                       "them; the supply is finite: only what it still holds can be taken",
+                       "FR 1.2; NL/PL/UK 1.1, Q&A 9"), \
+            f"{choice!r} is not one of the resources this income offers now"
 
     @staticmethod
     def _collect(game: Game, frame: Frame, player: str, key: str) -> None:

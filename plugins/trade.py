@@ -177,6 +177,23 @@ class Trade(Step):
                     and hist[-2] == [picker, choice[0]]):
                 return NO_RETURN, f"{picker} and {choice[0]} have just done a round trip"
             return NOT_OFFERED, f"{choice[0]} has no face-up {choice[1]} on offer"
+        if stage == "pick":
+            return NOT_OFFERED, "a pick is (a player, one of the resources he offers)"
+        if stage == "size":
+            return RuleRef("trade-offer-size", "each player offers as many resources as the "
+                           "token's face says (all he has if he holds fewer, or none, as the "
+                           "edition reads it; a card may allow another number)",
+                           "FR 2.1; NL/PL/UK 2.1, 2.2.2, Q&A 9"), \
+                f"{choice!r} is not a number of resources this player may offer"
+        if stage == "offer":
+            return RuleRef("trade-offer", "a player offers resources from behind his own "
+                           "screen, face down", "FR 2.1; NL/PL/UK 2.1"), \
+                f"{choice!r} is not a resource behind this player's screen"
+        if stage == "giveback":
+            return RuleRef("trade-giveback", "a player who received more than he gave hands "
+                           "one of his own resources to a player who is short",
+                           "FR 2.2.1; NL/PL/UK 2.2.1"), \
+                f"{choice!r} is not a resource this player holds"
         return None, "not among the legal choices"
 
     @staticmethod

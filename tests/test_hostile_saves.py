@@ -22,10 +22,11 @@ from mnrules.bots import Bot, make_bot
 from mnrules.bots.random_bot import RandomBot
 from mnrules.cli import main
 from mnrules.engine import Game
-from mnrules.errors import MnrulesError
+from mnrules.errors import IllegalChoice, InvalidChoice, MnrulesError
 from mnrules.log import LogError, load, replay, save
 from mnrules.ruleset import Ruleset
 from mnrules.start import load_game
+from mnrules.state import State
 
 
 # -- 1. the bots keep no state a save would lose --------------------------------------------
@@ -345,3 +346,72 @@ def test_a_malformed_scenario_gets_a_clean_error_on_the_command_line(tmp_path: P
     path = tmp_path / "s.yaml"
     path.write_text(SCENARIO.replace("round: 2", "round: abc"))
     assert_clean_error(mnrules("scenario", "run", str(path)), f"{path}:4:3: position.round")
+
+
+# -- 5. the Python API ------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def every_decision(rules: Ruleset) -> dict[str, State]:
+    """A snapshot of every kind of decision, with more than one option, from random games."""
+    found: dict[str, State] = {}
+    for seed in (0, 1):
+        game = new_game(rules, 5, seed=seed, round_cap=40)
+        bot = RandomBot(seed)
+        while (dec := game.pending) is not None:
+            if len(dec.options) > 1 and dec.kind not in found:
+                found[dec.kind] = game.snapshot()
+            game.apply(bot.choose(game))
+    return found
+
+
+WELL_FORMED = ["nobody", 99, -1, ("nobody",), ("move", "LATIUM", "ATLANTIS"),
+               ("tile", "excalibur"), ("marker", "ATLANTIS"), ("battle", "LATIUM", "gaul"),
+               (), ((("deep",),),)]
+
+
+def test_every_illegal_choice_names_its_rule_and_changes_nothing(
+        rules: Ruleset, every_decision: dict[str, State]) -> None:
+    assert len(every_decision) >= 20, sorted(every_decision)
+    for kind, snap in sorted(every_decision.items()):
+        game = load_game(rules, snap)
+        before = game.state.to_json()
+        offered = game.legal()
+        for choice in [*WELL_FORMED, *(_near(o) for o in offered[:3])]:
+            if choice in offered:
+                continue
+            with pytest.raises(IllegalChoice) as err:
+                game.apply(choice)
+            rule = err.value.rule
+            assert rule is not None and rule.sections, (kind, choice, str(err.value))
+            assert "forbidden by:" in str(err.value)
+        assert game.state.to_json() == before, kind
+
+
+def _near(option: object) -> object:
+    """A well-formed choice close to a legal one (its last part changed)."""
+    if isinstance(option, tuple) and option:
+        last = option[-1]
+        return (*option[:-1], last + 100 if isinstance(last, int) else f"{last}x")
+    return option + 100 if isinstance(option, int) else f"{option}x"
+
+
+@pytest.mark.parametrize("choice", [True, False, 1.0, None, {"a": 1}, [True], ("x", 2.5),
+                                    {1, 2}, b"yes", [[[[[[[[[["deep"]]]]]]]]]]])
+def test_a_malformed_choice_is_refused_before_anything_else(game5: Game,
+                                                            choice: object) -> None:
+    _ = game5.pending
+    before = game5.state.to_json()
+    with pytest.raises(InvalidChoice) as err:
+        game5.apply(choice)
+    assert not isinstance(err.value, IllegalChoice)
+    assert "malformed choice" in str(err.value)
+    assert game5.state.to_json() == before and game5.history == []
+
+
+def test_true_is_not_one(rules: Ruleset, every_decision: dict[str, State]) -> None:
+    """bool is an int subclass: ``True in (1,)``; a game never stores True for 1."""
+    game = load_game(rules, every_decision["trade.size"])
+    assert 1 in game.legal()
+    with pytest.raises(InvalidChoice):
+        game.apply(True)
+    game.apply(1)
+    assert type(game.history[-1]) is int
