@@ -58,7 +58,9 @@ class Param:
       one of these;
     * ``minimum`` / ``maximum``: every number in the value lies within them;
     * ``length``: every list in the value has from ``length[0]`` to ``length[1]`` items;
-    * a mapping has exactly the default's keys, or (``open_keys``) at least those.
+    * a mapping has exactly the default's keys, or (``open_keys``) at least those;
+    * ``resources``: every text in the value names a resource of the pack (coin,
+      legendary, one of its goods), or ``a|b``, a choice of them, or a word of the default.
     """
 
     name: str
@@ -69,6 +71,7 @@ class Param:
     maximum: int | None = None
     length: tuple[int, int] | None = None
     open_keys: bool = False
+    resources: bool = False
 
 
 @dataclass(frozen=True, slots=True)

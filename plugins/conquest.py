@@ -38,7 +38,7 @@ def mn_params() -> list[Param]:
         Param("pillage_gains", {"city": ["coin"], "capital": ["coin"], "caravan": ["good"],
                                 "legendary": ["coin|legendary"], "temple": [], "market": []},
               "what pillaging each kind of building yields (\"good\" is the caravan's good; "
-              "a|b is the conqueror's choice)"),
+              "a|b is the conqueror's choice)", length=(0, 9), resources=True),
         Param("conversion_timing", "start_of_later_turn",
               "when an occupied marker is converted: start_of_later_turn (NL/PL 4.3.3), "
               "end_of_next_turn (FR 4.3.3: end of his Military turn of the next round) or "

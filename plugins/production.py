@@ -31,13 +31,17 @@ def mn_params() -> list[Param]:
               "resources are its income)"),
         Param("income", {"city": ["coin"], "capital": ["coin"], "legendary": ["coin",
                                                                               "legendary"]},
-              "what each city kind yields (a caravan yields its printed good)"),
+              "what each city kind yields (a caravan yields its printed good)",
+              length=(0, 9), resources=True),
         Param("income_doublers", {"temple": ["city", "capital", "legendary"],
                                   "market": ["caravan"]},
               "a building that doubles the yield of others it shares a controller with "
-              "(beside a legendary city, a temple adds legendary_temple_bonus instead)"),
+              "(beside a legendary city, a temple adds legendary_temple_bonus instead)",
+              ("caravan", "market", "city", "capital", "legendary", "temple"),
+              length=(0, 6)),
         Param("legendary_temple_bonus", ["coin", "legendary"],
-              "a temple beside a legendary city adds one of these, the controller's choice"),
+              "a temple beside a legendary city adds one of these, the controller's choice",
+              length=(1, 9), resources=True),
     ]
 
 

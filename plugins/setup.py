@@ -26,8 +26,10 @@ def mn_params() -> list[Param]:
               "the hero/wonder display: five_face_up (first games: 5 random tiles face "
               "up, the rest face down) or all_face_up (experienced players)",
               ("five_face_up", "all_face_up")),
-        Param("hw_display_size", 5, "face-up tiles in the five_face_up display"),
-        Param("starting_resources", 9, "resources each empire's starting pieces produce"),
+        Param("hw_display_size", 5, "face-up tiles in the five_face_up display",
+              minimum=1, maximum=99),
+        Param("starting_resources", 9, "resources each empire's starting pieces produce",
+              minimum=0, maximum=99),
     ]
 
 

@@ -27,9 +27,11 @@ def mn_params() -> list[Param]:
     return [
         Param("track_buildings", {"trade": ["caravan", "market"],
                                   "culture": ["city", "capital", "legendary", "temple"]},
-              "which building kinds count on which track"),
+              "which building kinds count on which track",
+              ("caravan", "market", "city", "capital", "legendary", "temple"), length=(0, 6)),
         Param("track_units", {"military": ["legion", "trireme", "fortress"]},
-              "which unit kinds count on which track"),
+              "which unit kinds count on which track", ("legion", "trireme", "fortress"),
+              length=(0, 3)),
     ]
 
 

@@ -36,8 +36,9 @@ def mn_params() -> list[Param]:
               ("timed", "leader_priority", "able")),
         Param("conquest_cities", 4,
               "capitals and/or legendary cities controlled or occupied at the end of "
-              "Move & Fight to win"),
-        Param("conquest_kinds", ["capital", "legendary"], "the city kinds that count"),
+              "Move & Fight to win", minimum=1, maximum=99),
+        Param("conquest_kinds", ["capital", "legendary"], "the city kinds that count",
+              ("city", "capital", "legendary"), length=(1, 3)),
     ]
 
 
