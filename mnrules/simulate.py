@@ -100,6 +100,8 @@ def _worker(conn: Any) -> None:
     import traceback
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's business
+    if hasattr(signal, "pthread_sigmask"):       # blocked while it was forked
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     while True:
         try:
             job = conn.recv()
@@ -137,7 +139,6 @@ def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | N
         return out
     import multiprocessing as mp
     import signal
-    import threading
     from multiprocessing.connection import wait
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
@@ -157,16 +158,18 @@ def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | N
         nonlocal serial
         serial += 1
         here, there = ctx.Pipe()
-        main_thread = threading.current_thread() is threading.main_thread()
-        # no Ctrl-C may reach a worker before it ignores it itself
-        old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+        # Ctrl-C is held back (not lost) while a worker is forked, so that none reaches
+        # the worker before it ignores it itself
+        mask = hasattr(signal, "pthread_sigmask")
+        if mask:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             proc = ctx.Process(target=_worker, args=(there,), daemon=True,
                                name=f"mnrules-simulate-{serial}")
             proc.start()
         finally:
-            if main_thread:
-                signal.signal(signal.SIGINT, old)
+            if mask:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         there.close()
         busy[here] = (proc, None)
 

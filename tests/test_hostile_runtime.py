@@ -181,7 +181,14 @@ def test_ctrl_c_stops_a_simulation_in_one_line() -> None:
                              "--jobs", "2", "--quiet"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        time.sleep(3.0)     # the rules loaded, the workers playing
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:   # the rules loaded, the workers playing
+            time.sleep(0.2)
+            with contextlib.suppress(OSError):
+                if not children.exists() or children.read_text().split():
+                    break
+        time.sleep(1.0)
         os.killpg(proc.pid, signal.SIGINT)   # as a terminal's Ctrl-C: the whole group
         _, err = proc.communicate(timeout=30)
     finally:
