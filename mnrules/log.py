@@ -194,6 +194,8 @@ def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | No
         raise
     except MnrulesError as exc:
         raise LogError(f"{where}: {exc}") from None
+    except (OSError, ValueError) as exc:  # a pack named by a path the system refuses
+        raise LogError(f"{where}: pack: cannot be read: {_short(exc, 120)}") from None
     seen: list[dict[str, Any]] = []
     game.listeners.append(lambda e: seen.append(dict(e.data)) if e.kind == "chance" else None)
     result = Replay(game)
@@ -273,9 +275,10 @@ def save(game: Game, pack: str, variant: str | None, path: str | Path) -> None:
     write_atomic(path, json.dumps(data, ensure_ascii=False))  # the old save stays whole
 
 
-def load(path: str | Path) -> tuple[Game, str, str | None]:
+def load(path: str | Path, rules: Ruleset | None = None) -> tuple[Game, str, str | None]:
     """A saved game, ready to go on: the file, its pack and its state are checked
-    (:func:`mnrules.start.load_game`) and any problem is named by the file and the key."""
+    (:func:`mnrules.start.load_game`) and any problem is named by the file and the key.
+    ``rules``, if given, is used instead of loading the save's pack (as for replay)."""
     from .start import load_game
 
     try:
@@ -296,9 +299,12 @@ def load(path: str | Path) -> tuple[Game, str, str | None]:
     _field(data, "state", where, "the saved game's state", lambda v: isinstance(v, dict))
     pack, variant = data["pack"], data.get("variant")
     try:
-        rules = load_ruleset(pack, variant=variant)
+        if rules is None:
+            rules = load_ruleset(pack, variant=variant)
     except MnrulesError as exc:
         raise LogError(f"{path}: pack: {exc}") from None
+    except (OSError, ValueError) as exc:  # a pack named by a path the system refuses
+        raise LogError(f"{path}: pack: cannot be read: {_short(exc, 120)}") from None
     try:
         game = load_game(rules, data["state"])
     except StateError as exc:

@@ -297,7 +297,7 @@ def set_position(game: Game, p: dict[str, Any], src: Sourced | None = None) -> N
         with at("control", prov):
             pos.set_marker(game, str(prov), None if who is None else str(who))
     for prov, specs in (p.get("buildings") or {}).items():
-        for i, spec in enumerate(specs):
+        for i, spec in enumerate(specs or ()):
             with at("buildings", prov, i):
                 pos.build(game, str(prov), str(spec))
     for area, owners in (p.get("units") or {}).items():
@@ -390,6 +390,8 @@ def check(game: Game, expect: dict[str, Any], events: list[Event]) -> list[str]:
     state = game.state
     failures: list[str] = []
     for key, want in expect.items():
+        if want is None and key not in ("pending", "victory", "round"):
+            want = [] if key in ("events", "no_events", "winners") else {}
         if key == "control":
             _sub(want, state.control, "control", failures)
         elif key == "units":
@@ -499,7 +501,7 @@ def run(file: str | Path, only: str | None = None) -> Iterator[Outcome]:
             _play(game, list(data.get("choices") or []), out.failures)
             _ = game.pending  # settle: what follows the last choice happens before checking
             expect = dict(data.get("expect") or {})
-            expect.update((data.get("expect_by_edition") or {}).get(edition, {}))
+            expect.update((data.get("expect_by_edition") or {}).get(edition) or {})
             out.failures.extend(check(game, expect, events))
         except MnrulesError as exc:
             out.failures.append(f"error: {exc}")

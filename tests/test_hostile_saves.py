@@ -10,11 +10,19 @@ hand: ``python -c "from tests.test_hostile_saves import *; hostile_saves(5000, 1
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
+import random
+import tempfile
+import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from limits import assert_clean_error, mnrules, python
 from mnrules import load_ruleset, new_game
@@ -415,3 +423,215 @@ def test_true_is_not_one(rules: Ruleset, every_decision: dict[str, State]) -> No
         game.apply(True)
     game.apply(1)
     assert type(game.history[-1]) is int
+
+
+# -- 6. hostile generators --------------------------------------------------------------------
+# Each takes a real file (a save, a log, a scenario), mutates it ``n`` times (truncation,
+# a type swapped at a key, a key removed or renamed, huge, negative and non-whole numbers,
+# deep nesting, bytes that are not UTF-8) and reads it as the command line would. Each
+# mutant must load (and then play on) or be refused with a MnrulesError that names the
+# file; any other exception fails. They return how many mutants were read and refused.
+DEEP = "\x00deep\x00"   # stands for a nesting too deep to serialise with json.dumps
+
+
+def _hostile_value(rng: random.Random) -> object:
+    return rng.choice([None, True, False, 0, -1, -(10**6), 10**6, 10**30, 2**63, -(2**64),
+                       1.5, -0.0, float("nan"), "", "x", "gaul", "LATIUM", "legion", "coin",
+                       "os.system", "é" * 50, [], {}, [1], {"step": "round"}, [[["x"]]],
+                       {"": None}, DEEP])
+
+
+def _paths(data: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    out = [path]
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out.extend(_paths(v, (*path, k)))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out.extend(_paths(v, (*path, i)))
+    return out
+
+
+def _mutate_data(data: object, rng: random.Random) -> object:
+    """One structural mutation somewhere in a copy of ``data``."""
+    data = copy.deepcopy(data)
+    path = rng.choice(_paths(data)[1:] or [()])
+    if not path:
+        return _hostile_value(rng)
+    parent: Any = data
+    for part in path[:-1]:
+        parent = parent[part]
+    key = path[-1]
+    op = rng.randrange(6)
+    if op == 0 and isinstance(parent, dict):
+        del parent[key]
+    elif op == 1 and isinstance(parent, dict):
+        parent[f"{key}_"] = parent.pop(key)
+    elif op == 2:
+        value = parent[key]
+        parent[key] = value * 10**rng.choice([3, 20]) if type(value) is int else [value]
+    elif op == 3:
+        value = parent[key]
+        parent[key] = -value - 1 if type(value) is int else {str(key): value}
+    else:
+        parent[key] = _hostile_value(rng)
+    return data
+
+
+def _mutate_bytes(text: bytes, rng: random.Random) -> bytes:
+    """One byte-level accident: truncation, a byte that is not UTF-8, a long number."""
+    at = rng.randrange(len(text) + 1)
+    op = rng.randrange(4)
+    if op == 0:
+        return text[:at]
+    if op == 1:
+        return text[:at] + rng.choice([b"\xff", b"\xc3", b"\xed\xa0\x80", b"\x00"]) + text[at:]
+    if op == 2:
+        digits = text.find(b":", at)
+        return text if digits < 0 else text[:digits + 1] + b"9" * 5000 + text[digits + 1:]
+    return text[:at] + b"[" * 50_000 + text[at:]
+
+
+def _dumps(data: object) -> bytes:
+    deep = "[" * 5000 + "]" * 5000
+    return json.dumps(data, ensure_ascii=False).replace(json.dumps(DEEP), deep).encode()
+
+
+def _named(exc: BaseException, path: Path) -> None:
+    assert isinstance(exc, MnrulesError), f"{type(exc).__name__}: {exc}"
+    assert str(exc).startswith(str(path)), f"no place named: {exc}"
+
+
+@functools.cache
+def _rules(pack: str = "en") -> Ruleset:
+    return load_ruleset(pack)
+
+
+@functools.cache
+def _base_save() -> bytes:
+    game = new_game(_rules(), 4, seed=5)
+    bot = RandomBot(5)
+    while game.state.round < 2 or game.pending is None or \
+            game.pending.kind != "military.legion":
+        game.apply(bot.choose(game))
+    return json.dumps({"format": "mnrules-save/1", "engine": "0", "pack": "en",
+                       "variant": None, "state": game.snapshot().to_dict()}).encode()
+
+
+def hostile_saves(n: int, seed: int, budget: float | None = None) -> Counter[str]:
+    """``n`` mutated saves (fewer if ``budget`` seconds run out), each loaded and played
+    on as ``mnrules play --load`` would."""
+    rng = random.Random(seed)
+    base = _base_save()
+    data = json.loads(base)
+    seen: Counter[str] = Counter()
+    end = time.monotonic() + budget if budget else None
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "g.save"
+        for i in range(n):
+            if end is not None and time.monotonic() > end:
+                break
+            mutant = _mutate_bytes(base, rng) if rng.random() < 0.3 else \
+                _dumps(_mutate_data(data, rng))
+            path.write_bytes(mutant)
+            try:
+                # the pack's own loading is tried on one mutant in ten (it is the slow part)
+                game, _, _ = load(path, None if i % 10 == 0 else _rules())
+            except Exception as exc:
+                _named(exc, path)
+                seen["refused"] += 1
+                continue
+            for _ in range(40):   # a save that loads plays on
+                dec = game.pending
+                if dec is None:
+                    break
+                game.apply(dec.options[rng.randrange(len(dec.options))])
+            seen["loaded"] += 1
+    return seen
+
+
+@functools.cache
+def _base_log() -> list[str]:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "g.jsonl"
+        assert main(["play", "--seed", "4", "--players", "3", "--rounds", "1", "--log",
+                     str(path)]) == 0
+        return path.read_text().splitlines()
+
+
+def hostile_logs(n: int, seed: int, budget: float | None = None) -> Counter[str]:
+    """``n`` mutated logs, each replayed as ``mnrules replay`` would."""
+    rng = random.Random(seed)
+    lines = _base_log()
+    seen: Counter[str] = Counter()
+    end = time.monotonic() + budget if budget else None
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "g.jsonl"
+        for i in range(n):
+            if end is not None and time.monotonic() > end:
+                break
+            mutant = list(lines)
+            j = rng.choice([0, 0, *range(len(mutant))])
+            op = rng.randrange(5)
+            if op == 0:
+                mutant[j] = _dumps(_mutate_data(json.loads(mutant[j]), rng)).decode()
+            elif op == 1:
+                mutant = mutant[:j] + mutant[j + 1:]
+            elif op == 2:
+                mutant.insert(j, mutant[rng.randrange(len(mutant))])
+            text = "\n".join(mutant).encode() + b"\n"
+            if op == 3:
+                text = _mutate_bytes(text, rng)
+            path.write_bytes(text)
+            try:
+                result = replay(path, None if i % 10 == 0 else _rules(),
+                                until_round=rng.choice([None, None, 2]))
+            except Exception as exc:
+                _named(exc, path)
+                seen["refused"] += 1
+                continue
+            seen["diverged" if result.divergence else "replayed"] += 1
+    return seen
+
+
+SCENARIO_FILES = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
+
+
+def hostile_scenarios(n: int, seed: int, budget: float | None = None) -> Counter[str]:
+    """``n`` mutated scenario files, each run as ``mnrules scenario run`` would (under
+    the first edition each names)."""
+    rng = random.Random(seed)
+    seen: Counter[str] = Counter()
+    end = time.monotonic() + budget if budget else None
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.yaml"
+        for _ in range(n):
+            if end is not None and time.monotonic() > end:
+                break
+            text = rng.choice(SCENARIO_FILES).read_bytes()
+            if rng.random() < 0.3:
+                mutant = _mutate_bytes(text, rng)
+            else:
+                data = _mutate_data(yaml.safe_load(text), rng)
+                mutant = yaml.safe_dump(data, allow_unicode=True).replace(
+                    yaml.safe_dump(DEEP).split("\n")[0], "[" * 5000 + "]" * 5000).encode()
+            path.write_bytes(mutant)
+            try:
+                from mnrules.scenario import editions, run
+                from mnrules.scenario import load as load_scenario
+
+                _, data = load_scenario(path)
+                outcomes = list(run(path, only=editions(data)[0]))
+            except Exception as exc:
+                _named(exc, path)
+                seen["refused"] += 1
+                continue
+            seen["ran" if all(o.ok for o in outcomes) else "failed"] += 1
+    return seen
+
+
+@pytest.mark.parametrize("generator", [hostile_saves, hostile_logs, hostile_scenarios])
+def test_hostile_inputs_load_or_are_refused_naming_the_file(
+        generator: Callable[..., Counter[str]]) -> None:
+    seen = generator(300, seed=1, budget=3.0)
+    assert seen["refused"] >= 10 and sum(seen.values()) >= 30, seen
