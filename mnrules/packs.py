@@ -14,16 +14,20 @@ pack's words), ``readings`` (for each ambiguous rule, the reading chosen and why
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+import unicodedata
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import PackError
 from .resources import data_dir
-from .yamlsource import Sourced, load_yaml, suggest
+from .yamlsource import Sourced, load_yaml, lookalike_key, name_problem, suggest
 
 PACK_FORMAT = "mnrules-pack/1"
+MAX_EXTENDS = 32
+"""Longest chain of packs and variants extending one another."""
 SCHEMA: dict[str, type | tuple[type, ...]] = {
     "format": str, "id": str, "name": str, "language": str, "engine": str, "extends": str,
     "board": str, "plugins": (list, dict), "phases": list, "components": dict,
@@ -45,6 +49,7 @@ class Pack:
     origins: dict[tuple[str, ...], str] = field(default_factory=dict)
     card_dirs: list[Path] = field(default_factory=list)
     card_overrides: dict[str, tuple[dict[str, Any], str, Sourced]] = field(default_factory=dict)
+    removed_at: dict[str, str] = field(default_factory=dict)  # card id -> file:line:col
 
     def where(self, *path: str) -> str:
         """file:line:col where the value at ``path`` was set (or the nearest parent)."""
@@ -118,10 +123,65 @@ def check_schema(src: Sourced) -> None:
         _check_section(src, "plugins", data["plugins"], PLUGIN_SECTION)
     if "engine" in data:
         check_engine(data["engine"], _at(src, ("engine",)))
+    for key in ("names", "readings"):
+        for k, v in (data.get(key) or {}).items():
+            if not isinstance(k, str) or not isinstance(v, str):
+                raise PackError(f"{_at(src, (key, k))}: {key}.{k}: expected a name and its "
+                                f"text, got {v!r:.80}")
+    for key in ("phases", "notes"):
+        value = data.get(key)
+        for i, v in enumerate(value if isinstance(value, list) else []):
+            if not isinstance(v, str):
+                raise PackError(f"{_at(src, (key, i))}: {key}[{i}]: expected a text, "
+                                f"got {v!r:.80}")
+    for i, battle in enumerate(data.get("battles") or []):
+        _check_battle(src, i, battle)
+
+
+BATTLE_KEYS = {"name": str, "attacker": str, "defender": str, "province": str,
+               "marker": str, "attacker_legions": list, "defender_legions": list,
+               "fortress": list, "tiles": dict}
+BATTLE_NUMBERS = {"attacker_legions": (1, 8), "defender_legions": (1, 8), "fortress": (0, 1)}
+
+
+def _check_battle(src: Sourced, i: int, battle: Any) -> None:
+    """A comparison battle (``battles``): its keys, their types, small force sizes."""
+    at = ("battles", i)
+    if not isinstance(battle, dict):
+        raise PackError(f"{_at(src, at)}: battles[{i}]: expected a mapping such as "
+                        f"{{name: ..., attacker: rome, defender: egypt, province: ...}}, "
+                        f"got {battle!r:.80}")
+    for key in ("name", "attacker", "defender", "province"):
+        if key not in battle:
+            raise PackError(f"{_at(src, at)}: battles[{i}]: missing key {key!r}")
+    for key, value in battle.items():
+        where = _at(src, (*at, key))
+        if key not in BATTLE_KEYS:
+            hint = suggest(str(key), BATTLE_KEYS)
+            raise PackError(f"{where}: battles[{i}].{key}: unknown key"
+                            + (f"; did you mean {hint!r}?" if hint else ""))
+        want = BATTLE_KEYS[key]
+        if not isinstance(value, want):
+            raise PackError(f"{where}: battles[{i}].{key}: expected "
+                            f"{TYPE_WORDS[want]}, got {value!r:.80}")
+        if key in BATTLE_NUMBERS:
+            low, high = BATTLE_NUMBERS[key]
+            if not 1 <= len(value) <= 8 or not all(
+                    type(n) is int and low <= n <= high for n in value):
+                raise PackError(f"{where}: battles[{i}].{key}: expected a list of 1 to 8 "
+                                f"whole numbers from {low} to {high}, got {value!r:.80}")
+        if key == "tiles":
+            for who, tiles in value.items():
+                if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
+                    raise PackError(f"{_at(src, (*at, key, who))}: battles[{i}].tiles."
+                                    f"{who}: expected a list of card ids, got {tiles!r:.80}")
 
 
 def _version(text: str) -> tuple[int, ...]:
-    return tuple(int(x) for x in text.strip().split(".") if x.isdigit())
+    return tuple(int(x) for x in text.strip().split(".") if x.isdigit() and len(x) <= 9)
+
+
+_COMPARISON = re.compile(r"(>=|<=|==|>|<)\s*(\d{1,9}(?:\.\d{1,9}){0,3})")
 
 
 def check_engine(spec: str, where: str) -> None:
@@ -130,27 +190,30 @@ def check_engine(spec: str, where: str) -> None:
 
     have = _version(__version__)
     for part in spec.split(","):
-        part = part.strip()
-        for op in (">=", "<=", "==", ">", "<"):
-            if part.startswith(op):
-                want = _version(part[len(op):])
-                ok = {">=": have >= want, "<=": have <= want, "==": have == want,
-                      ">": have > want, "<": have < want}[op]
-                if not ok:
-                    raise PackError(f"{where}: engine: this pack needs mnrules {spec}, "
-                                    f"this is {__version__}")
-                break
-        else:
+        found = _COMPARISON.fullmatch(part.strip())
+        if found is None:
             raise PackError(f"{where}: engine: expected comparisons like '>=0.1', "
-                            f"got {part!r}")
+                            f"got {part.strip()!r:.80}")
+        op, want = found.group(1), _version(found.group(2))
+        ok = {">=": have >= want, "<=": have <= want, "==": have == want,
+              ">": have > want, "<": have < want}[op]
+        if not ok:
+            raise PackError(f"{where}: engine: this pack needs mnrules {spec}, "
+                            f"this is {__version__}")
 
 
 def _record(origins: dict[tuple[str, ...], str], src: Sourced, value: Any,
-            path: tuple[str, ...]) -> None:
-    origins[path] = _at(src, path)
-    if isinstance(value, dict) and len(path) < 3:
+            path: tuple[str | int, ...]) -> None:
+    """Remember where every key and item (to five levels) was set, for messages."""
+    origins[tuple(str(k) for k in path)] = _at(src, path)
+    if len(path) >= 5:
+        return
+    if isinstance(value, dict):
         for k, v in value.items():
-            _record(origins, src, v, (*path, str(k)))
+            _record(origins, src, v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _record(origins, src, v, (*path, i))
 
 
 def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -163,34 +226,86 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _plugin_ref(name: Any, folder: Path) -> str:
-    """A plugin named by a relative .py path is looked for beside the pack file."""
-    ref = str(name)
-    if ref.endswith(".py") and not Path(ref).is_absolute():
-        return str((folder / ref).resolve())
-    return ref
+def _path_text(value: str, key: str, where: str) -> str:
+    """A file or folder name as a pack writes it: text without control characters."""
+    if any(unicodedata.category(c)[0] == "C" for c in value):
+        raise PackError(f"{where}: {key}: a file name cannot hold control or invisible "
+                        f"characters, got {value!r:.80}")
+    return value
+
+
+def bundled_plugins() -> list[str]:
+    """The rule plugins shipped with the engine (modules of ``plugins/``)."""
+    return sorted(p.stem for p in data_dir("plugins").glob("*.py")
+                  if not p.stem.startswith("_"))
+
+
+def _plugin_ref(name: Any, key: str, where: str, folder: Path) -> str:
+    """What a pack's plugin entry names: a bundled plugin, or a .py file in the pack's
+    folder (given relative to it, or absolute), as an absolute path. Pack data never
+    names an arbitrary module: no dotted names, no file outside the pack's folder."""
+    if not isinstance(name, str) or not name.strip():
+        raise PackError(f"{where}: {key}: expected the name of a rule plugin or a .py "
+                        f"file beside the pack, got {name!r}")
+    _path_text(name, key, where)
+    if name.endswith(".py"):
+        rel = Path(name)
+        if ".." in rel.parts:
+            raise PackError(f"{where}: {key}: a plugin file must be in the pack's folder "
+                            f"or below it, not {name!r} ('..')")
+        path = (rel if rel.is_absolute() else folder / rel).resolve()
+        if not path.is_relative_to(folder.resolve()):
+            raise PackError(f"{where}: {key}: a plugin file must be in the pack's folder "
+                            f"({folder}) or below it, not {name!r}")
+        if not path.is_file():
+            raise PackError(f"{where}: {key}: no plugin file {name!r} in {folder}")
+        return str(path)
+    known = bundled_plugins()
+    if name not in known:
+        hint = suggest(name, known)
+        raise PackError(f"{where}: {key}: no rule plugin named {name!r}"
+                        + (f"; did you mean {hint!r}?" if hint else "")
+                        + f" (a plugin is one of {', '.join(known)}, or a .py file "
+                        f"beside the pack)")
+    return name
 
 
 def _plugins(base: list[str], change: Any, where: str, folder: Path) -> list[str]:
     if isinstance(change, list):
-        return [_plugin_ref(p, folder) for p in change]
-    out = list(base)
-    for old, new in (change.get("replace") or {}).items():
-        if old not in out:
-            hint = suggest(str(old), out)
-            raise PackError(f"{where}: plugins.replace: no plugin {old!r} to replace"
-                            + (f"; did you mean {hint!r}?" if hint else "")
-                            + f" (plugins: {', '.join(out)})")
-        out[out.index(old)] = _plugin_ref(new, folder)
-    for old in change.get("remove") or []:
-        if old not in out:
-            hint = suggest(str(old), out)
-            raise PackError(f"{where}: plugins.remove: no plugin {old!r}"
-                            + (f"; did you mean {hint!r}?" if hint else "")
-                            + f" (plugins: {', '.join(out)})")
-        out.remove(old)
-    out.extend(_plugin_ref(p, folder) for p in change.get("add") or [])
+        out = [_plugin_ref(p, f"plugins[{i}]", where, folder) for i, p in enumerate(change)]
+    else:
+        out = list(base)
+        for old, new in (change.get("replace") or {}).items():
+            if old not in out:
+                hint = suggest(str(old), out)
+                raise PackError(f"{where}: plugins.replace: no plugin {old!r} to replace"
+                                + (f"; did you mean {hint!r}?" if hint else "")
+                                + f" (plugins: {', '.join(out)})")
+            out[out.index(old)] = _plugin_ref(new, f"plugins.replace.{old}", where, folder)
+        for old in _list(change.get("remove"), "plugins.remove", where):
+            if old not in out:
+                hint = suggest(str(old), out)
+                raise PackError(f"{where}: plugins.remove: no plugin {old!r}"
+                                + (f"; did you mean {hint!r}?" if hint else "")
+                                + f" (plugins: {', '.join(out)})")
+            out.remove(old)
+        out.extend(_plugin_ref(p, f"plugins.add[{i}]", where, folder)
+                   for i, p in enumerate(_list(change.get("add"), "plugins.add", where)))
+    seen: set[str] = set()
+    for ref in out:
+        if ref in seen:
+            raise PackError(f"{where}: plugins: {ref!r} is listed twice (a plugin is "
+                            f"registered once)")
+        seen.add(ref)
     return out
+
+
+def _list(value: Any, key: str, where: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise PackError(f"{where}: {key}: expected a list, got {value!r:.80}")
+    return value
 
 
 def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None = None
@@ -205,6 +320,10 @@ def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None
     data: dict[str, Any] = dict(src.data)
     parent = data.pop("extends", None) or default_base
     if parent is not None:
+        _path_text(parent, "extends", _at(src, ("extends",)))
+        if len(_seen) + 1 >= MAX_EXTENDS:
+            raise PackError(f"{_at(src, ('extends',))}: extends: a chain of more than "
+                            f"{MAX_EXTENDS} packs and variants (from {_seen[0]})")
         ref = str(parent)
         if ref.endswith((".yaml", ".yml")) and not Path(ref).is_absolute():
             ref = str(file.parent / ref)
@@ -225,29 +344,142 @@ def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None
     merged = dict(base.data)
     for k, v in data.items():
         if k == "plugins":
-            merged[k] = _plugins(base.data.get("plugins", []), v, _at(src, ("plugins",)),
-                                 file.parent)
+            merged[k] = _plugins(list(base.data.get("plugins") or []), v,
+                                 _at(src, ("plugins",)), file.parent)
         elif k == "cards":
             continue
         elif isinstance(v, dict) and isinstance(merged.get(k), dict):
             merged[k] = _merge(merged[k], v)
         else:
             merged[k] = v
-    board_file = file.parent / str(data["board"]) if "board" in data else base.board_file
+    if "board" in data:
+        board_file = file.parent / _path_text(data["board"], "board", _at(src, ("board",)))
+        if not board_file.is_file():
+            raise PackError(f"{_at(src, ('board',))}: board: no board file {data['board']!r} "
+                            f"in {file.parent}")
+    else:
+        board_file = base.board_file
     out = Pack(merged, [str(file), *base.chain], board_file, origins,
-               list(base.card_dirs), dict(base.card_overrides))
+               list(base.card_dirs), dict(base.card_overrides), dict(base.removed_at))
     cards = data.get("cards") or {}
-    for d in cards.get("add") or []:
-        folder = (file.parent / str(d)).resolve()
+    for i, d in enumerate(cards.get("add") or []):
+        if not isinstance(d, str) or not d.strip():
+            raise PackError(f"{_at(src, ('cards', 'add', i))}: cards.add[{i}]: expected "
+                            f"the path of a folder of cards, got {d!r:.80}")
+        where = _at(src, ("cards", "add", i))
+        folder = (file.parent / _path_text(d, f"cards.add[{i}]", where)).resolve()
+        if ".." in Path(d).parts or not folder.is_relative_to(file.parent.resolve()):
+            raise PackError(f"{where}: cards.add[{i}]: a folder of cards must be in the "
+                            f"pack's folder ({file.parent}) or below it, not {d!r}")
         if not folder.is_dir():
             raise PackError(f"{_at(src, ('cards', 'add'))}: cards.add: no folder {d!r}")
         out.card_dirs.append(folder)
     removed = set(out.data.get("_removed_cards", []))
-    removed |= {str(c) for c in cards.get("remove") or []}
+    for i, c in enumerate(cards.get("remove") or []):
+        if not isinstance(c, str):
+            raise PackError(f"{_at(src, ('cards', 'remove', i))}: cards.remove[{i}]: "
+                            f"expected a card id, got {c!r:.80}")
+        removed.add(c)
     out.data["_removed_cards"] = sorted(removed)
+    out.removed_at.update({str(c): _at(src, ("cards", "remove", i))
+                           for i, c in enumerate(cards.get("remove") or [])})
     for cid, change in (cards.get("override") or {}).items():
         if not isinstance(change, dict):
             raise PackError(f"{_at(src, ('cards', 'override', cid))}: cards.override."
                             f"{cid}: expected a mapping of card keys")
         out.card_overrides[str(cid)] = (change, str(file), src)
+    return out
+
+
+# --- the box ---------------------------------------------------------------------------
+BUILDING_KINDS = ("caravan", "market", "city", "capital", "legendary", "temple")
+PIECES = ("legion", "trireme", "fortress", "marker")
+RESERVED = frozenset({"coin", "legendary", "good", *BUILDING_KINDS, *PIECES})
+MAX_COUNT = 999
+"""Most of any one component a box may hold."""
+COMPONENTS: dict[str, str] = {
+    "coins": "the coins in the box", "goods": "each good's tokens",
+    "legendary_goods": "how the legendary goods are drawn (one_of_each)",
+    "buildings": "each building kind's pieces", "pieces": "each empire's units and markers",
+    "trade_tokens": "the trade tokens, each 'a/b' (its faces)",
+}
+_TOKEN = re.compile(r"\d{1,2}(/\d{1,2}){0,5}")
+
+
+def check_components(components: Any, where: Callable[..., str]) -> None:
+    """The pack's box: every component it needs, each count a whole number from 0 to
+    MAX_COUNT. ``where(*path)`` gives the file:line:col of a key under ``components``."""
+    if not isinstance(components, dict):
+        raise PackError(f"{where()}: components: expected a mapping, got "
+                        f"{components!r:.80}")
+    for key in components:
+        if key not in COMPONENTS:
+            hint = suggest(str(key), COMPONENTS)
+            raise PackError(f"{where(key)}: components.{key}: unknown component"
+                            + (f"; did you mean {hint!r}?" if hint else
+                               f" (expected {', '.join(COMPONENTS)})"))
+    for key in ("coins", "goods", "buildings", "pieces", "trade_tokens"):
+        if key not in components:
+            raise PackError(f"{where()}: components: missing {key} ({COMPONENTS[key]})")
+    _count(components["coins"], "components.coins", where("coins"))
+    goods = components["goods"]
+    if not isinstance(goods, dict) or not 1 <= len(goods) <= 40:
+        raise PackError(f"{where('goods')}: components.goods: expected a mapping of 1 to "
+                        f"40 goods to their number of tokens, got {goods!r:.80}")
+    seen: dict[str, str] = {}
+    for good, n in goods.items():
+        at = where("goods", good)
+        problem = name_problem(good) if isinstance(good, str) else "a good is named by text"
+        if problem is None and good in RESERVED:
+            problem = f"{good!r} already names a building, a unit or a coin"
+        if problem is None and lookalike_key(good) in seen:
+            problem = f"{good!r} looks like {seen[lookalike_key(good)]!r}"
+        if problem is not None:
+            raise PackError(f"{at}: components.goods.{good}: {problem}")
+        seen[lookalike_key(good)] = good
+        _count(n, f"components.goods.{good}", at)
+    if components.get("legendary_goods", "one_of_each") != "one_of_each":
+        raise PackError(f"{where('legendary_goods')}: components.legendary_goods: expected "
+                        f"'one_of_each', got {components['legendary_goods']!r:.80}")
+    for key, names in (("buildings", BUILDING_KINDS), ("pieces", PIECES)):
+        value = components[key]
+        if not isinstance(value, dict):
+            raise PackError(f"{where(key)}: components.{key}: expected a mapping of "
+                            f"{', '.join(names)} to numbers, got {value!r:.80}")
+        for name in value:
+            if name not in names:
+                hint = suggest(str(name), names)
+                raise PackError(f"{where(key, name)}: components.{key}.{name}: unknown "
+                                + ("building kind" if key == "buildings" else "piece")
+                                + (f"; did you mean {hint!r}?" if hint else
+                                   f" (expected {', '.join(names)})"))
+        for name in names:
+            if name not in value:
+                raise PackError(f"{where(key)}: components.{key}: missing {name}")
+            _count(value[name], f"components.{key}.{name}", where(key, name))
+    tokens = components["trade_tokens"]
+    if not isinstance(tokens, list) or not 1 <= len(tokens) <= 9:
+        raise PackError(f"{where('trade_tokens')}: components.trade_tokens: expected a "
+                        f"list of 1 to 9 tokens such as '5/0', got {tokens!r:.80}")
+    for i, token in enumerate(tokens):
+        if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+            raise PackError(f"{where('trade_tokens', i)}: components.trade_tokens[{i}]: "
+                            f"expected a token such as '5/0' or '4/3' (its faces, whole "
+                            f"numbers up to 99), got {token!r:.80}")
+
+
+def _count(value: Any, key: str, where: str) -> None:
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:
+        raise PackError(f"{where}: {key}: expected a whole number from 0 to {MAX_COUNT}, "
+                        f"got {value!r:.80}")
+
+
+def key_path(path: tuple[str | int, ...]) -> str:
+    """``("costs", "city")`` -> ``costs.city``; ``("land_die", 2)`` -> ``land_die[2]``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int) and not isinstance(part, bool):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
     return out
