@@ -162,6 +162,10 @@ def load_yaml(path: str | Path, text: str | None = None) -> Sourced:
         if root is None:
             return Sourced(None, file, {})
         builder = _Builder(file, loader)
+        if "*" in text:
+            # Aliases: measure the distinct nodes first, so that a bomb is refused
+            # before anything is expanded (a file without them cannot multiply).
+            builder.measure(root)
         try:
             data = builder.build(root, ())
         except _TooBig:
@@ -230,10 +234,11 @@ class _Builder:
     """Turns a composed node tree into plain data, recording positions.
 
     ``build`` expands aliases (an alias is the same node object met again) and merge
-    keys as it goes, counting the values it makes: past MAX_VALUES it stops, and
-    ``measure`` walks the distinct nodes once to find the part of the document that
-    expands too much. So the work done is bounded whatever the aliases multiply;
-    nesting past MAX_DEPTH and recursive aliases are refused where they are met.
+    keys as it goes, counting the values it makes: past MAX_VALUES it stops. ``measure``
+    walks the distinct nodes once, without expanding, and finds the part of the
+    document that expands too much; it runs first when the text has aliases, so a bomb
+    costs no expansion at all. Nesting past MAX_DEPTH and recursive aliases are refused
+    where they are met.
     """
 
     def __init__(self, file: str, loader: yaml.SafeLoader) -> None:
