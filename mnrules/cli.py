@@ -282,11 +282,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = args.bots.split(",")
     for b in bots:
         make_bot(b, 0)  # a misspelt bot is refused before any game starts
-    from .flow import check_phases
-
-    check_phases(load_ruleset(args.edition, variant=args.variant))  # a broken pack likewise
+    load_ruleset(args.edition, variant=args.variant)  # a broken pack is refused now, likewise
     if args.compare:
-        check_phases(load_ruleset(args.compare))
+        load_ruleset(args.compare)
     jobs = sim.jobs_for(args.edition, args.variant, args.players, args.games, args.seed, bots)
     title = f"{args.edition}{' + ' + args.variant if args.variant else ''}, " \
             f"{args.players} players, bots {args.bots}, seed {args.seed}"

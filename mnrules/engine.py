@@ -349,6 +349,7 @@ class Game:
 
     def emit(self, event: Event) -> None:
         """Tell observers (logs, summaries, scenarios) what happened."""
+        self.rules.pm.check_emit(event.kind)  # an undeclared event kind is refused
         for listener in self.listeners:
             listener(event)
 

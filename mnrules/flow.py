@@ -13,28 +13,16 @@ from typing import TYPE_CHECKING, Any
 
 from .effects import Event
 from .engine import CONTINUE, DONE, PAUSE, Decision, Frame, Game, Step
-from .errors import PackError, StateError
+from .errors import StateError
 from .hookspecs import hookimpl
 
 if TYPE_CHECKING:
-    from .ruleset import Ruleset
+    pass
 
 CORE_STEPS = ("game", "round")
 IDLE_ROUNDS = 10
 """Rounds in a row without a decision after which a game ends (nobody can act)."""
 IDLE_VICTORY = "no decision"
-
-
-def check_phases(rules: Ruleset) -> None:
-    """Refuse phases no game can be played with (before anything runs)."""
-    where = rules.chain[0] if rules.chain else rules.pack
-    if not rules.phases:
-        raise PackError(f"{where}: phases: the pack names no phase, so a round would do "
-                        f"nothing and a game never end; list the phases each round runs")
-    for ph in rules.phases:
-        if ph in CORE_STEPS:
-            raise PackError(f"{where}: phases: {ph!r} is the engine's own step (it runs "
-                            f"the {'rounds' if ph == 'game' else 'phases'}), not a phase")
 
 
 class GameStep(Step):
@@ -45,7 +33,6 @@ class GameStep(Step):
 
     def advance(self, game: Game, frame: Frame) -> Decision | str:
         state = game.state
-        check_phases(game.rules)  # a loaded game too (a new one is checked at its setup)
         cap = state.vars.get("round_cap")
         if cap is not None and type(cap) is not int:
             raise StateError(f"vars.round_cap: expected a whole number, not {cap!r}")
@@ -102,6 +89,3 @@ class Flow:
     def mn_steps(self) -> dict[str, Any]:
         return {"game": GameStep(), "round": RoundStep()}
 
-    @hookimpl(tryfirst=True)
-    def mn_setup(self, game: Game) -> None:
-        check_phases(game.rules)

@@ -22,7 +22,7 @@ from .bus import Bus
 from .card_files import CardData, load_cards, override
 from .engine import Param, Step
 from .errors import PackError
-from .flow import Flow
+from .flow import CORE_STEPS, Flow
 from .hookspecs import hookimpl
 from .language.compiler import CardEffects, compile_card
 from .language.steps import CardSteps
@@ -433,6 +433,15 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
                 raise PackError(f"step {name!r} is provided by two plugins")
             steps[name] = step
     phases = [str(p) for p in data.get("phases") or []]
+    if not phases:
+        raise PackError(f"{source.where('phases')}: phases: the pack names no phase, so a "
+                        f"round would do nothing and a game never end; list the phases each "
+                        f"round runs")
+    for ph in phases:
+        if ph in CORE_STEPS:
+            raise PackError(f"{source.where('phases')}: phases: {ph!r} is the engine's own "
+                            f"step (it runs the {'rounds' if ph == 'game' else 'phases'}), "
+                            f"not a phase")
     for ph in phases:
         if ph not in steps:
             hint = suggest(ph, steps)
@@ -466,6 +475,7 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
     rules.effects = compile_cards(rules)
     for card_id, effects in rules.effects.items():
         pm.register(effects, name=f"card:{card_id}")
+    pm.check_contract()  # a misspelt route or an undeclared name fails now, not mid-game
     return rules
 
 

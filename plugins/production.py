@@ -181,7 +181,8 @@ class Production(Step):
             queue.pop(0)
             self._collect(game, frame, player, key)
         for p in state.players:
-            game.emit(Event("collected", p, {"resources": frame["got"][p]}))
+            # performed, not only told: a card may react to a player's collecting
+            game.perform(Event("collected", p, {"resources": frame["got"][p]}), lambda e: None)
         game.perform(Event("production_done"), lambda e: None)
         return DONE
 
@@ -218,9 +219,9 @@ def mn_contract() -> list[Declaration]:
         Quantity("income", "production", "What a player collects in the Collect phase, "
                  "as (resource, amount) pairs, before anything is taken from the supply.",
                  "list", (("player", "who collects"),), subject="player", word="income"),
-        EventKind("collected", "production", "A player has collected his income.", False,
+        EventKind("collected", "production", "A player has collected his income.", True,
                   (("resources", "what he took from the supply, by resource"),),
-                  player="the player who collected"),
+                  player="the player who collected", word="collect"),
         EventKind("production_done", "production", "Every player has collected his "
                   "income.", True, word="production"),
     ]

@@ -144,9 +144,10 @@ def test_an_undeclared_perform_is_refused_with_the_hint(game5: Game) -> None:
 
 
 def test_performing_an_emitted_only_event_is_refused(game5: Game) -> None:
-    with pytest.raises(ContractError, match="'collected' is declared by 'production' as "
+    with pytest.raises(ContractError, match="'trade_pick' is declared by 'trade' as "
                                             "only emitted"):
-        game5.perform(Event("collected", "rome", {"resources": {}}), lambda e: None)
+        game5.perform(Event("trade_pick", "rome", {"from": "greece", "resource": "wine"}),
+                      lambda e: None)
 
 
 def test_an_undeclared_emit_is_refused_with_the_hint(rules: Ruleset) -> None:
@@ -201,7 +202,7 @@ def test_routes_must_name_performed_events_as_sets(rules: Ruleset) -> None:
     contract = contract_of(rules)
 
     class Listens:
-        TRIGGERED_BY = frozenset({"collected"})
+        TRIGGERED_BY = frozenset({"trade_pick"})
         REPLACES = "built"
 
     bus = type(rules.pm)("mnrules")
@@ -209,7 +210,7 @@ def test_routes_must_name_performed_events_as_sets(rules: Ruleset) -> None:
     with pytest.raises(ContractError) as info:
         check_routes(bus, contract)
     message = str(info.value)
-    assert "TRIGGERED_BY names 'collected', an event 'production' only emits" in message
+    assert "TRIGGERED_BY names 'trade_pick', an event 'trade' only emits" in message
     assert "REPLACES must be a set of names, not 'built'" in message
 
 
