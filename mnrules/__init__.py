@@ -7,11 +7,11 @@
 """
 
 from .engine import Decision, Game
-from .errors import IllegalChoice, MnrulesError
+from .errors import IllegalChoice, InvalidChoice, MnrulesError
 from .ruleset import Ruleset, load_ruleset
 from .start import load_game, new_game
 from .state import State
 
-__all__ = ["Decision", "Game", "IllegalChoice", "MnrulesError", "Ruleset", "State",
-           "load_game", "load_ruleset", "new_game"]
+__all__ = ["Decision", "Game", "IllegalChoice", "InvalidChoice", "MnrulesError", "Ruleset",
+           "State", "load_game", "load_ruleset", "new_game"]
 __version__ = "0.1.0"

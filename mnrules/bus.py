@@ -6,6 +6,13 @@ A plugin may declare what it answers — ``MODIFIES`` (quantities), ``TRIGGERED_
 declares nothing is called for everything, as pluggy would. The lists are rebuilt
 whenever a plugin is registered or unregistered. With ``flat = False`` every call goes
 through pluggy's own hook caller instead (the benchmarks compare the two).
+
+Every name the bus routes is checked against the rules' contract
+(:mod:`mnrules.contract`) the first time it meets it, when it builds that name's list: a
+fold of an undeclared quantity, a perform of an undeclared event, is refused, naming the
+nearest declared name. Later calls find the list built and check nothing.
+:meth:`Bus.check_emit` does the same for events only emitted, and :func:`check_routes`
+checks the plugins' ``MODIFIES``/``TRIGGERED_BY``/``REPLACES`` sets.
 """
 
 from __future__ import annotations
@@ -15,9 +22,14 @@ from typing import Any
 
 import pluggy
 
+from .contract import Contract, ContractError
+from .yamlsource import suggest
+
 Impl = Callable[..., Any]
 ROUTES = {"mn_modifiers": "MODIFIES", "mn_triggers": "TRIGGERED_BY",
           "mn_replacements": "REPLACES"}
+USES = {"mn_modifiers": "game.fold", "mn_triggers": "game.perform",
+        "mn_replacements": "game.perform"}
 
 
 class Bus(pluggy.PluginManager):
@@ -27,16 +39,52 @@ class Bus(pluggy.PluginManager):
         self.flat = True
         self._routes: dict[tuple[str, str], list[Impl]] = {}
         self._routes_version = -1
+        self._contract: Contract | None = None
+        self._contract_version = -1
+        self._emittable: set[str] = set()  # event kinds emit has checked, this version
 
     def register(self, plugin: object, name: str | None = None) -> str | None:
         out = super().register(plugin, name)
         self.version += 1
+        self._emittable.clear()
         return out
 
     def unregister(self, plugin: object | None = None, name: str | None = None) -> Any:
         out = super().unregister(plugin, name)
         self.version += 1
+        self._emittable.clear()
         return out
+
+    @property
+    def contract(self) -> Contract | None:
+        """The rules' contract as the registered plugins declare it (rebuilt after a plugin
+        comes or goes, and then checked against their routes); None on a bus without the
+        ``mn_contract`` hook, which checks nothing."""
+        if self._contract_version != self.version:
+            self._contract = None
+            if hasattr(self.hook, "mn_contract"):
+                contract = Contract.of(self)
+                check_routes(self, contract)
+                self._contract = contract
+            self._contract_version = self.version
+        return self._contract
+
+    def check_contract(self) -> Contract:
+        """The contract, built and checked now (call it when a rule set is assembled): a
+        name declared twice, or a ``MODIFIES``/``TRIGGERED_BY``/``REPLACES`` set naming
+        an undeclared one, is refused here rather than at the first fold."""
+        contract = self.contract
+        if contract is None:
+            raise ContractError("this bus has no mn_contract hook (add mnrules.hookspecs)")
+        return contract
+
+    def check_emit(self, kind: str) -> None:
+        """Refuse an event kind no plugin declares (``Game.emit`` calls this first)."""
+        if kind not in self._emittable:
+            contract = self.contract
+            if contract is not None:
+                contract.event(kind, "game.emit")
+            self._emittable.add(kind)
 
     def route(self, hook: str, key: str) -> list[Impl]:
         """The implementations of ``hook`` that answer for ``key``, in pluggy's order."""
@@ -45,6 +93,12 @@ class Bus(pluggy.PluginManager):
             self._routes_version = self.version
         found = self._routes.get((hook, key))
         if found is None:
+            contract = self.contract
+            if contract is not None:  # a name met for the first time: is it declared?
+                if hook == "mn_modifiers":
+                    contract.quantity(key, USES[hook])
+                else:
+                    contract.event(key, USES[hook], performed=True)
             attr = ROUTES[hook]
             found = []
             for impl in reversed(getattr(self.hook, hook).get_hookimpls()):
@@ -57,6 +111,7 @@ class Bus(pluggy.PluginManager):
     def collect(self, hook: str, key: str, **kwargs: Any) -> list[Any]:
         """Every non-None result of ``hook`` for ``key`` (flat lists, or pluggy's caller)."""
         if not self.flat:
+            self.route(hook, key)  # the name is checked as on the flat path
             results: list[Any] = getattr(self.hook, hook)(**kwargs)
             return results
         out = []
@@ -65,3 +120,42 @@ class Bus(pluggy.PluginManager):
             if r is not None:
                 out.append(r)
         return out
+
+
+def check_routes(bus: pluggy.PluginManager, contract: Contract) -> None:
+    """Refuse a plugin whose ``MODIFIES``, ``TRIGGERED_BY`` or ``REPLACES`` names something
+    the contract does not declare (a quantity; an event that is performed): such a plugin
+    would silently never be called for it. All problems are reported at once."""
+    problems: list[str] = []
+    for name, plugin in bus.list_name_plugin():
+        for hook, attr in ROUTES.items():
+            declared = getattr(plugin, attr, None)
+            if declared is None:
+                continue
+            where = f"plugin {name!r}: {attr}"
+            if isinstance(declared, str | bytes) or not isinstance(declared, set | frozenset):
+                problems.append(f"{where} must be a set of names, not {declared!r}")
+                continue
+            for key in sorted(declared, key=str):
+                if hook == "mn_modifiers":
+                    if key not in contract.quantities:
+                        hint = suggest(str(key), contract.quantities)
+                        problems.append(f"{where} names {key!r}, which no plugin declares "
+                                        f"as a quantity" + _hint(hint))
+                else:
+                    event = contract.events.get(key)
+                    if event is None:
+                        hint = suggest(str(key), contract.events)
+                        problems.append(f"{where} names {key!r}, which no plugin declares "
+                                        f"as an event" + _hint(hint))
+                    elif not event.performed:
+                        problems.append(f"{where} names {key!r}, an event {event.owner!r} "
+                                        f"only emits: nothing performs it, so this plugin "
+                                        f"would never be called for it")
+    if problems:
+        raise ContractError("the rules' contract is broken (declare names with "
+                            "mn_contract, see mnrules.contract):\n  " + "\n  ".join(problems))
+
+
+def _hint(hint: str | None) -> str:
+    return f"; did you mean {hint!r}?" if hint else ""

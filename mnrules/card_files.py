@@ -6,7 +6,10 @@ names, printed text). Its powers are scripts in the effect language.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+import re
+import stat
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,71 +43,225 @@ def _where(file: Path, src: Any, path: tuple[str | int, ...]) -> str:
     return f"{file}:{pos[0]}:{pos[1]}" if pos else str(file)
 
 
-def read_card(file: Path, schema: dict[str, Any] | None = None) -> CardData:
-    """One card file, checked against the game's card schema (``mn_card_schema``: its
-    ``kinds`` and the ``bonus_keys`` a card's bonuses may name)."""
+MAX_CARD_BYTES = 256 * 1024      # a card file is a few hundred bytes; a script 20,000 chars
+MAX_NAME_CHARS = 200             # a name in one language
+MAX_TEXT_CHARS = 4000            # a card's printed text in one language
+BONUS_RANGE = (0, 9)             # leadership bonus icons on one tile, per track
+COST_RANGE = (0, 99)             # a fixed price
+ID_PATTERN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_'&-]{0,63}")
+
+
+def _show(value: Any) -> str:
+    """A value as the user wrote it, short (a huge number is not spelled out)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _kind_of(value: Any) -> str:
+    names = {bool: "true/false", int: "a whole number", float: "a decimal number",
+             str: "text", list: "a list", dict: "a mapping", type(None): "nothing"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _checked(d: dict[Any, Any], at: Callable[[tuple[str | int, ...]], str],
+             prefix: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The card keys present in ``d``, each checked; PackError at the first bad one.
+
+    ``at`` gives a key path's place (file:line:column); ``prefix`` is how the keys are
+    named in messages (``""`` in a card file, ``cards.override.ID.`` in a pack)."""
+    out: dict[str, Any] = {}
+    # the game's card schema (mn_card_schema): its card kinds and what bonuses may name
     kinds = tuple((schema or {}).get("kinds") or ())
     bonus_keys = tuple((schema or {}).get("bonus_keys") or ())
-    src = load_yaml(file)
+
+    def bad(path: tuple[str | int, ...], expected: str, value: Any) -> PackError:
+        name = prefix + ".".join(str(k) for k in path)
+        return PackError(f"{at(path)}: {name}: expected {expected}, got {_kind_of(value)}"
+                         + ("" if isinstance(value, list | dict | type(None))
+                            else f" {_show(value)}"))
+
+    if "id" in d:
+        v = d["id"]
+        if not isinstance(v, str) or not ID_PATTERN.fullmatch(v):
+            raise bad(("id",), "a name of letters, digits and _ (at most 64)", v)
+        out["id"] = v
+    if "kind" in d:
+        v = d["kind"]
+        if not isinstance(v, str) or (kinds and v not in kinds):
+            hint = suggest(v, kinds) if isinstance(v, str) else None
+            raise PackError(f"{at(('kind',))}: {prefix}kind: expected one of {list(kinds)}, "
+                            f"got {_show(v)}" + (f"; did you mean {hint!r}?" if hint else ""))
+        out["kind"] = v
+    if "phase" in d:
+        v = d["phase"]
+        if v is not None and (not isinstance(v, str) or len(v) > MAX_NAME_CHARS):
+            raise bad(("phase",), "the name of a phase", v)
+        out["phase"] = v
+    if "bonuses" in d:
+        v = d["bonuses"] if d["bonuses"] is not None else {}
+        if not isinstance(v, dict):
+            raise bad(("bonuses",), "a mapping of tracks to numbers ({military: 1})", v)
+        for track, n in v.items():
+            if bonus_keys and track not in bonus_keys:
+                hint = suggest(str(track), bonus_keys)
+                raise PackError(f"{at(('bonuses', track))}: {prefix}bonuses.{track}: unknown "
+                                f"track; expected one of {list(bonus_keys)}"
+                                + (f"; did you mean {hint!r}?" if hint else ""))
+            if not _whole(n, *BONUS_RANGE):
+                raise bad(("bonuses", track), f"a whole number from {BONUS_RANGE[0]} to "
+                          f"{BONUS_RANGE[1]}", n)
+        out["bonuses"] = {str(k): int(n) for k, n in v.items()}
+    for key, most in (("names", MAX_NAME_CHARS), ("text", MAX_TEXT_CHARS)):
+        if key not in d:
+            continue
+        v = d[key] if d[key] is not None else {}
+        if not isinstance(v, dict):
+            raise bad((key,), "a mapping of languages to text ({en: ...})", v)
+        for lang, words in v.items():
+            if not isinstance(lang, str) or not ID_PATTERN.fullmatch(lang):
+                raise bad((key, lang), "a language code as the key (en, fr, ...)", lang)
+            if isinstance(words, int | float) and not isinstance(words, bool):
+                words = str(words)          # a name like 1984, as written
+            if not isinstance(words, str) or len(words) > most:
+                raise bad((key, lang), f"text (at most {most} characters; quote a "
+                          f"yes/no/true/false)", words)
+            v[lang] = words
+        out[key] = {str(k): str(w) for k, w in v.items()}
+    if "effects" in d:
+        v = d["effects"]
+        if v is not None and not isinstance(v, str):
+            raise bad(("effects",), "a script (a text block after 'effects: |')", v)
+        if not prefix and not (v and any(ln.split("#", 1)[0].strip()
+                                         for ln in v.splitlines())):
+            raise PackError(f"{at(('effects',))}: effects: the script is empty; write at "
+                            f"least one rule, or leave the key out for a card with no power")
+        out["effects"] = v
+    if "cost" in d:
+        v = d["cost"]
+        if v is not None and not _whole(v, *COST_RANGE):
+            raise bad(("cost",), f"a whole number from {COST_RANGE[0]} to {COST_RANGE[1]}", v)
+        out["cost"] = v
+    if "copyable" in d:
+        v = d["copyable"]
+        if not isinstance(v, bool):
+            raise bad(("copyable",), "true or false", v)
+        out["copyable"] = v
+    return out
+
+
+# What YAML may not hold (as PyYAML's reader has it): control characters and the like.
+_NOT_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD"
+                            "\U00010000-\U0010FFFF]")
+
+
+def _read_text(file: Path) -> str:
+    """The text of a card file. Only a regular file is read (a named pipe or a device
+    would block or never end), at most MAX_CARD_BYTES of it."""
+    try:
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise PackError(f"{file}: cannot read: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            what = "a folder" if stat.S_ISDIR(st.st_mode) else \
+                "a named pipe" if stat.S_ISFIFO(st.st_mode) else "not a regular file"
+            raise PackError(f"{file}: a card must be a regular file, and this is {what}")
+        try:
+            raw = f.read(MAX_CARD_BYTES + 1)
+        except OSError as exc:
+            raise PackError(f"{file}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_CARD_BYTES:
+        line = raw.count(b"\n", 0, MAX_CARD_BYTES) + 1
+        raise PackError(f"{file}:{line}: a card file may hold at most "
+                        f"{MAX_CARD_BYTES // 1024} KiB, and this one goes on past line {line}")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = len(raw[line_start:exc.start].decode("utf-8", "replace")) + 1
+        raise PackError(f"{file}:{line}:{col}: not UTF-8 text ({exc.reason})") from None
+    bad = _NOT_PRINTABLE.search(text)
+    if bad is not None:        # YAML refuses them too, but without saying where
+        line = text.count("\n", 0, bad.start()) + 1
+        col = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        raise PackError(f"{file}:{line}:{col}: the character U+{ord(bad.group()):04X} may not "
+                        f"appear in a card file (a control character)")
+    return text
+
+
+def _load(file: Path, text: str) -> Any:
+    """The card's YAML, with positions. A plain number too long for Python to convert
+    and nesting too deep to build are refused here, with their place."""
+    try:
+        return load_yaml(file, text)
+    except ValueError as exc:
+        found = re.search(r"\d{4000,}", text)
+        if found is None:
+            raise PackError(f"{file}: {exc}") from None
+        line = text.count("\n", 0, found.start()) + 1
+        col = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+        raise PackError(f"{file}:{line}:{col}: a number of {len(found.group())} digits: no "
+                        f"number in a card is that long") from None
+    except RecursionError:
+        raise PackError(f"{file}: the YAML nests too deeply") from None
+
+
+def read_card(file: Path, schema: dict[str, Any] | None = None) -> CardData:
+    """One card file, checked against the game's card schema (``mn_card_schema``)."""
+    text = _read_text(file)
+    src = _load(file, text)
     d = src.data
     if not isinstance(d, dict):
-        raise PackError(f"{file}: a card must be a mapping of keys")
+        raise PackError(f"{_where(file, src, ())}: a card must be a mapping of keys, got "
+                        f"{_kind_of(d)}")
     for key in d:
         if key not in CARD_KEYS:
             hint = suggest(str(key), CARD_KEYS)
-            raise PackError(f"{_where(file, src, (key,))}: unknown card key {key!r}"
+            raise PackError(f"{_where(file, src, (key,))}: unknown card key {_show(key)}"
                             + (f"; did you mean {hint!r}?" if hint else ""))
     for key in ("id", "kind"):
         if key not in d:
-            raise PackError(f"{file}: missing card key {key!r}")
-    if kinds and d["kind"] not in kinds:
-        hint = suggest(str(d["kind"]), kinds)
-        raise PackError(f"{_where(file, src, ('kind',))}: kind: expected one of {list(kinds)}, "
-                        f"got {d['kind']!r}" + (f"; did you mean {hint!r}?" if hint else ""))
-    bonuses = d.get("bonuses") or {}
-    if not isinstance(bonuses, dict):
-        raise PackError(f"{_where(file, src, ('bonuses',))}: bonuses: expected a mapping")
-    for track, n in bonuses.items():
-        if track not in bonus_keys:
-            hint = suggest(str(track), bonus_keys)
-            raise PackError(f"{_where(file, src, ('bonuses', track))}: bonuses.{track}: "
-                            f"unknown track" + (f"; did you mean {hint!r}?" if hint else ""))
-        if not isinstance(n, int) or n < 0:
-            raise PackError(f"{_where(file, src, ('bonuses', track))}: bonuses.{track}: "
-                            f"expected a whole number, got {n!r}")
-    effects = d.get("effects")
-    if effects is not None and not isinstance(effects, str):
-        raise PackError(f"{_where(file, src, ('effects',))}: effects: expected a script "
-                        f"(a text block after 'effects: |'), got {type(effects).__name__}")
-    cost = d.get("cost")
-    if cost is not None and (not isinstance(cost, int) or cost < 0):
-        raise PackError(f"{_where(file, src, ('cost',))}: cost: expected a whole number")
-    return CardData(id=str(d["id"]), kind=str(d["kind"]), phase=d.get("phase"),
-                    bonuses={str(k): int(v) for k, v in bonuses.items()},
-                    names={str(k): str(v) for k, v in (d.get("names") or {}).items()},
-                    text={str(k): str(v) for k, v in (d.get("text") or {}).items()},
-                    file=str(file), effects=effects,
-                    effects_at=script_start(file, src, ("effects",)) if effects else (1, 1),
-                    cost=cost, extra={"copyable": d.get("copyable", True)})
+            raise PackError(f"{_where(file, src, ())}: missing card key {key!r}")
+    got = _checked(d, lambda path: _where(file, src, path), "", schema)
+    effects = got.get("effects")
+    return CardData(id=got["id"], kind=got["kind"], phase=got.get("phase"),
+                    bonuses=got.get("bonuses", {}), names=got.get("names", {}),
+                    text=got.get("text", {}), file=str(file), effects=effects,
+                    effects_at=script_start(file, src, ("effects",), text) if effects
+                    else (1, 1),
+                    cost=got.get("cost"), extra={"copyable": got.get("copyable", True)})
 
 
-def script_start(file: Path, src: Any, path: tuple[str, ...]) -> tuple[int, int]:
+def script_start(file: Path, src: Any, path: tuple[str, ...],
+                 text: str | None = None) -> tuple[int, int]:
     """Line and column of the first character of the script at ``path`` in the file."""
     pos = src.position(path)
     if pos is None:
         return (1, 1)
-    lines = file.read_text(encoding="utf-8").splitlines()
+    lines = (text if text is not None else file.read_text(encoding="utf-8")).splitlines()
     line = pos[0]
+    if not 0 < line <= len(lines):
+        return (1, 1)
     after = lines[line - 1].split(":", 1)[1].strip() if ":" in lines[line - 1] else ""
     if after.startswith(("|", ">")):
         for i in range(line, len(lines)):
             if lines[i].strip():
                 return (i + 1, len(lines[i]) - len(lines[i].lstrip()) + 1)
         return (line + 1, 1)
-    return (line, lines[line - 1].index(after) + 1 if after else 1)
+    return (line, lines[line - 1].index(after) + 1 if after in lines[line - 1] and after
+            else 1)
 
 
-def override(card: CardData, change: dict[str, Any], file: str, src: Any) -> CardData:
+def override(card: CardData, change: dict[str, Any], file: str, src: Any,
+             schema: dict[str, Any] | None = None) -> CardData:
     """A card as an edition pack or variant changes it (its script, text, bonuses...)."""
     from dataclasses import replace
 
@@ -114,32 +271,33 @@ def override(card: CardData, change: dict[str, Any], file: str, src: Any) -> Car
             at = _where(Path(file), src, ("cards", "override", card.id, key))
             raise PackError(f"{at}: cards.override.{card.id}.{key}: unknown card key"
                             + (f"; did you mean {hint!r}?" if hint else ""))
+    got = _checked(change, lambda path: _where(Path(file), src,
+                                               ("cards", "override", card.id, *path)),
+                   f"cards.override.{card.id}.", schema)
     fields: dict[str, Any] = {}
-    if "effects" in change:
-        effects = change["effects"]
-        if effects is not None and not isinstance(effects, str):
-            raise PackError(f"{file}: cards.override.{card.id}.effects: expected a script")
-        fields["effects"] = effects
+    if "effects" in got:
+        fields["effects"] = got["effects"]
         fields["file"] = file
         fields["effects_at"] = script_start(Path(file), src, ("cards", "override", card.id,
                                                               "effects"))
     for key in ("names", "text"):
-        if key in change:
-            fields[key] = {**getattr(card, key), **{str(k): str(v) for k, v in
-                                                    change[key].items()}}
-    if "bonuses" in change:
-        fields["bonuses"] = {str(k): int(v) for k, v in change["bonuses"].items()}
-    for key in ("kind", "phase", "cost"):
-        if key in change:
-            fields[key] = change[key]
+        if key in got:
+            fields[key] = {**getattr(card, key), **got[key]}
+    if "copyable" in got:
+        fields["extra"] = {**card.extra, "copyable": got["copyable"]}
+    for key in ("kind", "phase", "cost", "bonuses"):
+        if key in got:
+            fields[key] = got[key]
     return replace(card, **fields)
 
 
 def load_cards(dirs: Iterable[Path], schema: dict[str, Any] | None = None
                ) -> dict[str, CardData]:
-    """Every card under the given folders, by id."""
+    """Every card under the given folders, by id, checked against the game's schema."""
     cards: dict[str, CardData] = {}
     for folder in dirs:
+        if not Path(folder).is_dir():
+            raise PackError(f"{folder}: no such folder of cards")
         for file in sorted(Path(folder).rglob("*.yaml")):
             card = read_card(file, schema)
             if card.id in cards:

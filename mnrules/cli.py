@@ -8,16 +8,65 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from .bots import Bot, make_bot
 from .effects import Event
 from .engine import Game
-from .errors import MnrulesError
+from .errors import DataFileError, MnrulesError
+from .files import check_distinct, check_writable, streaming, write_atomic
 from .ruleset import load_ruleset
 from .start import new_game
+
+MAX_GAMES = 1_000_000      # simulate keeps every game's result in memory
+
+
+def whole(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number within bounds, refused with a usage error."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") \
+                from None
+        if low is not None and value < low:
+            raise argparse.ArgumentTypeError(f"expected {low} or more, not {value}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"expected at most {high:,}, not {value}")
+        return value
+    return parse
+
+
+def player_counts(text: str) -> list[int]:
+    """An argparse type: comma-separated player counts (the game refuses those it does
+    not seat)."""
+    out = []
+    for part in text.split(","):
+        try:
+            n = int(part)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected player counts such as 3,4,5, not "
+                                             f"{text!r}") from None
+        if not 1 <= n <= 99:
+            raise argparse.ArgumentTypeError(f"{n} players: expected 1 to 99")
+        out.append(n)
+    return out
+
+
+def _existing(path: str, what: str, folder: bool | None = None) -> Path:
+    """A file or folder the command reads: refused now, naming it, if it is not there."""
+    p = Path(path)
+    if not p.exists():
+        raise MnrulesError(f"{what} {path}: no such file or folder")
+    if folder is True and not p.is_dir():
+        raise MnrulesError(f"{what} {path}: not a folder")
+    if folder is False and p.is_dir():
+        raise MnrulesError(f"{what} {path}: a folder, not a file")
+    return p
 
 
 def _names(args: argparse.Namespace, rules: Any) -> dict[str, str]:
@@ -41,9 +90,34 @@ def _round_lines(game: Game[Any], rnd: int, events: list[Event],
                               for p, r in game.report().items())]
 
 
+def _continues(path: str, game: Game, pack: str, variant: str | None) -> bool:
+    """Whether ``path`` is this saved game's own log up to the save (then it goes on)."""
+    from .log import LogError, read_log
+
+    p = Path(path)
+    if not p.is_file() or p.stat().st_size == 0:
+        return False
+    try:
+        header, records = read_log(p)
+    except LogError:
+        return False
+    st = game.state
+    if (header.get("pack"), header.get("variant"), header.get("seed"),
+            header.get("players")) != (pack, variant, st.seed, st.players):
+        return False
+    start = header.get("state")
+    base = start.get("choices", 0) if isinstance(start, dict) else 0
+    return base + sum(1 for _, rec in records if "choice" in rec) == st.choices
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from .log import load, save
 
+    check_distinct(("--log", args.log), ("--save", args.save))
+    check_distinct(("--load", args.load), ("--log", args.log))
+    for option in ("log", "save"):
+        if getattr(args, option):
+            check_writable(getattr(args, option), f"--{option}")
     if args.load:
         game, pack, variant = load(args.load)
         rules = game.rules
@@ -52,8 +126,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         pack, variant = args.edition, args.variant
         game = new_game(rules, args.players or max(rules.seating, default=1), seed=args.seed)
     # --rounds stops the driver at a round's start (the game itself goes on, so a save
-    # taken then can be continued); a game with no --rounds plays to a victory.
+    # taken then can be continued), rounds that ask nothing included; a game with no
+    # --rounds plays to a victory.
     stop = game.state.round + args.rounds if args.rounds is not None else None
+    game.max_rounds = stop
     names = _names(args, rules)
     events: list[Event] = []
     game.listeners.append(events.append)
@@ -71,15 +147,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     bots: dict[str, Bot] = {p: make_bot(kinds[i % len(kinds)], game.state.seed * 1009 + i,
                                       game.rules)
                             for i, p in enumerate(players)}
+    goes_on = bool(args.load and args.log and _continues(args.log, game, pack, variant))
     with contextlib.ExitStack() as closing:
-        log_file = closing.enter_context(open(args.log, "a" if args.load else "w",
-                                              encoding="utf-8")) if args.log else None
+        log_file = closing.enter_context(streaming(args.log, append=goes_on)) \
+            if args.log else None
         if log_file is not None:
             from .log import Recorder
 
             rec = Recorder(log_file)
-            if not args.load:
-                rec.header(game, pack, variant)
+            if not goes_on:
+                # a log of a loaded game starts from the saved position, so it replays
+                rec.header(game, pack, variant, start=bool(args.load))
             rec.attach(game)
         print(f"mnrules: {rules.data.get('name', rules.pack)}; {len(players)} players "
               f"({', '.join(players)}); seed {game.state.seed}")
@@ -101,6 +179,9 @@ def cmd_play(args: argparse.Namespace) -> int:
                     rnd = game.state.round
         state = game.state
         if args.save:
+            # a save is taken at a decision, as every snapshot: the start of the next round
+            # is played first, with the log still listening
+            game.max_rounds = None
             save(game, pack, variant, args.save)
             print(f"saved to {args.save} (round {state.round})")
         if state.finished:
@@ -113,13 +194,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_scenario_run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from .scenario import run
 
     files: list[Path] = []
     for p in args.files:
-        path = Path(p)
+        path = _existing(p, "scenario")
         files.extend(sorted(path.rglob("*.yaml")) if path.is_dir() else [path])
     failed = total = 0
     for file in files:
@@ -136,20 +215,58 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
-    import os
+def _plot_format(path: str) -> None:
+    """Refuse a figure that cannot be drawn (no matplotlib, an unknown format) now."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise MnrulesError("--plot needs matplotlib: pip install 'mnrules[sim]'") from None
+    kinds = FigureCanvasBase.get_supported_filetypes()
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix not in kinds:
+        raise MnrulesError(f"--plot {path}: give a file ending in "
+                           f"{', '.join('.' + k for k in sorted(kinds))}")
 
+
+def _jobs(asked: int | None, games: int) -> int:
+    """Worker processes: as asked, but never more than the games nor than a machine can
+    usefully run (four per core); a lowered count is said on stderr."""
+    cores = os.cpu_count() or 1
+    if asked is None:
+        return max(1, min(cores, games))
+    most = min(games, cores * 4)
+    if asked > most:
+        why = "one per game" if most == games else f"4 per core on {cores} core(s)"
+        print(f"mnrules: --jobs {asked}: using {most} ({why})", file=sys.stderr)
+        return most
+    return asked
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
     from . import simulate as sim
 
-    if args.games < 1:
-        raise MnrulesError(f"--games: expected at least 1, got {args.games}")
-    jobs_n = args.jobs or (os.cpu_count() or 1)
+    if not 1 <= args.games <= MAX_GAMES:
+        raise MnrulesError(f"--games: expected at least 1 and at most {MAX_GAMES:,}, got "
+                           f"{args.games}")
+    if args.scheduler and args.backend != "dask":
+        raise MnrulesError("--scheduler: only with --backend dask")
+    check_distinct(("--out", args.out), ("--plot", args.plot))
+    if args.out:
+        check_writable(args.out, "--out")
+    if args.plot:
+        check_writable(args.plot, "--plot")
+        _plot_format(args.plot)
+    jobs_n = _jobs(args.jobs, args.games)
     bots = args.bots.split(",")
     rules = load_ruleset(args.edition, variant=args.variant)  # a broken pack is refused now
     for b in bots:
         make_bot(b, 0, rules)  # a misspelt bot likewise, before any game starts
     if args.players is None:
         args.players = max(rules.seating, default=1)
+    if args.compare:
+        load_ruleset(args.compare)
     jobs = sim.jobs_for(args.edition, args.variant, args.players, args.games, args.seed, bots)
     title = f"{args.edition}{' + ' + args.variant if args.variant else ''}, " \
             f"{args.players} players, bots {args.bots}, seed {args.seed}"
@@ -166,7 +283,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for row in sim.compare(results, results_b):
             lo, hi = row["ci95"]
             star = " *" if row["p"] < 0.05 else ""
-            print(f"  {row['empire']:<10} {row['difference']:+7.1%}  [{lo:+6.1%}, {hi:+6.1%}]"
+            print(f"  {row['player']:<10} {row['difference']:+7.1%}  [{lo:+6.1%}, {hi:+6.1%}]"
                   f"  p={row['p']:.3f}{star}  ({row['games_that_differ']} games differ)")
     if args.out:
         sim.write_out(args.out, results, rep)
@@ -182,8 +299,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
     from .fuzz import fuzz, write_log
 
+    check_writable(Path(args.logs) / "fuzz-failure-1.jsonl", "--logs")
     editions = args.editions.split(",") if args.editions else None
-    players = [int(p) for p in args.players.split(",")] if args.players else None
+    rules = {e: load_ruleset(e) for e in editions or []}  # refused before any game
     bar: Any = None
     if not args.quiet:
         try:
@@ -193,17 +311,18 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             bar = None
     t = time.perf_counter()
     try:
-        games, decisions, failures = fuzz(args.games, args.seed, editions, players,
-                                          args.round_cap, bar.update if bar else None)
+        games, decisions, failures = fuzz(args.games, args.seed, editions, args.players,
+                                          args.round_cap, bar.update if bar else None,
+                                          rules_for=rules.__getitem__ if rules else None)
     finally:
         if bar is not None:
             bar.close()
-    dt = time.perf_counter() - t
+    dt = max(time.perf_counter() - t, 1e-9)
     print(f"{games} games, {decisions} choices, every invariant checked after each; "
           f"{len(failures)} failure(s); {dt:.0f} s ({decisions / dt:,.0f} choices/s)")
     for i, f in enumerate(failures, 1):
         print(f.describe())
-        path = f"fuzz-failure-{i}.jsonl"
+        path = str(Path(args.logs) / f"fuzz-failure-{i}.jsonl")
         write_log(f, path, args.round_cap)
         print(f"  log: {path} (mnrules replay {path})")
     return 1 if failures else 0
@@ -212,6 +331,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from .log import replay
 
+    if args.out:
+        check_distinct(("the log", args.log), ("--out", args.out))
+        check_writable(args.out, "--out")
     result = replay(args.log, until_round=args.round)
     state = result.game.state
     where = f"stopped at round {result.stopped_at_round}" if result.stopped_at_round \
@@ -220,9 +342,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
           f"outcomes checked; {where}; winner(s) {', '.join(state.winners) or 'nobody'} "
           f"({state.victory or 'no victory'})")
     if args.out:
-        from pathlib import Path
-
-        Path(args.out).write_text(result.game.snapshot().to_json(), encoding="utf-8")
+        write_atomic(args.out, result.game.snapshot().to_json())
         print(f"state written to {args.out}")
     if result.divergence:
         print(f"divergence: {result.divergence}", file=sys.stderr)
@@ -235,13 +355,14 @@ def cmd_map_check(args: argparse.Namespace) -> int:
     then the rules' own checks (``mn_check_board``)."""
     from pathlib import Path
 
-    try:
-        rules = load_ruleset(args.edition)
-        if args.file:
-            rules.board = rules.hook.mn_load_board(path=Path(args.file), data=rules.data)
-    except MnrulesError as exc:
-        print(exc, file=sys.stderr)
-        return 1
+    rules = load_ruleset(args.edition)
+    if args.file:
+        try:
+            rules.board = rules.hook.mn_load_board(path=Path(args.file), data=rules.data,
+                                                   where=lambda *key: args.edition)
+        except DataFileError as exc:  # the file's own structure: every problem, exit 1
+            print(exc, file=sys.stderr)
+            return 1
     if rules.board is None:
         raise MnrulesError(f"{args.edition}: this pack names no board file")
     problems = [p for found in rules.hook.mn_check_board(rules=rules) for p in found]
@@ -271,13 +392,11 @@ def _highlight(script: str, colour: bool) -> str:
 
 
 def _rules_with_cards(args: argparse.Namespace) -> Any:
-    from pathlib import Path
-
     dirs = None
     if getattr(args, "cards", None):
         from .resources import data_dir
 
-        dirs = [data_dir("cards"), *[Path(d) for d in args.cards]]
+        dirs = [data_dir("cards"), *[_existing(d, "--cards", folder=True) for d in args.cards]]
     return load_ruleset(args.edition, card_dirs=dirs)
 
 
@@ -302,8 +421,6 @@ def cmd_cards_list(args: argparse.Namespace) -> int:
 
 
 def cmd_cards_check(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from .card_files import read_card
     from .language.compiler import compile_card
     from .language.syntax import ScriptError, parse_script
@@ -313,7 +430,7 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
     vocab = vocabulary(rules)
     files: list[Path] = []
     for p in args.paths:
-        path = Path(p)
+        path = _existing(p, "cards check")
         files.extend(sorted(path.rglob("*.yaml")) if path.is_dir() else [path])
     bad = 0
     for file in files:
@@ -507,16 +624,15 @@ def cmd_editions_diff(args: argparse.Namespace) -> int:
 def cmd_render(args: argparse.Namespace) -> int:
     """Draw the board of a snapshot, or of a new game, as the game draws it (``mn_render``:
     SVG or PNG for Mare Nostrum, docs/board.md)."""
-    from pathlib import Path
-
     from .errors import StateError
     from .start import load_game
 
     out = Path(args.output)
     if out.suffix.lower() not in (".svg", ".png"):
         raise MnrulesError(f"-o: give a file ending in .svg or .png, not {out.name!r}")
-    if args.rounds < 0:
-        raise MnrulesError(f"--rounds: expected 0 or more, not {args.rounds}")
+    if args.state != "new":
+        check_distinct(("the state", args.state), ("-o", args.output))
+    check_writable(out, "-o")
     rules = load_ruleset(args.edition)
     if args.state == "new":
         game = new_game(rules, args.players or max(rules.seating, default=1), seed=args.seed)
@@ -552,11 +668,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser("play", help="play a game with bots and print a summary")
-    play.add_argument("--players", type=int, default=None)
+    play.add_argument("--players", type=whole(1), default=None,
+                      help="players (default: the most the game seats)")
     play.add_argument("--bots", default="random", help="bot kind, or one per player, "
                       "comma-separated")
     play.add_argument("--seed", type=int, default=1)
-    play.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
+    play.add_argument("--rounds", type=whole(0), default=None,
+                      help="stop after this many rounds")
     play.add_argument("--edition", default="en")
     play.add_argument("--variant", default=None, help="a variant file on top of the edition")
     play.add_argument("--lang", default=None, help="names in this language")
@@ -576,10 +694,12 @@ def build_parser() -> argparse.ArgumentParser:
     sm = sub.add_parser("simulate", help="play many bot games and report balance")
     sm.add_argument("--edition", default="en")
     sm.add_argument("--variant", default=None)
-    sm.add_argument("--players", type=int, default=None)
+    sm.add_argument("--players", type=whole(1), default=None,
+                    help="players (default: the most the game seats)")
     sm.add_argument("--games", type=int, default=100)
     sm.add_argument("--seed", type=int, default=1)
-    sm.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    sm.add_argument("--jobs", type=whole(1), default=None,
+                    help="processes (default: all cores; at most one per game)")
     sm.add_argument("--bots", default="random", help="bot kind, or one per player")
     sm.add_argument("--backend", default="local", choices=("local", "dask"))
     sm.add_argument("--scheduler", default=None, help="a Dask scheduler address")
@@ -590,17 +710,20 @@ def build_parser() -> argparse.ArgumentParser:
     sm.set_defaults(func=cmd_simulate)
 
     fz = sub.add_parser("fuzz", help="random games with every invariant checked")
-    fz.add_argument("--games", type=int, default=100)
+    fz.add_argument("--games", type=whole(1), default=100)
     fz.add_argument("--seed", type=int, default=0)
     fz.add_argument("--editions", default=None, help="comma-separated (default: all)")
-    fz.add_argument("--players", default=None, help="comma-separated (default: 3,4,5)")
-    fz.add_argument("--round-cap", type=int, default=30)
+    fz.add_argument("--players", type=player_counts, default=None,
+                    help="comma-separated (default: 3,4,5)")
+    fz.add_argument("--round-cap", type=whole(1), default=30)
+    fz.add_argument("--logs", default=".", help="folder for the failures' logs")
     fz.add_argument("--quiet", action="store_true")
     fz.set_defaults(func=cmd_fuzz)
 
     rp = sub.add_parser("replay", help="replay a game log exactly")
     rp.add_argument("log")
-    rp.add_argument("--round", type=int, default=None, help="stop when this round starts")
+    rp.add_argument("--round", type=whole(1), default=None,
+                    help="stop when this round starts")
     rp.add_argument("--out", default=None, help="write the final state (JSON)")
     rp.set_defaults(func=cmd_replay)
 
@@ -650,10 +773,10 @@ def build_parser() -> argparse.ArgumentParser:
     rd.add_argument("state", help="a JSON state snapshot, or 'new' for a new game")
     rd.add_argument("-o", "--output", required=True, help="the picture: FILE.svg or FILE.png")
     rd.add_argument("--edition", default="en")
-    rd.add_argument("--players", type=int, default=None,
+    rd.add_argument("--players", type=whole(1), default=None,
                     help="players of a new game")
     rd.add_argument("--seed", type=int, default=1, help="seed of a new game and of the bots")
-    rd.add_argument("--rounds", type=int, default=0,
+    rd.add_argument("--rounds", type=whole(0), default=0,
                     help="first play this many rounds with random bots")
     rd.set_defaults(func=cmd_render)
     return parser
@@ -670,6 +793,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # the machine's refusal (a full disk, a vanished file): no traceback
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"mnrules: error:{where} {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as exc:  # a file given to read is not text
+        print(f"mnrules: error: a file is not UTF-8 text ({exc.reason})", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("mnrules: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -16,7 +16,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .effects import Event, Modifier, Replacement, Trigger, ordered
-from .errors import GameOver, IllegalChoice, MnrulesError, RuleRef, StateError
+from .errors import (
+    GameOver,
+    IllegalChoice,
+    InvalidChoice,
+    MnrulesError,
+    RuleRef,
+    StateError,
+    _short,
+)
 from .state import State
 
 if TYPE_CHECKING:
@@ -37,16 +45,40 @@ T = TypeVar("T")
 
 DONE = "done"
 CONTINUE = "continue"
+PAUSE = "pause"  # the driver asked to stop here (Game.max_rounds); resumes where it was
+
+MAX_DEPTH = 500
+"""Frames the stack may hold: a real game needs a dozen; a step that keeps pushing is a bug."""
+MAX_STEPS = 1_000_000
+"""Steps advanced between two decisions before the engine gives up (a step that never
+asks nor finishes); a real game takes a few hundred."""
 
 
 @dataclass(frozen=True, slots=True)
 class Param:
-    """A rule parameter an edition pack may set."""
+    """A rule parameter an edition pack may set, and the values it accepts.
+
+    A value must have the default's shape: its type, and for a list or a mapping the
+    type of the default's items (a whole number may stand for a decimal). Besides:
+
+    * ``choices``: the value, or every text or number in a list or mapping value, is
+      one of these;
+    * ``minimum`` / ``maximum``: every number in the value lies within them;
+    * ``length``: every list in the value has from ``length[0]`` to ``length[1]`` items;
+    * a mapping has exactly the default's keys, or (``open_keys``) at least those;
+    * ``resources``: every text in the value names a resource of the pack (coin,
+      legendary, one of its goods), or ``a|b``, a choice of them, or a word of the default.
+    """
 
     name: str
     default: Any
     doc: str
     choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    length: tuple[int, int] | None = None
+    open_keys: bool = False
+    resources: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +109,11 @@ class Step(Generic[S]):
     def choose(self, game: Game[S], frame: Frame, choice: Any) -> None:
         raise NotImplementedError
 
-    def why_illegal(self, game: Game[S], frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
-        """The rule a refused choice breaks; the default says only that it is not offered."""
+    def why_illegal(self, game: Game[S], frame: Frame, choice: Any
+                    ) -> tuple[RuleRef | None, str]:
+        """The rule a refused (well-formed) choice breaks, with a detail: every step that
+        asks should name its rule (a :class:`RuleRef` with the books' sections); the
+        default says only that the choice is not offered."""
         return None, "not among the legal choices"
 
 
@@ -94,13 +129,39 @@ class InvariantError(MnrulesError):
                          f"{game.state.seed}: " + "; ".join(problems))
 
 
+CHOICE_DEPTH = 8
+"""How deep a choice's lists may nest (the game's own options: two levels)."""
+
+
 def as_choice(value: Any) -> Choice:
-    """Normalise a choice read from JSON or typed by a human (lists become tuples)."""
-    if isinstance(value, list | tuple):
-        return tuple(as_choice(v) for v in value)
-    if isinstance(value, str | int) or value is None:
-        return value
-    raise StateError(f"a choice must be a string, a number or a list, not {type(value).__name__}")
+    """Normalise a choice read from JSON or typed by a human (lists become tuples).
+
+    A choice is a str, an int or a (nested) list or tuple of them; anything else is
+    malformed (:class:`InvalidChoice`): a bool or a float would compare equal to an int
+    option (``True in (1,)``) and be stored as it came."""
+    try:
+        return _normal(value, 0)
+    except _Malformed as bad:
+        detail = str(bad) if bad.args and bad.args[0] is not value else ""
+        raise InvalidChoice(value, detail) from None
+
+
+class _Malformed(Exception):
+    pass
+
+
+def _normal(value: Any, depth: int) -> Choice:
+    kind = type(value)
+    if kind is str or kind is int:
+        return value  # type: ignore[no-any-return]
+    if kind is list or kind is tuple:
+        if depth >= CHOICE_DEPTH:
+            raise _Malformed(f"its lists nest more than {CHOICE_DEPTH} deep")
+        return tuple(_normal(v, depth + 1) for v in value)
+    if depth == 0:
+        raise _Malformed(value)
+    raise _Malformed(f"a choice is a string, a whole number or a list of them; it holds "
+                     f"{_short(value, 60)} ({kind.__name__})")
 
 
 @dataclass
@@ -142,7 +203,9 @@ class Game(Generic[S]):
         return dec.options if dec is not None else ()
 
     def apply(self, choice: Any) -> None:
-        """Apply one choice of the pending decision; an illegal one changes nothing."""
+        """Apply one choice of the pending decision. A malformed one (not a str, an int
+        or a list/tuple of them) raises :class:`InvalidChoice`, one the rules do not
+        offer :class:`IllegalChoice` naming the rule; either changes nothing."""
         dec = self.pending
         if dec is None:
             raise GameOver("the game is over: no decision is pending")
@@ -167,6 +230,7 @@ class Game(Generic[S]):
     def _settle(self) -> None:
         state = self.state
         steps = self.rules.steps
+        budget = MAX_STEPS
         while self._pending is None and not state.finished:
             stack = state.stack
             if not stack:
@@ -183,17 +247,30 @@ class Game(Generic[S]):
                             del stack[i]
                             break
             elif out is CONTINUE:
-                continue
+                pass
+            elif out is PAUSE:
+                break
             else:
                 assert isinstance(out, Decision)
                 self._pending = out
+                break
+            budget -= 1
+            if not budget:
+                raise StateError(f"no decision after {MAX_STEPS:,} steps (the last one "
+                                 f"{frame['step']!r}, round {state.round}): a step that "
+                                 f"never asks nor finishes")
 
     def push(self, step: str, **data: Any) -> Frame:
         """Put a frame on the stack; it runs before the frame that pushed it resumes."""
         if step not in self.rules.steps:
             raise StateError(f"no plugin provides the step {step!r}")
+        stack = self.state.stack
+        if len(stack) >= MAX_DEPTH:
+            raise StateError(f"the step {step!r} would make the stack {MAX_DEPTH + 1} frames "
+                             f"deep (pushed by {stack[-1]['step']!r}, round "
+                             f"{self.state.round}): steps that push each other without end")
         frame: Frame = {"step": step, **data}
-        self.state.stack.append(frame)
+        stack.append(frame)
         return frame
 
     def push_all(self, frames: Iterable[tuple[str, dict[str, Any]]]) -> None:
@@ -280,6 +357,7 @@ class Game(Generic[S]):
 
     def emit(self, event: Event) -> None:
         """Tell observers (logs, summaries, scenarios) what happened."""
+        self.rules.pm.check_emit(event.kind)  # an undeclared event kind is refused
         for listener in self.listeners:
             listener(event)
 

@@ -4,6 +4,7 @@ can print it cleanly instead of a traceback."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 class MnrulesError(Exception):
@@ -24,18 +25,45 @@ class RuleRef:
 
 
 class IllegalChoice(MnrulesError):
-    """A choice the rules forbid; the game state is left untouched."""
+    """A well-formed choice the rules forbid now; the game state is left untouched."""
 
     def __init__(self, choice: object, rule: RuleRef | None, detail: str = "") -> None:
         self.choice = choice
         self.rule = rule
         self.detail = detail
-        parts = [f"illegal choice {choice!r}"]
+        parts = [f"illegal choice {_short(choice)}"]
         if detail:
             parts.append(detail)
         if rule is not None:
             parts.append(f"forbidden by: {rule}")
         super().__init__(": ".join(parts))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.choice, self.rule, self.detail)
+
+
+class InvalidChoice(MnrulesError):
+    """A malformed choice: not a string, a whole number or a (nested) tuple or list of
+    them (a bool, a float, None, a mapping, ...). Nothing of the game is looked at or
+    changed; an :class:`IllegalChoice` is a well-formed choice the rules refuse."""
+
+    def __init__(self, choice: object, detail: str = "") -> None:
+        self.choice = choice
+        self.detail = detail or (f"a choice is a string, a whole number or a list of them, "
+                                 f"not {type(choice).__name__}")
+        super().__init__(f"malformed choice {_short(choice)}: {self.detail}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.choice, self.detail)
+
+
+def _short(value: object, limit: int = 200) -> str:
+    """A value's repr, cut to ``limit`` characters (a hostile value may be huge)."""
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # too deep, or an int too long to print
+        return f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 class GameOver(MnrulesError):
@@ -43,7 +71,33 @@ class GameOver(MnrulesError):
 
 
 class StateError(MnrulesError):
-    """A state or snapshot file does not describe a valid game."""
+    """A state or snapshot file does not describe a valid game.
+
+    ``key`` is where in the state (``units.LATIUM.rome.legion``, ``stack[2]``) and
+    ``file`` the file it was read from, when known; both lead the message."""
+
+    def __init__(self, message: str, key: str = "", file: str = "") -> None:
+        self.message = message
+        self.key = key
+        self.file = file
+        where = ": ".join(x for x in (file, key) if x)
+        super().__init__(f"{where}: {message}" if where else message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.message, self.key, self.file)
+
+    def within(self, file: str = "", prefix: str = "") -> StateError:
+        """The same error, read from ``file`` where the state is under ``prefix``."""
+        key = self.key
+        if prefix:
+            key = prefix if not key else f"{prefix}{key}" if key.startswith("[") \
+                else f"{prefix}.{key}"
+        return StateError(self.message, key, file or self.file)
+
+
+class DataFileError(MnrulesError):
+    """A game's data file (a board, a map) with problems, each at its place; str() lists
+    them all. ``mnrules map check`` reports them and exits 1."""
 
 
 class PackError(MnrulesError):

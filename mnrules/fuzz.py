@@ -147,6 +147,6 @@ def write_log(f: Failure, path: str, round_cap: int = 30) -> None:
             game.apply(choice)
     except Exception:  # the failure itself: the log stops at it
         pass
-    with open(path, "w", encoding="utf-8") as out:
-        for rec in lines:
-            out.write(json.dumps(rec) + "\n")
+    from .files import write_atomic
+
+    write_atomic(path, "".join(json.dumps(rec) + "\n" for rec in lines))

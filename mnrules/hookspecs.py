@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from .bots import Bot
+    from .contract import Declaration
     from .effects import Event, Modifier, Replacement, Trigger
     from .engine import Game, Param, Step
     from .language.words import Word
@@ -42,11 +43,25 @@ def mn_state_class() -> type[State]:
     Without an answer a game has only the kernel's fields."""
 
 
+@hookspec
+def mn_plugins() -> list[object]:
+    """Plugins the game registers beside itself (its own checks with an order of their
+    own, ...), whatever plugins the pack lists."""
+
+
 @hookspec(firstresult=True)
-def mn_load_board(path: Path, data: dict[str, Any]) -> Any:
-    """Read the board or map file the pack names (``board:``) with the pack's data;
-    raise a :class:`mnrules.errors.MnrulesError` naming file, line and key on a mistake.
-    The result is ``rules.board``, for the game's own plugins."""
+def mn_load_board(path: Path, data: dict[str, Any], where: Callable[..., str]) -> Any:
+    """Read the board or map file the pack names (``board:``) with the pack's data
+    (``where(*key)`` gives a pack key's file:line:col); raise a
+    :class:`mnrules.errors.MnrulesError` naming file, line and key on a mistake. The
+    result is ``rules.board``, for the game's own plugins."""
+
+
+@hookspec
+def mn_check_pack(rules: Ruleset, source: Any) -> None:
+    """Check the assembled rule set against the game (its board against its cards and
+    box, ...); raise a :class:`mnrules.errors.PackError` naming the pack's line
+    (``source.where(*key)``)."""
 
 
 @hookspec(firstresult=True)
@@ -110,10 +125,19 @@ def mn_scenario_keys() -> dict[str, tuple[str, ...]]:
     round, pending, events, no_events, report) need no declaring."""
 
 
+@hookspec
+def mn_scenario_schema(schema: Any, section: str, data: dict[str, Any],
+                       at: tuple[str | int, ...]) -> None:
+    """Check the values of the game's keys in a scenario's ``position`` or ``expect``
+    (``section``) with the schema's helpers (``schema.mapping``, ``names``, ``counts``,
+    ``fail``...), so that a mistake names file:line:column and the key."""
+
+
 @hookspec(firstresult=True)
-def mn_set_position(game: Game[Any], position: dict[str, Any]) -> bool:
+def mn_set_position(game: Game[Any], position: dict[str, Any], at: Any) -> bool:
     """Set up the game's part of a scenario's ``position:`` (the board, screens, ...),
-    before the kernel sets the round and vars and starts the phase."""
+    after the kernel has set the round; each edit ``with at(*key):`` so that a refused
+    one names its key and line."""
 
 
 @hookspec(firstresult=True)
@@ -140,6 +164,21 @@ def mn_steps() -> dict[str, Step[Any]]:
 
     Fires once when a rule set is assembled. A phase named in the pack's ``phases`` list
     must be one of these step names. Two plugins may not claim the same name.
+    """
+
+
+@hookspec
+def mn_contract() -> list[Declaration]:
+    """Declare, once, every name this plugin owns in the rules' contract: the quantities
+    it folds (``Quantity``), the events it performs or only emits (``EventKind``), the
+    kinds of the decisions its steps ask (``DecisionKind``) and what it is for, with its
+    phase (``Part``); see :mod:`mnrules.contract`.
+
+    Fires when a rule set is assembled and again after a plugin is registered or
+    unregistered (the bus builds its contract from the answers, plus the kernel's own).
+    A name declared by two plugins is refused, naming both; so is a ``game.fold``,
+    ``game.perform`` or ``game.emit`` of an undeclared name, or a ``MODIFIES``,
+    ``TRIGGERED_BY`` or ``REPLACES`` set naming one, with the nearest declared name.
     """
 
 

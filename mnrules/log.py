@@ -9,7 +9,7 @@ decision loop and reports the first place where the log and the rules part ways.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -17,9 +17,10 @@ from typing import IO, Any
 from . import __version__
 from .effects import Event
 from .engine import Choice, Decision, Game, as_choice
-from .errors import IllegalChoice, MnrulesError
+from .errors import IllegalChoice, InvalidChoice, MnrulesError, StateError, _short
 from .ruleset import Ruleset, load_ruleset
 from .start import new_game
+from .state import MAX_INT, read_json
 
 LOG_FORMAT = "mnrules-log/1"
 
@@ -35,10 +36,16 @@ class Recorder:
     out: IO[str]
     lines: int = 0
 
-    def header(self, game: Game[Any], pack: str, variant: str | None) -> None:
-        self._write({"format": LOG_FORMAT, "engine": __version__, "pack": pack,
-                     "variant": variant, "players": game.state.players,
-                     "seed": game.state.seed, "round_cap": game.state.vars.get("round_cap")})
+    def header(self, game: Game[Any], pack: str, variant: str | None,
+               start: bool = False) -> None:
+        """The first line; with ``start`` (a game loaded from a save) it also holds the
+        position the log starts from, which replay loads instead of a new game."""
+        head = {"format": LOG_FORMAT, "engine": __version__, "pack": pack,
+                "variant": variant, "players": game.state.players,
+                "seed": game.state.seed, "round_cap": game.state.vars.get("round_cap")}
+        if start:
+            head["state"] = game.snapshot().to_dict()
+        self._write(head)
 
     def attach(self, game: Game[Any]) -> None:
         game.choice_listeners.append(self.on_choice)
@@ -58,32 +65,100 @@ class Recorder:
 
 
 def read_log(path: str | Path) -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]:
-    """The header and the numbered records of a log file."""
+    """The header and the numbered records of a log file, every field checked: a broken
+    or hostile line is a :class:`LogError` naming ``file:line`` and the field."""
+    header, _, records = _read(path)
+    return header, records
+
+
+def _read(path: str | Path
+          ) -> tuple[dict[str, Any], int, list[tuple[int, dict[str, Any]]]]:
     records: list[tuple[int, dict[str, Any]]] = []
     header: dict[str, Any] | None = None
+    header_line = 0
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        raw = Path(path).read_bytes()
     except OSError as exc:
         raise LogError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        at = raw.count(b"\n", 0, exc.start) + 1
+        raise LogError(f"{path}:{at}: not a log (not UTF-8 text: {exc.reason})") from None
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise LogError(f"{path}:{n}: not JSON: {exc.msg}") from None
+            rec = read_json(line)
+        except StateError as exc:
+            raise LogError(f"{path}:{n}: {exc}") from None
         if not isinstance(rec, dict):
             raise LogError(f"{path}:{n}: expected a JSON object")
         if header is None:
             if rec.get("format") != LOG_FORMAT:
                 raise LogError(f"{path}:{n}: not an mnrules log (format "
-                               f"{rec.get('format')!r}, expected {LOG_FORMAT!r})")
-            header = rec
+                               f"{_short(rec.get('format'), 60)}, expected {LOG_FORMAT!r})")
+            _check_header(rec, f"{path}:{n}")
+            header, header_line = rec, n
         else:
+            _check_record(rec, f"{path}:{n}")
             records.append((n, rec))
     if header is None:
         raise LogError(f"{path}: empty log")
-    return header, records
+    return header, header_line, records
+
+
+def _field(rec: dict[str, Any], key: str, where: str, what: str, ok: Callable[[Any], bool],
+           optional: bool = False) -> None:
+    if key not in rec:
+        if optional:
+            return
+        raise LogError(f"{where}: {key}: missing (expected {what})")
+    if not ok(rec[key]):
+        raise LogError(f"{where}: {key}: expected {what}, got {_short(rec[key], 60)}")
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int and -MAX_INT <= value <= MAX_INT
+
+
+def _check_header(rec: dict[str, Any], where: str) -> None:
+    _field(rec, "pack", where, "an edition's name or a pack file",
+           lambda v: isinstance(v, str) and bool(v))
+    _field(rec, "variant", where, "a variant file or null",
+           lambda v: v is None or (isinstance(v, str) and bool(v)), optional=True)
+    _field(rec, "players", where, "a list of players",
+           lambda v: isinstance(v, list) and bool(v) and all(isinstance(p, str) for p in v))
+    _field(rec, "seed", where, "a whole number", _whole)
+    _field(rec, "round_cap", where, "a whole number of rounds or null",
+           lambda v: v is None or (_whole(v) and v >= 0), optional=True)
+    _field(rec, "state", where, "a saved game's state", lambda v: isinstance(v, dict),
+           optional=True)
+
+
+def _check_record(rec: dict[str, Any], where: str) -> None:
+    if ("chance" in rec) == ("choice" in rec):
+        raise LogError(f"{where}: neither a choice nor a chance record" if "chance" not in rec
+                       else f"{where}: both a choice and a chance record")
+    if "chance" in rec:
+        _field(rec, "chance", where, "a chance label", lambda v: isinstance(v, str))
+        _field(rec, "value", where, "a chance outcome (text, a whole number or a list)",
+               _is_choice)
+        return
+    _field(rec, "player", where, "a player", lambda v: isinstance(v, str))
+    _field(rec, "kind", where, "a decision kind", lambda v: isinstance(v, str))
+    try:
+        as_choice(rec["choice"])
+    except InvalidChoice as exc:
+        raise LogError(f"{where}: choice: {exc}") from None
+
+
+def _is_choice(value: Any) -> bool:
+    try:
+        as_choice(value)
+    except InvalidChoice:
+        return False
+    return True
 
 
 @dataclass
@@ -97,19 +172,40 @@ class Replay:
 
 def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | None = None
            ) -> Replay:
-    """Play a log again; stop at the first divergence or at the start of ``until_round``."""
-    header, records = read_log(path)
-    if rules is None:
-        rules = load_ruleset(header["pack"], variant=header.get("variant"))
-    game = new_game(rules, header["players"], seed=int(header["seed"]),
-                    round_cap=header.get("round_cap"))
+    """Play a log again; stop at the first divergence or at the start of ``until_round``.
+
+    A divergence is a choice the rules no longer ask or allow, a chance outcome that
+    differs, one the game draws that the log does not have, or one the log has that
+    the game never drew."""
+    header, h, records = _read(path)
+    where = f"{path}:{h}"
+    try:
+        if rules is None:
+            rules = load_ruleset(header["pack"], variant=header.get("variant"))
+        if isinstance(header.get("state"), dict):  # a log started from a saved game
+            from .start import load_game
+
+            game = load_game(rules, header["state"])
+        else:
+            game = new_game(rules, header["players"], seed=header["seed"],
+                            round_cap=header.get("round_cap"))
+    except StateError as exc:
+        raise exc.within(where, "state") from None
+    except LogError:
+        raise
+    except MnrulesError as exc:
+        raise LogError(f"{where}: {exc}") from None
+    except (OSError, ValueError) as exc:  # a pack named by a path the system refuses
+        raise LogError(f"{where}: pack: cannot be read: {_short(exc, 120)}") from None
     seen: list[dict[str, Any]] = []
     game.listeners.append(lambda e: seen.append(dict(e.data)) if e.kind == "chance" else None)
     result = Replay(game)
     expected_chances: list[tuple[int, dict[str, Any]]] = []
+    finished = True
     for n, rec in list(_choices_and_chances(records, expected_chances)):
         if until_round is not None and game.state.round >= until_round:
             result.stopped_at_round = game.state.round
+            finished = False
             break
         dec = game.pending
         if dec is None:
@@ -125,23 +221,39 @@ def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | No
             result.divergence = f"line {n}: {exc}"
             break
         result.choices += 1
-        if len(seen) > len(result.chances):
-            for got in seen[len(result.chances):]:
-                if not expected_chances:
-                    result.divergence = (f"line {n}: a chance outcome the log does not have "
-                                         f"({got['label']} {got['value']!r})")
-                    break
-                m, want = expected_chances.pop(0)
-                if want["chance"] != got["label"] or as_choice(want["value"]) != \
-                        as_choice(got["value"]):
-                    result.divergence = (f"line {m}: the log has {want['chance']} "
-                                         f"{want['value']!r}, the game gave {got['label']} "
-                                         f"{got['value']!r}")
-                    break
-                result.chances.append((m, want))
-            if result.divergence:
-                break
+        result.divergence = _match_chances(seen, expected_chances, result, n)
+        if result.divergence:
+            break
+    else:
+        if until_round is not None and game.state.round >= until_round:
+            result.stopped_at_round = game.state.round
+            finished = False
+    if finished and result.divergence is None:
+        _ = game.pending  # what the log's end still draws before the next decision
+        result.divergence = _match_chances(seen, expected_chances, result, None)
+        if result.divergence is None and expected_chances:
+            m, want = expected_chances[0]
+            result.divergence = (f"line {m}: the log has {want['chance']} "
+                                 f"{_short(want['value'], 60)}, which the game never drew "
+                                 f"({len(expected_chances)} chance record(s) left over)")
     return result
+
+
+def _match_chances(seen: list[dict[str, Any]], expected: list[tuple[int, dict[str, Any]]],
+                   result: Replay, n: int | None) -> str | None:
+    """Check the game's new chance outcomes against the log's, in order."""
+    for got in seen[len(result.chances):]:
+        if not expected:
+            at = f"line {n}: " if n is not None else "the end of the log: "
+            return (f"{at}a chance outcome the log does not have "
+                    f"({got['label']} {got['value']!r})")
+        m, want = expected.pop(0)
+        if want["chance"] != got["label"] or as_choice(want["value"]) != \
+                as_choice(got["value"]):
+            return (f"line {m}: the log has {want['chance']} {_short(want['value'], 60)}, "
+                    f"the game gave {got['label']} {got['value']!r}")
+        result.chances.append((m, want))
+    return None
 
 
 def _choices_and_chances(records: list[tuple[int, dict[str, Any]]],
@@ -151,28 +263,51 @@ def _choices_and_chances(records: list[tuple[int, dict[str, Any]]],
     for n, rec in records:
         if "chance" in rec:
             chances.append((n, rec))
-        elif "choice" in rec:
-            yield n, rec
         else:
-            raise LogError(f"line {n}: neither a choice nor a chance record")
+            yield n, rec
 
 
 def save(game: Game[Any], pack: str, variant: str | None, path: str | Path) -> None:
     """A save file: how the game was made plus the exact state at its pending decision."""
     data = {"format": "mnrules-save/1", "engine": __version__, "pack": pack,
             "variant": variant, "state": game.snapshot().to_dict()}
-    Path(path).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    from .files import write_atomic
+
+    write_atomic(path, json.dumps(data, ensure_ascii=False))  # the old save stays whole
 
 
-def load(path: str | Path) -> tuple[Game, str, str | None]:
-    """A saved game, ready to go on."""
+def load(path: str | Path, rules: Ruleset | None = None) -> tuple[Game, str, str | None]:
+    """A saved game, ready to go on: the file, its pack and its state are checked
+    (:func:`mnrules.start.load_game`) and any problem is named by the file and the key.
+    ``rules``, if given, is used instead of loading the save's pack (as for replay)."""
     from .start import load_game
 
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise LogError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        data = read_json(raw)
+    except StateError as exc:
         raise LogError(f"{path}: not a save file: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != "mnrules-save/1":
         raise LogError(f"{path}: not an mnrules save file")
-    rules = load_ruleset(data["pack"], variant=data.get("variant"))
-    return load_game(rules, data["state"]), str(data["pack"]), data.get("variant")
+    where = str(path)
+    _field(data, "pack", where, "an edition's name or a pack file",
+           lambda v: isinstance(v, str) and bool(v))
+    _field(data, "variant", where, "a variant file or null",
+           lambda v: v is None or (isinstance(v, str) and bool(v)), optional=True)
+    _field(data, "state", where, "the saved game's state", lambda v: isinstance(v, dict))
+    pack, variant = data["pack"], data.get("variant")
+    try:
+        if rules is None:
+            rules = load_ruleset(pack, variant=variant)
+    except MnrulesError as exc:
+        raise LogError(f"{path}: pack: {exc}") from None
+    except (OSError, ValueError) as exc:  # a pack named by a path the system refuses
+        raise LogError(f"{path}: pack: cannot be read: {_short(exc, 120)}") from None
+    try:
+        game = load_game(rules, data["state"])
+    except StateError as exc:
+        raise exc.within(where, "state") from None
+    return game, pack, variant

@@ -4,20 +4,24 @@ Built once, shared by every game played under it."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
+import math
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pluggy import PluginValidationError
+
 from . import hookspecs, packs
 from .bus import Bus
 from .card_files import CardData, load_cards, override
 from .engine import Param, Step
 from .errors import PackError
-from .flow import Flow
+from .flow import CORE_STEPS, Flow
 from .language.compiler import CardEffects, compile_card
 from .language.steps import CardSteps
 from .language.syntax import Problem, ScriptError, parse_script
@@ -60,13 +64,14 @@ class Ruleset:
         return self.names.get(key, key)
 
 
-def _load_game(name: str, where: str) -> object:
-    """The game package a pack plays: a folder of plugins/ (``mare_nostrum``), or a .py
-    file beside the pack for a game that ships as a pack and plugins only."""
+def game_module(name: str, where: str) -> object:
+    """The game a pack plays: a folder of ``plugins/`` (its package's hooks say what the
+    game is made of), or a .py file beside the pack for a game that ships as a pack."""
     if not name:
-        raise PackError(f"{where}: game: the pack names no game (game: NAME, a folder of plugins/)")
+        raise PackError(f"{where}: game: the pack names no game (game: NAME, a folder of "
+                        f"plugins/, or a .py file beside the pack)")
     if name.endswith(".py"):
-        return _load_plugin(name, where, "")
+        return _load_plugin_file(Path(name), where)
     known = sorted(p.name for p in data_dir("plugins").iterdir()
                    if (p / "__init__.py").is_file())
     if name not in known:
@@ -78,30 +83,244 @@ def _load_game(name: str, where: str) -> object:
 
 
 def _load_plugin(name: str, where: str, game: str) -> object:
-    """A rule plugin: a module of the game's folder in plugins/, a dotted module path,
-    or a .py file."""
+    """A rule plugin: one of the game's (``mnrules.plugins.<game>.<name>``) or a .py file
+    (the pack reader has checked that it lies in its pack's folder). Nothing else is
+    imported."""
     if name.endswith(".py"):
-        path = Path(name)
-        spec = importlib.util.spec_from_file_location(f"mnrules_variant_{path.stem}", path)
-        if spec is None or spec.loader is None or not path.exists():
-            raise PackError(f"{where}: plugins: no plugin file {name!r}")
-        module = importlib.util.module_from_spec(spec)
-        # registered before it runs, as an import would: @dataclass looks its module up
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-        return module
-    module_name = name if "." in name else f"mnrules.plugins.{game}.{name}"
-    try:
-        return importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        from .resources import data_dir
-        known = sorted(p.stem for p in (data_dir("plugins") / game).glob("*.py")
-                       if not p.stem.startswith("_"))
+        return _load_plugin_file(Path(name), where)
+    known = packs.bundled_plugins(game) if game else []
+    if name not in known:
         hint = suggest(name, known)
         raise PackError(f"{where}: plugins: no rule plugin named {name!r}"
-                        + (f"; did you mean {hint!r}?" if hint else "")) from None
+                        + (f"; did you mean {hint!r}?" if hint else "")
+                        + f" (a plugin is one of {', '.join(known)}, or a .py file beside "
+                        f"the pack)")
+    return importlib.import_module(f"mnrules.plugins.{game}.{name}")
+
+
+def _load_plugin_file(path: Path, where: str) -> object:
+    """Execute a plugin file as a module of its own, registered in sys.modules under a
+    name unique to its path (so that ``@dataclass`` and pickling find it)."""
+    if not path.is_file():
+        raise PackError(f"{where}: plugins: no plugin file {str(path)!r}")
+    stem = "".join(c if c.isalnum() else "_" for c in path.stem)
+    digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:12]
+    module_name = f"mnrules_variant_{stem}_{digest}"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise PackError(f"{where}: plugins: cannot load {str(path)!r} as a plugin")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as exc:
+        del sys.modules[module_name]
+        at = f"{exc.filename or path}:{exc.lineno or 0}" + (f":{exc.offset}" if exc.offset
+                                                            else "")
+        raise PackError(f"{at}: plugin file: {exc.msg} (named in {where})") from None
+    except Exception as exc:  # the plugin's own code failed as it was imported
+        del sys.modules[module_name]
+        raise PackError(f"{path}:{_failing_line(exc, path)}: plugin file: "
+                        f"{type(exc).__name__}: {exc} (named in {where})") from None
+    return module
+
+
+def _failing_line(exc: BaseException, path: Path) -> int:
+    """The line of ``path`` where an exception was raised (its deepest frame there)."""
+    line = 0
+    tb = exc.__traceback__
+    while tb is not None:
+        if Path(tb.tb_frame.f_code.co_filename) == path:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _answers(pm: Bus, hook: str) -> list[tuple[str, Any]]:
+    """Each plugin's answer to an assembly hook (mn_params, mn_steps), with its name; a
+    plugin whose hook fails is refused by name."""
+    out = []
+    for impl in reversed(getattr(pm.hook, hook).get_hookimpls()):
+        name = pm.get_name(impl.plugin) or repr(impl.plugin)
+        try:
+            answer = impl.function()
+        except Exception as exc:  # a variant's plugin is the user's own code
+            raise PackError(f"plugin {name!r}: {hook} failed: {type(exc).__name__}: "
+                            f"{exc}") from None
+        if answer is not None:
+            out.append((name, answer))
+    return out
+
+
+# --- parameter values --------------------------------------------------------------------
+def _type_word(example: Any) -> str:
+    if isinstance(example, bool):
+        return "true or false"
+    if isinstance(example, float):
+        return "a number"
+    return TYPE_WORDS.get(type(example), type(example).__name__)
+
+
+def _example(items: list[Any]) -> Any:
+    """One item standing for all of a default's items: a non-empty list or mapping if
+    there is one (so an empty list in a default borrows its siblings' item type)."""
+    for item in items:
+        if isinstance(item, list | dict) and item:
+            return item
+    return items[0] if items else None
+
+
+def _range_words(p: Param) -> str:
+    if p.minimum is not None and p.maximum is not None:
+        return f" from {p.minimum} to {p.maximum}"
+    if p.minimum is not None:
+        return f" of at least {p.minimum}"
+    if p.maximum is not None:
+        return f" of at most {p.maximum}"
+    return ""
+
+
+def param_problem(p: Param, value: Any, example: Any = None, path: tuple[str | int, ...] = (),
+                  top: bool = True) -> tuple[tuple[str | int, ...], str] | None:
+    """What is wrong with ``value`` as parameter ``p`` (the key path inside the value,
+    and the problem), or None when the declaration accepts it."""
+    if top:
+        example = p.default
+    got = f"got {value!r:.80}"
+    if example is None:  # an item of an empty default: any plain value
+        if not isinstance(value, str | int) or isinstance(value, bool):
+            return path, f"expected a text or a whole number, {got}"
+    elif isinstance(example, bool):
+        if not isinstance(value, bool):
+            return path, f"expected true or false, {got}"
+    elif isinstance(example, int | float):
+        whole = isinstance(example, int)
+        if isinstance(value, bool) or not isinstance(value, int if whole else int | float) \
+                or (isinstance(value, float) and not math.isfinite(value)):
+            kind = "a whole number" if whole else "a number"
+            return path, f"expected {kind}{_range_words(p)}, {got}"
+        if (p.minimum is not None and value < p.minimum) or \
+                (p.maximum is not None and value > p.maximum):
+            kind = "a whole number" if whole else "a number"
+            return path, f"expected {kind}{_range_words(p)}, {got}"
+    elif isinstance(example, str):
+        if not isinstance(value, str):
+            return path, f"expected a text, {got}"
+    elif isinstance(example, list):
+        if not isinstance(value, list):
+            return path, f"expected a list, {got}"
+        if p.length is not None and not p.length[0] <= len(value) <= p.length[1]:
+            low, high = p.length
+            return path, f"expected a list of {low} to {high} items, got {len(value)}"
+        item = _example(example)
+        for i, v in enumerate(value):
+            found = param_problem(p, v, item, (*path, i), False)
+            if found:
+                return found
+        return None
+    elif isinstance(example, dict):
+        if not isinstance(value, dict):
+            return path, f"expected a mapping, {got}"
+        for key in example:
+            if key not in value:
+                return path, f"missing {key!r} (give every one of {', '.join(example)})"
+        fallback = _example(list(example.values()))
+        for key, v in value.items():
+            if key not in example and not p.open_keys:
+                hint = suggest(str(key), [str(k) for k in example])
+                return (*path, key), ("unknown key" + (f"; did you mean {hint!r}?" if hint
+                                                        else f" (expected {', '.join(example)})"))
+            if not isinstance(key, str):
+                return (*path, key), f"a key must be a name, got {key!r:.40}"
+            item = example.get(key)
+            if item is None or (isinstance(item, list | dict) and not item):
+                item = fallback if item is None or fallback is not None else item
+            found = param_problem(p, v, item, (*path, key), False)
+            if found:
+                return found
+        return None
+    else:
+        return None
+    if p.choices and value not in p.choices:
+        return path, f"expected one of {list(p.choices)}, {got}"
+    return None
+
+
+def _doc(p: Param) -> str:
+    """The first clause of a parameter's description, for messages."""
+    text = p.doc.split(". ")[0].split(": ")[0]
+    return text if len(text) <= 100 else text[:97] + "..."
+
+
+def _declare(pm: Bus) -> dict[str, Param]:
+    declared: dict[str, Param] = {}
+    owner: dict[str, str] = {}
+    for plugin, params in _answers(pm, "mn_params"):
+        if not isinstance(params, list | tuple):
+            raise PackError(f"plugin {plugin!r}: mn_params must return a list of Param, "
+                            f"not {params!r:.80}")
+        for p in params:
+            if not isinstance(p, Param) or not isinstance(p.name, str):
+                raise PackError(f"plugin {plugin!r}: mn_params: expected Param(...), "
+                                f"got {p!r:.80}")
+            if p.name in declared:
+                raise PackError(f"parameter {p.name!r} is declared by two plugins "
+                                f"({owner[p.name]!r} and {plugin!r})")
+            bad = param_problem(p, p.default)
+            if bad is not None:
+                raise PackError(f"plugin {plugin!r}: parameter {p.name!r}: its default "
+                                f"{p.default!r:.80} does not fit its own declaration: {bad[1]}")
+            declared[p.name] = p
+            owner[p.name] = plugin
+    return declared
+
+
+def _texts(value: Any, path: tuple[str | int, ...] = ()
+           ) -> list[tuple[tuple[str | int, ...], str]]:
+    if isinstance(value, str):
+        return [(path, value)]
+    if isinstance(value, list):
+        return [t for i, v in enumerate(value) for t in _texts(v, (*path, i))]
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in _texts(v, (*path, k))]
+    return []
+
+
+def resource_problem(p: Param, value: Any, goods: list[str]
+                     ) -> tuple[tuple[str | int, ...], str] | None:
+    """A text of a ``resources`` parameter that names no resource of the pack."""
+    # the pack's goods, and whatever the parameter's default names (coin, ...)
+    words = [*goods, *(part for _, t in _texts(p.default) for part in t.split("|"))]
+    for path, text in _texts(value):
+        for part in text.split("|"):
+            if part not in words:
+                hint = suggest(part, words)
+                return path, (f"{part!r} is no resource of this pack"
+                              + (f"; did you mean {hint!r}?" if hint else
+                                 f" ({', '.join(dict.fromkeys(words))}; a|b for a choice)"))
+    return None
+
+
+def _param_values(declared: dict[str, Param], given: Any, source: packs.Pack,
+                  goods: list[str]) -> dict[str, Any]:
+    values = {name: p.default for name, p in declared.items()}
+    for name, value in (given or {}).items():
+        where = source.where("params", str(name))
+        if name not in declared:
+            hint = suggest(str(name), declared)
+            raise PackError(f"{where}: params.{name}: no plugin declares this parameter"
+                            + (f"; did you mean {hint!r}?" if hint else ""))
+        p = declared[name]
+        found = param_problem(p, value)
+        if found is None and p.resources:
+            found = resource_problem(p, value, goods)
+        if found is not None:
+            sub, problem = found
+            key = "params." + packs.key_path((name, *sub))
+            raise PackError(f"{source.where('params', name, *map(str, sub))}: {key}: "
+                            f"{problem} ({name}: {_doc(p)})")
+        values[name] = value
+    return values
 
 
 def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = None,
@@ -122,47 +341,43 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
     pm.add_hookspecs(hookspecs)
     pm.register(Flow(), name="flow")
     pm.register(CardSteps(), name="card steps")
-    game_module = _load_game(game, source.where("game"))
-    pm.register(game_module, name="game")
+    pm.register(game_module(game, source.where("game")), name="game")
+    for i, extra in enumerate(x for found in pm.hook.mn_plugins() for x in found):
+        pm.register(extra, name=f"game part {i}")
     game_name = "" if game.endswith(".py") else game
-    for name in data.get("plugins") or []:
-        pm.register(_load_plugin(str(name), source.where("plugins"), game_name),
-                    name=str(name))
-    board = pm.hook.mn_load_board(path=source.board_file, data=data) \
+    board = pm.hook.mn_load_board(path=source.board_file, data=data, where=source.where) \
         if source.board_file.is_file() else None
-    state_class = pm.hook.mn_state_class() or State
+    goods = [str(g) for g in (components.get("goods") or {})]
+    for name in data.get("plugins") or []:
+        plugin = _load_plugin(str(name), source.where("plugins"), game_name)
+        try:
+            pm.register(plugin, name=str(name))
+        except (ValueError, PluginValidationError) as exc:
+            raise PackError(f"{source.where('plugins')}: plugins: cannot register "
+                            f"{str(name)!r}: {exc}") from None
 
-    declared: dict[str, Param] = {}
-    for params in pm.hook.mn_params():
-        for p in params:
-            if p.name in declared:
-                raise PackError(f"parameter {p.name!r} is declared by two plugins")
-            declared[p.name] = p
-    values = {name: p.default for name, p in declared.items()}
-    for name, value in (data.get("params") or {}).items():
-        where = source.where("params", str(name))
-        if name not in declared:
-            hint = suggest(str(name), declared)
-            raise PackError(f"{where}: params.{name}: no plugin declares this parameter"
-                            + (f"; did you mean {hint!r}?" if hint else ""))
-        p = declared[name]
-        if p.choices and value not in p.choices:
-            raise PackError(f"{where}: params.{name}: expected one of {list(p.choices)}, "
-                            f"got {value!r}")
-        if p.default is not None and not p.choices and type(value) is not type(p.default) \
-                and not (isinstance(p.default, float) and isinstance(value, int)):
-            raise PackError(f"{where}: params.{name}: expected "
-                            f"{TYPE_WORDS.get(type(p.default), type(p.default).__name__)}, "
-                            f"got {value!r}")
-        values[name] = value
+    declared = _declare(pm)
+    values = _param_values(declared, data.get("params"), source, goods)
 
     steps: dict[str, Step[Any]] = {}
-    for provided in pm.hook.mn_steps():
+    for plugin_name, provided in _answers(pm, "mn_steps"):
+        if not isinstance(provided, dict):
+            raise PackError(f"plugin {plugin_name!r}: mn_steps must return a mapping of "
+                            f"step names to steps, not {provided!r:.80}")
         for name, step in provided.items():
             if name in steps:
                 raise PackError(f"step {name!r} is provided by two plugins")
             steps[name] = step
     phases = [str(p) for p in data.get("phases") or []]
+    if not phases:
+        raise PackError(f"{source.where('phases')}: phases: the pack names no phase, so a "
+                        f"round would do nothing and a game never end; list the phases each "
+                        f"round runs")
+    for ph in phases:
+        if ph in CORE_STEPS:
+            raise PackError(f"{source.where('phases')}: phases: {ph!r} is the engine's own "
+                            f"step (it runs the {'rounds' if ph == 'game' else 'phases'}), "
+                            f"not a phase")
     for ph in phases:
         if ph not in steps:
             hint = suggest(ph, steps)
@@ -188,11 +403,14 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
     rules = Ruleset(pack=str(data.get("id", pack)), data=data, board=board, pm=pm,
                     params=values, declared=declared, steps=steps, phases=phases,
                     components=components, names=dict(data.get("names") or {}),
-                    cards=cards, chain=source.chain, game=game, state_class=state_class)
+                    cards=cards, chain=source.chain, game=game,
+                    state_class=pm.hook.mn_state_class() or State)
     rules.seating = pm.hook.mn_seating(rules=rules) or {}
+    pm.hook.mn_check_pack(rules=rules, source=source)
     rules.effects = compile_cards(rules)
     for card_id, effects in rules.effects.items():
         pm.register(effects, name=f"card:{card_id}")
+    pm.check_contract()  # a misspelt route or an undeclared name fails now, not mid-game
     return rules
 
 

@@ -87,10 +87,51 @@ def jobs_for(pack: str, variant: str | None, players: int, games: int, seed: int
             for i in range(games)]
 
 
+RETRIES = 3
+"""Times a game is handed out again after its worker process died before giving up."""
+
+
+class WorkerError(MnrulesError):
+    """A game that could not be played in a worker process."""
+
+
+def _worker(conn: Any) -> None:
+    """A worker process: play the games it is handed until told to stop (None)."""
+    import signal
+    import traceback
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's business
+    if hasattr(signal, "pthread_sigmask"):       # blocked while it was forked
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        try:
+            reply: tuple[str, Any] = ("ok", play_one(job))
+        except MnrulesError as exc:
+            reply = ("error", str(exc))
+        except Exception as exc:  # a bug in the rules: said with where it happened
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            reply = ("error", f"{type(exc).__name__}: {exc} ({where.filename}:{where.lineno})")
+        try:
+            conn.send(reply)
+        except (BrokenPipeError, OSError):
+            return
+
+
 def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | None = None
               ) -> list[GameResult]:
-    """Play the jobs in ``workers`` processes; results come back in job order."""
-    if workers <= 1:
+    """Play the jobs in ``workers`` processes; results come back in job order.
+
+    Each worker gets one game at a time. A worker that dies (killed, out of memory) is
+    replaced and its game handed out again — a game is a pure function of its job, so the
+    results are the same — up to :data:`RETRIES` times for one game. Ctrl-C stops every
+    worker before the KeyboardInterrupt goes on."""
+    if workers <= 1 or len(jobs) <= 1:
         out = []
         for job in jobs:
             out.append(play_one(job))
@@ -98,20 +139,120 @@ def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | N
                 progress(1)
         return out
     import multiprocessing as mp
+    import signal
+    from multiprocessing.connection import wait
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
     if ctx.get_start_method() == "fork":
         for pack, variant in {(j.pack, j.variant) for j in jobs}:
             _rules(pack, variant)  # loaded once here, inherited by every worker
-    with ctx.Pool(workers) as pool:
-        out = []
-        # one game at a time: games vary from 4 to 30+ rounds, so big chunks leave a
-        # worker idle at the end; a game is far longer than a hand-off
-        for r in pool.imap(play_one, jobs, chunksize=1):
-            out.append(r)
-            if progress:
-                progress(1)
-        return out
+    workers = min(workers, len(jobs))
+    results: list[GameResult | None] = [None] * len(jobs)
+    todo = list(range(len(jobs) - 1, -1, -1))    # popped from the end: job order
+    tries = [0] * len(jobs)
+    busy: dict[Any, tuple[Any, int | None]] = {}  # connection -> (process, job or None)
+    conn: Any
+    done = 0
+    serial = 0
+
+    def start() -> None:
+        nonlocal serial
+        serial += 1
+        here, there = ctx.Pipe()
+        # Ctrl-C is held back (not lost) while a worker is forked, so that none reaches
+        # the worker before it ignores it itself
+        mask = hasattr(signal, "pthread_sigmask")
+        if mask:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            proc = ctx.Process(target=_worker, args=(there,), daemon=True,
+                               name=f"mnrules-simulate-{serial}")
+            proc.start()
+        finally:
+            if mask:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        there.close()
+        busy[here] = (proc, None)
+
+    def hand_out(conn: Any) -> None:
+        proc, _ = busy[conn]
+        if not todo:
+            busy[conn] = (proc, None)
+            return
+        i = todo.pop()
+        tries[i] += 1
+        busy[conn] = (proc, i)
+        try:
+            conn.send(jobs[i])
+        except OSError:   # it died meanwhile
+            lost(conn)
+
+    def lost(conn: Any) -> None:
+        """A worker died: replace it, and hand its game out again."""
+        proc, i = busy.pop(conn)
+        conn.close()
+        proc.join(5)
+        if proc.is_alive():
+            proc.kill()
+            proc.join()
+        if i is not None:
+            if tries[i] >= RETRIES:
+                raise WorkerError(f"game {i + 1} (seed {jobs[i].seed}): its worker process "
+                                  f"died {tries[i]} times (exit code {proc.exitcode}); "
+                                  f"try it alone with --jobs 1")
+            todo.append(i)
+        if todo:
+            start()
+            hand_out(next(reversed(busy)))
+
+    def stop_all() -> None:
+        for proc, _ in busy.values():
+            if proc.is_alive():
+                proc.terminate()
+        for conn, (proc, _) in busy.items():
+            proc.join(5)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
+            conn.close()
+        busy.clear()
+
+    try:
+        for _ in range(workers):
+            start()
+        for first in list(busy):
+            if first in busy:
+                hand_out(first)
+        while done < len(jobs):
+            waiting = {proc.sentinel: conn for conn, (proc, _) in busy.items()}
+            for ready in wait([*busy, *waiting]):
+                conn = waiting[ready] if isinstance(ready, int) else ready
+                if conn not in busy:
+                    continue   # already replaced in this pass
+                proc, i = busy[conn]
+                reply: Any
+                try:
+                    reply = conn.recv() if conn.poll() else None
+                except (EOFError, OSError):
+                    reply = None
+                if reply is None:
+                    proc.join(1)
+                    if not proc.is_alive():
+                        lost(conn)
+                    continue
+                kind, value = reply
+                if i is None:
+                    continue
+                if kind == "error":
+                    raise WorkerError(f"game {i + 1} (seed {jobs[i].seed}): {value}")
+                results[i] = value
+                done += 1
+                hand_out(conn)   # the next game first, so that no worker waits on us
+                if progress:
+                    progress(1)
+    finally:
+        stop_all()
+    return [r for r in results if r is not None]
 
 
 def run_dask(jobs: list[Job], workers: int, address: str | None,
@@ -181,7 +322,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 @dataclass
 class Report:
     games: int
-    empires: list[str]
+    players: list[str]
     wins: dict[str, int]
     win_rate: dict[str, float]
     interval: dict[str, tuple[float, float]]
@@ -194,7 +335,7 @@ class Report:
 
 
 def report(results: list[GameResult]) -> Report:
-    empires = results[0].players if results else []
+    players = results[0].players if results else []
     wins: Counter[str] = Counter()
     for r in results:
         wins.update(r.winners)
@@ -202,13 +343,16 @@ def report(results: list[GameResult]) -> Report:
     rounds = sorted(r.rounds for r in results)
     total_rounds = sum(rounds) or 1
     share: dict[str, dict[str, float]] = {}
-    for e in empires:
+    # the titles in the order games first saw them held (the game's report names them)
+    titles = list(dict.fromkeys(t for r in results for held in r.titles_held.values()
+                                for t in held))
+    for e in players:
         share[e] = {t: sum(r.titles_held.get(e, {}).get(t, 0) for r in results) / total_rounds
-                    for t in ("trade", "culture", "military")}
+                    for t in titles}
     return Report(
-        games=n, empires=empires, wins={e: wins[e] for e in empires},
-        win_rate={e: wins[e] / n if n else 0.0 for e in empires},
-        interval={e: wilson(wins[e], n) for e in empires},
+        games=n, players=players, wins={e: wins[e] for e in players},
+        win_rate={e: wins[e] / n if n else 0.0 for e in players},
+        interval={e: wilson(wins[e], n) for e in players},
         paths=dict(Counter(r.victory for r in results)),
         rounds_mean=sum(rounds) / n if n else 0.0,
         rounds_median=float(rounds[n // 2]) if n else 0.0,
@@ -217,7 +361,7 @@ def report(results: list[GameResult]) -> Report:
 
 
 def compare(a: list[GameResult], b: list[GameResult]) -> list[dict[str, Any]]:
-    """Per-empire win-rate difference on the same seeds, with a paired z test."""
+    """Per-player win-rate difference on the same seeds, with a paired z test."""
     out = []
     for e in a[0].players if a else []:
         d = [(e in x.winners) - (e in y.winners) for x, y in zip(a, b, strict=True)]
@@ -227,7 +371,7 @@ def compare(a: list[GameResult], b: list[GameResult]) -> list[dict[str, Any]]:
         se = math.sqrt(var / n) if var > 0 else 0.0
         z = mean / se if se else 0.0
         p = math.erfc(abs(z) / math.sqrt(2)) if se else 1.0
-        out.append({"empire": e, "a": sum(e in x.winners for x in a) / n,
+        out.append({"player": e, "a": sum(e in x.winners for x in a) / n,
                     "b": sum(e in y.winners for y in b) / n, "difference": mean,
                     "ci95": (mean - 1.96 * se, mean + 1.96 * se), "z": z, "p": p,
                     "games_that_differ": sum(1 for v in d if v)})
@@ -235,35 +379,47 @@ def compare(a: list[GameResult], b: list[GameResult]) -> list[dict[str, Any]]:
 
 
 def format_report(rep: Report, title: str) -> str:
+    titles = list(dict.fromkeys(t for e in rep.players for t in rep.title_share[e]))
     lines = [title, f"{rep.games} games; {rep.unfinished} reached the round cap; rounds: mean "
              f"{rep.rounds_mean:.1f}, median {rep.rounds_median:.0f}",
-             "empire      wins   win rate   95% interval     trade  culture  military "
-             "(share of rounds holding the title)"]
-    for e in rep.empires:
+             "player      wins   win rate   95% interval   "
+             + "".join(f"{t:>9}" for t in titles)
+             + ("  (share of rounds holding the title)" if titles else "")]
+    for e in rep.players:
         lo, hi = rep.interval[e]
         ts = rep.title_share[e]
         lines.append(f"{e:<10} {rep.wins[e]:>5}   {rep.win_rate[e]:7.1%}   [{lo:5.1%}, "
-                     f"{hi:5.1%}]   {ts['trade']:5.0%}  {ts['culture']:7.0%}  "
-                     f"{ts['military']:8.0%}")
+                     f"{hi:5.1%}] " + "".join(f"{ts[t]:9.0%}" for t in titles))
     lines.append("victory paths: " + ", ".join(f"{k} {v}" for k, v in
                                               sorted(rep.paths.items(), key=lambda kv: -kv[1])))
     return "\n".join(lines)
 
 
 def write_out(path: str, results: list[GameResult], rep: Report) -> None:
-    p = Path(path)
-    if p.suffix == ".csv":
-        with p.open("w", newline="", encoding="utf-8") as f:
-            w = csv.writer(f)
-            w.writerow(["seed", "winners", "victory", "rounds", "decisions"])
-            for r in results:
-                w.writerow([r.seed, " ".join(r.winners), r.victory, r.rounds, r.decisions])
+    """The results as CSV (one row per game) or JSON (the report and every game),
+    written atomically."""
+    import io
+
+    from .files import write_atomic
+
+    if Path(path).suffix == ".csv":
+        buf = io.StringIO(newline="")
+        w = csv.writer(buf)
+        w.writerow(["seed", "winners", "victory", "rounds", "decisions"])
+        for r in results:
+            w.writerow([r.seed, " ".join(r.winners), r.victory, r.rounds, r.decisions])
+        write_atomic(path, buf.getvalue())
         return
     data = {"report": asdict(rep), "games": [asdict(r) for r in results]}
-    p.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    write_atomic(path, json.dumps(data, indent=1))
 
 
 def plot(path: str, rep: Report, title: str) -> None:
+    """A figure of the win rates and the game lengths, written atomically."""
+    import io
+
+    from .files import write_atomic
+
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -271,22 +427,28 @@ def plot(path: str, rep: Report, title: str) -> None:
     except ImportError:
         raise MnrulesError("--plot needs matplotlib: pip install 'mnrules[sim]'") from None
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
-    es = rep.empires
+    es = rep.players
     rates = [rep.win_rate[e] for e in es]
     lo = [rep.win_rate[e] - rep.interval[e][0] for e in es]
     hi = [rep.interval[e][1] - rep.win_rate[e] for e in es]
     ax1.bar(es, rates, yerr=[lo, hi], capsize=5, color="#7a8fb3")
     ax1.axhline(1 / max(1, len(es)), color="grey", linestyle="--", linewidth=1)
     ax1.set_ylabel("win rate (95% Wilson interval)")
-    ax1.set_title("Wins per empire")
+    ax1.set_title("Wins per player")
     ax2.bar(list(rep.round_hist), list(rep.round_hist.values()), color="#b3927a")
     ax2.set_xlabel("rounds")
     ax2.set_ylabel("games")
     ax2.set_title(f"Game length (median {rep.rounds_median:.0f})")
     fig.suptitle(title)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    buf = io.BytesIO()
+    try:
+        fig.savefig(buf, dpi=110, format=Path(path).suffix.lstrip(".").lower() or "png")
+    except ValueError as exc:  # a format matplotlib does not write
+        raise MnrulesError(f"--plot {path}: {exc}") from None
+    finally:
+        plt.close(fig)
+    write_atomic(path, buf.getvalue())
 
 
 def iter_chunks(items: Iterable[Job], size: int) -> Iterator[list[Job]]:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 from .effects import Event
 from .engine import Game
-from .errors import MnrulesError
+from .errors import MnrulesError, StateError
 from .ruleset import Ruleset, load_ruleset
 from .state import State
 
@@ -46,7 +48,7 @@ def new_game(rules: Ruleset | str | Path = "en", players: int | Sequence[str] = 
     return game
 
 
-def _maybe_check(game: Game[Any]) -> None:
+def _maybe_check(game: Game) -> None:
     """MNRULES_CHECK=1 in the environment checks every invariant after every choice."""
     import os
 
@@ -56,34 +58,113 @@ def _maybe_check(game: Game[Any]) -> None:
         game.checker = check
 
 
-def load_game(rules: Ruleset, snapshot: State | dict[str, Any] | str) -> Game[Any]:
-    """A game resumed from a snapshot (a State, its dict or its JSON)."""
-    if isinstance(snapshot, str):
-        state = rules.state_class.from_json(snapshot)
-    elif isinstance(snapshot, dict):
-        state = rules.state_class.from_dict(snapshot)
-    else:
-        state = rules.state_class.from_dict(snapshot.copy().to_dict())
-    fits(rules, state)
-    game = Game(rules, state)
+TRIAL_CHOICES = 2_000
+"""At most this many choices of the trial a loaded game must pass (see :func:`load_game`);
+the rest of a round takes a few hundred."""
+
+
+def load_game(rules: Ruleset, snapshot: State | dict[str, Any] | str | bytes,
+              source: str = "") -> Game[Any]:
+    """A game resumed from a snapshot (a State, its dict or its JSON text).
+
+    Nothing is played from a snapshot before it is checked: its shape and bounds
+    (:meth:`State.from_dict`), that it fits this rule set's board and box
+    (:func:`fits`), every invariant of the rules (:func:`mnrules.invariants.check`), and
+    that its decision stack plays: a copy is played on, with the first legal option,
+    to the end of its round. A snapshot that fails is refused with a
+    :class:`StateError` naming ``source`` (the file, if any) and the key.
+    """
+    try:
+        if isinstance(snapshot, str | bytes):
+            state = rules.state_class.from_json(snapshot)
+        elif isinstance(snapshot, dict):
+            state = rules.state_class.from_dict(snapshot)
+        elif isinstance(snapshot, State):
+            state = rules.state_class.from_dict(copy.deepcopy(snapshot.to_dict()))
+        else:
+            raise StateError(f"a snapshot is a State, its dict or its JSON text, not "
+                             f"{type(snapshot).__name__}")
+        fits(rules, state)
+        game = Game(rules, state)
+        _trial(game)
+    except StateError as exc:
+        raise exc.within(source) if source else exc from None
+    except RecursionError:
+        raise StateError("nests too deep", "", source) from None
     _maybe_check(game)
     return game
 
 
-def fits(rules: Ruleset, state: State) -> None:
-    """Refuse a state that does not fit this rule set (a clean error): players of its
-    seating, steps it provides, a generator state, and what the game checks itself."""
-    from .errors import StateError
+def _trial(game: Game) -> None:
+    """Refuse a game whose invariants are broken or whose decision stack does not play
+    under the rules (a frame with a key missing or of the wrong kind)."""
+    from .invariants import check
 
+    try:
+        problems = check(game)
+    except StateError:
+        raise
+    except Exception as exc:  # a rule meeting a frame it cannot read
+        raise StateError(f"does not play under these rules ({_why(exc)})",
+                         _top(game, game.state.stack)) from None
+    if problems:
+        raise StateError("breaks the rules' invariants: " + "; ".join(problems[:8])
+                         + (f" (and {len(problems) - 8} more)" if len(problems) > 8 else ""))
+    cls = type(game.state)
+    copy_state = cls(**copy.deepcopy({f.name: getattr(game.state, f.name)
+                                      for f in fields(cls)}))
+    trial = Game(game.rules, copy_state)
+    trial.rng.setstate(game.rng.getstate())
+    frames = list(copy_state.stack)
+    start = copy_state.round
+    try:
+        for _ in range(TRIAL_CHOICES):
+            dec = trial.pending
+            if dec is None or copy_state.round != start:
+                break
+            if dec.player not in copy_state.players or not dec.options:
+                raise StateError(f"asks {dec.player!r} ({dec.kind}), who cannot answer",
+                                 _top(trial, frames))
+            trial.apply(dec.options[0])
+    except StateError as exc:
+        raise StateError(f"does not play under these rules ({exc})",
+                         exc.key or _top(trial, frames)) from None
+    except Exception as exc:  # a rule meeting a frame it cannot read
+        raise StateError(f"does not play under these rules ({_why(exc)})",
+                         _top(trial, frames)) from None
+
+
+def _why(exc: BaseException) -> str:
+    text = str(exc)
+    if isinstance(exc, KeyError):
+        text = f"no key {text}"
+    return f"{type(exc).__name__}: {text[:200]}" if text else type(exc).__name__
+
+
+def _top(game: Game, frames: list[dict[str, Any]]) -> str:
+    """The saved frame the rules were working on (the top one still on the stack)."""
+    stack = game.state.stack
+    for frame in reversed(stack):
+        for i, saved in enumerate(frames):
+            if saved is frame:
+                return f"stack[{i}] ({frame.get('step')})"
+    return "stack"
+
+
+def fits(rules: Ruleset, state: State) -> None:
+    """Refuse a state that does not fit this rule set (a :class:`StateError` naming the
+    key): what the game checks itself (``mn_check_save``: its board and box), a seating
+    of the game, its phases and steps."""
     problems = [p for found in rules.hook.mn_check_save(rules=rules, state=state)
                 for p in found]
     if problems:
         raise StateError("; ".join(problems))
     seats = rules.seating.get(len(state.players))
     if rules.seating and (seats is None or sorted(seats) != sorted(state.players)):
-        raise StateError(f"players: {state.players} is not a seating of this game")
-    for frame in state.stack:
+        raise StateError(f"{state.players} is not a seating of this game", "players")
+    if state.phase and state.phase not in rules.phases:
+        raise StateError(f"the pack has no phase {state.phase!r}", "phase")
+    for i, frame in enumerate(state.stack):
         if frame.get("step") not in rules.steps:
-            raise StateError(f"stack: no plugin provides the step {frame.get('step')!r}")
-    if state.rng and (len(state.rng) != 3 or not isinstance(state.rng[1], list)):
-        raise StateError("rng: not a random generator state")
+            raise StateError(f"no plugin provides the step {frame.get('step')!r}",
+                             f"stack[{i}]")

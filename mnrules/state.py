@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import copy
 import json
+import math
+import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar, Self
 
-from .errors import StateError
+from .errors import StateError, _short
 
-# The shape of each state key: a type, or (container, item shape) for nested data.
 KERNEL_SHAPES: dict[str, Any] = {
     "seed": int, "players": (list, str), "round": int, "phase": str, "choices": int,
     "vars": dict, "stack": (list, dict), "rng": list, "winners": (list, str), "victory": str,
@@ -23,26 +24,130 @@ KERNEL_SHAPES: dict[str, Any] = {
 }
 
 
+MAX_DEPTH = 24
+"""How deep plain data may nest in a state (a real game's frames and vars: about 6)."""
+MAX_INT = 2**63 - 1
+"""The largest whole number a state may hold, either sign (a real game's: a few hundred)."""
+MAX_ROUND = 10_000
+RNG_WORDS = 625     # random.Random's state: 624 words of Mersenne Twister and an index
+
+
+def _dotted(path: tuple[str | int, ...]) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
+
+
+def check_plain(data: Any, root: tuple[str | int, ...] = (), depth: int = MAX_DEPTH) -> None:
+    """Refuse what JSON cannot hold or a game never does: other types, floats, keys that
+    are not text, nesting deeper than ``depth``, whole numbers beyond :data:`MAX_INT`.
+    Iterative, so that hostile nesting cannot exhaust the stack."""
+    todo: list[tuple[Any, tuple[str | int, ...]]] = [(data, root)]
+    while todo:
+        value, path = todo.pop()
+        if isinstance(value, dict):
+            if len(path) - len(root) >= depth:
+                raise StateError(f"nests more than {depth} deep", _dotted(path))
+            for k, v in value.items():
+                if not isinstance(k, str):
+                    raise StateError(f"keys must be text, got {_short(k)}", _dotted(path))
+                todo.append((v, (*path, k)))
+        elif isinstance(value, list | tuple):
+            if len(path) - len(root) >= depth:
+                raise StateError(f"nests more than {depth} deep", _dotted(path))
+            todo.extend((v, (*path, i)) for i, v in enumerate(value))
+        elif isinstance(value, bool) or value is None or isinstance(value, str):
+            continue
+        elif isinstance(value, int):
+            if not -MAX_INT <= value <= MAX_INT:
+                raise StateError(f"a number beyond ±{MAX_INT:,}", _dotted(path))
+        elif isinstance(value, float) and path == ("rng", 2) and math.isfinite(value):
+            continue  # the generator's spare Gaussian: the only number not whole
+        elif isinstance(value, float):
+            raise StateError(f"{value!r}: a state holds whole numbers only", _dotted(path))
+        else:
+            raise StateError(f"a {type(value).__name__} is not plain data", _dotted(path))
+
+
 def _check_type(path: str, value: Any, shape: Any) -> None:
     """Refuse a state whose key holds the wrong kind of value (a hostile or broken file)."""
     if isinstance(shape, tuple) and len(shape) == 2 and shape[0] in (dict, list):
         container, item = shape
         if not isinstance(value, container):
-            raise StateError(f"{path}: expected a {container.__name__}, got "
-                             f"{type(value).__name__}")
+            raise StateError(f"expected a {container.__name__}, got {type(value).__name__}",
+                             path)
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for k, v in items:
             if isinstance(value, dict) and not isinstance(k, str):
-                raise StateError(f"{path}: keys must be text, got {k!r}")
+                raise StateError(f"keys must be text, got {k!r}", path)
             _check_type(f"{path}.{k}" if isinstance(value, dict) else f"{path}[{k}]", v, item)
         return
     kinds = shape if isinstance(shape, tuple) else (shape,)
     if isinstance(value, bool) and bool not in kinds:
-        raise StateError(f"{path}: expected {' or '.join(k.__name__ for k in kinds)}, "
-                         f"got {value!r}")
+        raise StateError(f"expected {' or '.join(k.__name__ for k in kinds)}, got {value!r}",
+                         path)
     if not isinstance(value, kinds):
-        raise StateError(f"{path}: expected {' or '.join(k.__name__ for k in kinds)}, "
-                         f"got {type(value).__name__}")
+        raise StateError(f"expected {' or '.join(k.__name__ for k in kinds)}, "
+                         f"got {type(value).__name__}", path)
+
+
+def at_least(path: str, n: int, low: int, high: int = MAX_INT) -> None:
+    """Refuse a count out of bounds, naming its key."""
+    if not low <= n <= high:
+        raise StateError(f"{n} is out of bounds ({low} to {high:,})", path)
+
+
+def _check_counts(data: dict[str, Any]) -> None:
+    """Bounds no game leaves: negative counts, a round before the first, duplicates."""
+    if "round" in data:
+        at_least("round", data["round"], 1, MAX_ROUND)
+    if "choices" in data:
+        at_least("choices", data["choices"], 0)
+    players = data["players"]
+    if not players:
+        raise StateError("no players", "players")
+    for i, p in enumerate(players):
+        if p in players[:i]:
+            raise StateError(f"{p!r} is seated twice", f"players[{i}]")
+    winners = data.get("winners", [])
+    for i, who in enumerate(winners):
+        if who not in players or who in winners[:i]:
+            raise StateError(f"{who!r} is not a player of this game, or is named twice",
+                             f"winners[{i}]")
+    if not data.get("finished", False) and (winners or data.get("victory")):
+        raise StateError("a game not finished has no winner nor victory", "winners")
+    for i, frame in enumerate(data.get("stack", [])):
+        if not isinstance(frame.get("step"), str):
+            raise StateError("a frame names its step as text", f"stack[{i}].step")
+    cap = data.get("vars", {}).get("round_cap")
+    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 0):
+        raise StateError(f"expected a whole number of rounds or null, not {_short(cap)}",
+                         "vars.round_cap")
+    forced = data.get("vars", {}).get("forced")
+    if forced is not None and not (isinstance(forced, dict) and
+                                   all(isinstance(v, list) for v in forced.values())):
+        raise StateError("expected a mapping of chance labels to lists of outcomes",
+                         "vars.forced")
+    rng = data.get("rng")
+    if rng:
+        check_rng(rng)
+
+
+def check_rng(rng: list[Any]) -> None:
+    """Refuse anything but a saved ``random.Random`` state: [3, 625 words, gauss]."""
+    ok = (len(rng) == 3 and rng[0] == 3 and not isinstance(rng[0], bool)
+          and isinstance(rng[1], list) and len(rng[1]) == RNG_WORDS
+          and all(type(w) is int and 0 <= w < 2**32 for w in rng[1])
+          and (rng[2] is None or type(rng[2]) is float))
+    if ok:
+        try:
+            random.Random().setstate((3, tuple(rng[1]), rng[2]))
+        except (TypeError, ValueError, OverflowError):
+            ok = False
+    if not ok:
+        raise StateError("not a random generator state (as a snapshot saves it: "
+                         f"[3, {RNG_WORDS} words, null or a number])", "rng")
 
 
 @dataclass
@@ -73,6 +178,10 @@ class State:
         says where they lie in its state."""
         return ()
 
+    @classmethod
+    def check_counts(cls, data: dict[str, Any]) -> None:
+        """Bounds of the game's own fields (a game's State adds its own checks)."""
+
     # -- snapshots -----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -85,24 +194,45 @@ class State:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
+        """A state from plain data, refused (:class:`StateError`, naming the key) unless
+        it is plain data of the right shape within the bounds a game keeps; what the
+        rules and the board say of it is checked by :func:`mnrules.start.load_game`."""
         if not isinstance(data, dict):
             raise StateError(f"a state must be a mapping, got {type(data).__name__}")
         names = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - names)
+        unknown = sorted(str(k) for k in data if k not in names)
         if unknown:
-            raise StateError(f"unknown state key(s): {', '.join(unknown)}")
+            raise StateError(f"unknown state key(s): {', '.join(_short(k, 40) for k in unknown)}")
         missing = [n for n in ("seed", "players") if n not in data]
         if missing:
             raise StateError(f"missing state key(s): {', '.join(missing)}")
+        check_plain(data)
         for key, value in data.items():
             _check_type(key, value, cls.SHAPES[key])
+        _check_counts(data)
+        cls.check_counts(data)
         return cls(**data)
 
     @classmethod
-    def from_json(cls, text: str) -> Self:
+    def from_json(cls, text: str | bytes) -> Self:
+        """A state from its JSON text (see :meth:`from_dict`)."""
+        return cls.from_dict(read_json(text))
+
+
+def read_json(text: str | bytes) -> Any:
+    """JSON text as plain data; anything JSON cannot read, or reads only by exhausting
+    the stack or by a number too long to convert, is a :class:`StateError`."""
+    if isinstance(text, bytes):
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise StateError(f"state is not valid JSON: line {exc.lineno} column {exc.colno}: "
-                             f"{exc.msg}") from None
-        return cls.from_dict(data)
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise StateError(f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise StateError(f"not JSON: line {exc.lineno} column {exc.colno}: "
+                         f"{exc.msg}") from None
+    except RecursionError:
+        raise StateError("not JSON: it nests too deep") from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise StateError(f"not JSON: {exc}") from None

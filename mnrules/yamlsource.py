@@ -10,7 +10,9 @@ and builds the plain data itself, keeping a position for every path.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping, Sequence
+import math
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -122,20 +124,29 @@ def suggest(word: str, choices: Iterable[str]) -> str | None:
     return by_fold[close[0]] if close else None
 
 
+# Bounds on one document, so that a hostile file cannot hang the engine or eat its memory.
+# The real files are far below them (the board: 13 KB, about 3,000 values, 5 deep).
+MAX_BYTES = 1 << 20
+"""Largest data file read (1 MiB): composing YAML costs about 150 bytes of memory per byte."""
+MAX_VALUES = 100_000
+"""Most values (scalars, lists, mappings) one document may hold once its aliases and
+merge keys are expanded: a YAML alias may repeat data, never multiply it."""
+MAX_DEPTH = 48
+"""Deepest nesting of lists and mappings in one document."""
+
+
 def load_yaml(path: str | Path, text: str | None = None) -> Sourced:
     """Parse a YAML file (or text said to come from path) with SafeLoader.
 
-    Raises SourceError for unreadable files, syntax errors, unsupported tags
-    and duplicate mapping keys.
+    Raises SourceError for unreadable files, syntax errors, unsupported tags,
+    duplicate mapping keys, non-finite numbers, and documents beyond the bounds
+    (MAX_BYTES, MAX_VALUES once aliases are expanded, MAX_DEPTH).
     """
     file = str(path)
     if text is None:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except UnicodeDecodeError as exc:
-            raise SourceError(file, None, None, f"not UTF-8 text: {exc.reason}") from None
-        except OSError as exc:
-            raise SourceError(file, None, None, f"cannot read: {exc.strerror or exc}") from None
+        text = _read(Path(path), file)
+    elif len(text) > MAX_BYTES:
+        raise SourceError(file, None, None, f"too large: more than {MAX_BYTES} characters")
     # libyaml's parser when PyYAML has it (about 10x faster); the same safe node tree.
     loader = _FastLoader(text)
     try:
@@ -145,11 +156,41 @@ def load_yaml(path: str | Path, text: str | None = None) -> Sourced:
             raise _source_error(file, exc) from None
         except yaml.YAMLError as exc:
             raise SourceError(file, None, None, _one_line(str(exc))) from None
+        except RecursionError:
+            raise SourceError(file, None, None,
+                              f"nests more than {MAX_DEPTH} deep") from None
+        if root is None:
+            return Sourced(None, file, {})
         builder = _Builder(file, loader)
-        data = builder.build(root, ()) if root is not None else None
+        if "*" in text:
+            # Aliases: measure the distinct nodes first, so that a bomb is refused
+            # before anything is expanded (a file without them cannot multiply).
+            builder.measure(root)
+        try:
+            data = builder.build(root, ())
+        except _TooBig:
+            builder.measure(root)  # raises, naming the part that expands too much
+            raise SourceError(file, 1, 1, f"holds more than {MAX_VALUES} values") from None
         return Sourced(data, file, builder.positions)
     finally:
         loader.dispose()
+
+
+def _read(path: Path, file: str) -> str:
+    try:
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise SourceError(file, None, None, f"cannot read: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a name holding a NUL character
+        raise SourceError(ascii(file), None, None, f"cannot read: {exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise SourceError(file, None, None,
+                          f"too large: a data file may hold at most {MAX_BYTES} bytes")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SourceError(file, None, None, f"not UTF-8 text: {exc.reason}") from None
 
 
 _FastLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -173,76 +214,254 @@ def _mark_error(file: str, node: yaml.Node, message: str) -> SourceError:
     return SourceError(file, mark.line + 1, mark.column + 1, message)
 
 
+_SEQ = "tag:yaml.org,2002:seq"
+_MAP = "tag:yaml.org,2002:map"
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+class _TooBig(Exception):
+    """build has made MAX_VALUES values and the document is not finished."""
+
+
+def _key_string(path: KeyPath) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out if len(out) <= 60 else f"{out[:28]}...{out[-28:]}"
+
+
 class _Builder:
-    """Turns a composed node tree into plain data, recording positions."""
+    """Turns a composed node tree into plain data, recording positions.
+
+    ``build`` expands aliases (an alias is the same node object met again) and merge
+    keys as it goes, counting the values it makes: past MAX_VALUES it stops. ``measure``
+    walks the distinct nodes once, without expanding, and finds the part of the
+    document that expands too much; it runs first when the text has aliases, so a bomb
+    costs no expansion at all. Nesting past MAX_DEPTH and recursive aliases are refused
+    where they are met.
+    """
 
     def __init__(self, file: str, loader: yaml.SafeLoader) -> None:
         self.file = file
         self.loader = loader
         self.positions: dict[KeyPath, tuple[int, int]] = {}
-        # Aliases may point back at an enclosing node; plain data cannot hold
-        # a cycle, so it is refused instead of recursing forever.
+        # Per distinct node (by id): its mapping pairs with merge keys resolved, its
+        # expanded size (capped just above MAX_VALUES) and its height.
+        self._pairs: dict[int, list[tuple[yaml.Node, yaml.Node, str | int]]] = {}
+        self._size: dict[int, int] = {}
+        self._height: dict[int, int] = {}
+        self._count = 0
+        # Nodes being built or flattened: met again inside themselves, a cycle.
         self._active: set[int] = set()
+        self._merging: set[int] = set()
 
-    def _mark(self, path: KeyPath, node: yaml.Node, *, replace: bool = False) -> None:
-        mark = node.start_mark
-        if replace or path not in self.positions:
-            self.positions[path] = (mark.line + 1, mark.column + 1)
+    # --- measuring --------------------------------------------------------------------
 
-    def build(self, node: yaml.Node, path: KeyPath) -> Any:
-        self._mark(path, node)
+    def measure(self, root: yaml.Node) -> None:
+        """Resolve merge keys and refuse cycles, bombs and deep nesting."""
+        state: dict[int, int] = {}  # 1: being measured, 2: done
+        stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+        while stack:
+            node, children_done = stack.pop()
+            key = id(node)
+            if children_done:
+                self._finish(node)
+                state[key] = 2
+                continue
+            if state.get(key) == 2:
+                continue
+            if state.get(key) == 1:
+                # met again while its own children are being measured: a cycle
+                raise _mark_error(self.file, node, "recursive alias: data must be a tree")
+            state[key] = 1
+            stack.append((node, True))
+            for child in reversed(self._children(node)):
+                if state.get(id(child)) == 1:
+                    raise _mark_error(self.file, child,
+                                      "recursive alias: data must be a tree")
+                if state.get(id(child)) != 2:
+                    stack.append((child, False))
+        if self._size[id(root)] > MAX_VALUES:
+            node, where = self._descend(root, lambda depth, n: self._size[id(n)] > MAX_VALUES)
+            raise _mark_error(self.file, node, f"{where}holds more than {MAX_VALUES} values "
+                              "once its aliases are expanded (an alias may repeat data, "
+                              "not multiply it)")
+        if self._height[id(root)] > MAX_DEPTH:
+            node, where = self._descend(
+                root, lambda depth, n: depth + self._height[id(n)] > MAX_DEPTH, MAX_DEPTH)
+            raise _mark_error(self.file, node, f"{where}nests more than {MAX_DEPTH} deep")
+
+    def _descend(self, root: yaml.Node, wanted: Callable[[int, yaml.Node], bool],
+                 limit: int | None = None) -> tuple[yaml.Node, str]:
+        """The innermost node on a path from the root whose every step is wanted (no
+        deeper than limit), with its key path as a prefix for a message."""
+        node, where, depth = root, "", 0
+        while limit is None or depth < limit:
+            is_list = isinstance(node, yaml.SequenceNode)
+            for part, child in self._items(node):
+                if wanted(depth + 1, child):
+                    node, depth = child, depth + 1
+                    where += f"[{part}]" if is_list else (f".{part}" if where else str(part))
+                    break
+            else:
+                break
+        if len(where) > 60:
+            where = f"{where[:28]}...{where[-28:]}"
+        return node, f"{where}: " if where else ""
+
+    def _items(self, node: yaml.Node) -> list[tuple[str | int, yaml.Node]]:
+        if isinstance(node, yaml.SequenceNode):
+            return list(enumerate(node.value))
+        if isinstance(node, yaml.MappingNode):
+            return [(k, v) for _, v, k in self._pairs[id(node)]]
+        return []
+
+    def _children(self, node: yaml.Node) -> list[yaml.Node]:
+        """The nodes that must be measured before node."""
         if isinstance(node, yaml.ScalarNode):
-            return self._scalar(node)
-        if id(node) in self._active:
-            raise _mark_error(self.file, node, "recursive alias: data must be a tree")
-        if node.tag not in ("tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"):
+            return []
+        if node.tag not in (_SEQ, _MAP):
             # SafeLoader would refuse to construct it; we refuse to ignore it
             raise _mark_error(self.file, node, f"unsupported YAML tag {node.tag!r}")
+        if isinstance(node, yaml.SequenceNode):
+            return list(node.value)
+        if not isinstance(node, yaml.MappingNode):
+            raise _mark_error(self.file, node, "unsupported YAML node")
+        out: list[yaml.Node] = []
+        for key_node, value_node in node.value:
+            if key_node.tag == _MERGE:
+                out.extend(self._merged(node, value_node))
+            else:
+                out.extend((key_node, value_node))
+        return out
+
+    def _merged(self, node: yaml.Node, value: yaml.Node) -> list[yaml.Node]:
+        """The mappings a merge key (``<<``) brings in, in the order they apply."""
+        if isinstance(value, yaml.MappingNode):
+            return [value]
+        if isinstance(value, yaml.SequenceNode):
+            for item in value.value:
+                if not isinstance(item, yaml.MappingNode):
+                    raise _mark_error(self.file, item, "a merge key (<<) takes a mapping "
+                                      "or a list of mappings")
+            return list(value.value)
+        raise _mark_error(self.file, value, "a merge key (<<) takes a mapping or a list "
+                          "of mappings")
+
+    def _finish(self, node: yaml.Node) -> None:
+        key = id(node)
+        if isinstance(node, yaml.ScalarNode):
+            self._size[key], self._height[key] = 1, 0
+            return
+        if isinstance(node, yaml.MappingNode):
+            children = [v for _, v, _ in self._pairs_of(node)]
+        else:
+            children = list(node.value)
+        size = 1 + sum(self._size[id(c)] for c in children)
+        self._size[key] = min(size, MAX_VALUES + 1)
+        self._height[key] = 1 + max((self._height[id(c)] for c in children), default=0)
+
+    def _pairs_of(self, node: yaml.MappingNode, depth: int = 0
+                  ) -> list[tuple[yaml.Node, yaml.Node, str | int]]:
+        """node's pairs with merge keys resolved (once per distinct node)."""
+        found = self._pairs.get(id(node))
+        if found is not None:
+            return found
+        if id(node) in self._merging:
+            raise _mark_error(self.file, node, "recursive alias: data must be a tree")
+        if depth > MAX_DEPTH:
+            raise _mark_error(self.file, node, f"merge keys (<<) nest more than {MAX_DEPTH} "
+                              "deep")
+        self._merging.add(id(node))
+        try:
+            pairs = self._flatten(node, depth)
+        finally:
+            self._merging.discard(id(node))
+        self._pairs[id(node)] = pairs
+        return pairs
+
+    def _flatten(self, node: yaml.MappingNode, depth: int
+                 ) -> list[tuple[yaml.Node, yaml.Node, str | int]]:
+        """node's pairs with merge keys resolved, each key once, as PyYAML would give
+        them: merged keys first, a key written in the mapping outranking a merged one,
+        an earlier merged mapping outranking a later one."""
+        own: dict[str | int, yaml.Node] = {}
+        merged: list[tuple[yaml.Node, yaml.Node, str | int]] = []
+        written: list[tuple[yaml.Node, yaml.Node, str | int]] = []
+        for key_node, value_node in node.value:
+            if key_node.tag == _MERGE:
+                sources = self._merged(node, value_node)
+                for source in reversed(sources):
+                    assert isinstance(source, yaml.MappingNode)
+                    merged.extend(self._pairs_of(source, depth + 1))
+                continue
+            key = self._key(key_node)
+            if key in own:
+                first = own[key].start_mark.line + 1
+                raise _mark_error(
+                    self.file, key_node, f"duplicate key {key!r} (first given on line {first})"
+                )
+            own[key] = key_node
+            written.append((key_node, value_node, key))
+        if not merged:
+            return written
+        order: dict[str | int, int] = {}
+        last: dict[str | int, tuple[yaml.Node, yaml.Node, str | int]] = {}
+        for i, triple in enumerate([*merged, *written]):
+            order.setdefault(triple[2], i)
+            last[triple[2]] = triple
+        return [last[k] for k in sorted(order, key=order.__getitem__)]
+
+    # --- building ---------------------------------------------------------------------
+
+    def _mark(self, path: KeyPath, node: yaml.Node) -> None:
+        mark = node.start_mark
+        self.positions[path] = (mark.line + 1, mark.column + 1)
+
+    def build(self, node: yaml.Node, path: KeyPath) -> Any:
+        self._count += 1
+        if self._count > MAX_VALUES:
+            raise _TooBig
+        if path not in self.positions:
+            self._mark(path, node)
+        if isinstance(node, yaml.ScalarNode):
+            return self._scalar(node)
+        if node.tag not in (_SEQ, _MAP):
+            # SafeLoader would refuse to construct it; we refuse to ignore it
+            raise _mark_error(self.file, node, f"unsupported YAML tag {node.tag!r}")
+        if len(path) >= MAX_DEPTH:
+            raise _mark_error(self.file, node, f"{_key_string(path)}: nests more than "
+                              f"{MAX_DEPTH} deep")
+        if id(node) in self._active:
+            raise _mark_error(self.file, node, "recursive alias: data must be a tree")
         self._active.add(id(node))
         try:
             if isinstance(node, yaml.SequenceNode):
                 return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-            if isinstance(node, yaml.MappingNode):
-                return self._mapping(node, path)
+            if not isinstance(node, yaml.MappingNode):
+                raise _mark_error(self.file, node, "unsupported YAML node")
+            result: dict[Any, Any] = {}
+            for key_node, value_node, key in self._pairs_of(node):
+                child = (*path, key)
+                self._mark(child, key_node)
+                result[key] = self.build(value_node, child)
+            return result
         finally:
             self._active.discard(id(node))
-        raise _mark_error(self.file, node, "unsupported YAML node")
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:
         try:
             value = self.loader.construct_object(node, deep=True)
         except yaml.MarkedYAMLError as exc:
             raise _source_error(self.file, exc) from None
+        except ValueError as exc:   # e.g. an integer of more than 4,300 digits
+            raise _mark_error(self.file, node, _one_line(str(exc)).split(";")[0]) from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise _mark_error(self.file, node, f"{node.value!r}: a number must be finite")
         if not isinstance(value, _PLAIN_SCALARS):
             # Dates, binary blobs and the like are kept as the text the user wrote.
             return str(node.value)
         return value
-
-    def _mapping(self, node: yaml.MappingNode, path: KeyPath) -> dict[Any, Any]:
-        own_keys: dict[Any, yaml.Node] = {}
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                continue
-            key = self._key(key_node)
-            if key in own_keys:
-                first = own_keys[key].start_mark.line + 1
-                raise _mark_error(
-                    self.file, key_node, f"duplicate key {key!r} (first given on line {first})"
-                )
-            own_keys[key] = key_node
-        try:
-            # Resolves "<<" merge keys in place; explicit keys win over merged ones.
-            self.loader.flatten_mapping(node)
-        except yaml.MarkedYAMLError as exc:
-            raise _source_error(self.file, exc) from None
-        result: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            key = self._key(key_node)
-            child = (*path, key)
-            # A key written in this mapping outranks one merged in with "<<".
-            self._mark(child, key_node, replace=True)
-            result[key] = self.build(value_node, child)
-        return result
 
     def _key(self, key_node: yaml.Node) -> str | int:
         if not isinstance(key_node, yaml.ScalarNode):
@@ -256,3 +475,54 @@ class _Builder:
                 f"mapping key {key_node.value!r} must be a name or a whole number",
             )
         return key  # type: ignore[no-any-return]
+
+
+# --- names a user must be able to tell apart ---------------------------------------------
+# Scripts that are written together (Japanese mixes kanji and kana).
+_SCRIPTS_TOGETHER = ({"CJK", "HIRAGANA", "KATAKANA"},)
+
+
+def _script(char: str) -> str | None:
+    """The script of a letter (LATIN, CYRILLIC, GREEK...), None for anything else."""
+    if not char.isalpha():
+        return None
+    name = unicodedata.name(char, "")
+    return name.split(" ")[0] if name else "UNKNOWN"
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be an id that players and files refer to, or None.
+
+    An id must be visible and unambiguous: not empty, no space at either end, no
+    control, format (zero-width, bidi) or unassigned characters, no spaces other than a
+    plain one, written in one script (a Cyrillic 'А' in a Latin name looks the same and
+    is another name), and in Unicode's composed form (NFC).
+    """
+    if not name.strip():
+        return "a name cannot be empty"
+    if name != name.strip():
+        return f"{name!r} starts or ends with a space"
+    for char in name:
+        category = unicodedata.category(char)
+        if category[0] in "C" or category in ("Zl", "Zp") or (category == "Zs"
+                                                               and char != " "):
+            return (f"{name!r} holds an invisible or control character "
+                    f"(U+{ord(char):04X} {unicodedata.name(char, 'unnamed')})")
+    letters = [(char, script) for char in name if (script := _script(char)) is not None]
+    scripts = [script for _, script in letters]
+    kinds = set(scripts)
+    if len(kinds) > 1 and not any(kinds <= group for group in _SCRIPTS_TOGETHER):
+        rare = min(sorted(kinds), key=scripts.count)
+        char = next(c for c, script in letters if script == rare)
+        return (f"{name!a} mixes scripts: {char!r} (U+{ord(char):04X} "
+                f"{unicodedata.name(char, '')}) among {', '.join(sorted(kinds - {rare}))} "
+                f"letters")
+    if not unicodedata.is_normalized("NFC", name):
+        return (f"{name!a} is not in composed form (NFC): write it as "
+                f"{unicodedata.normalize('NFC', name)!a}")
+    return None
+
+
+def lookalike_key(name: str) -> str:
+    """Names with the same key look alike (differ in case or compatibility form only)."""
+    return unicodedata.normalize("NFKC", name).casefold()

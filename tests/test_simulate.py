@@ -54,7 +54,7 @@ def test_compare_pairs_the_same_seeds(tmp_path: Path) -> None:
     variant.write_text("extends: en\nparams: {land_die: [3, 3, 4, 4, 5, 5]}\n")
     b = sim.run([replace(j, variant=str(variant)) for j in _jobs(6, cap=40)], workers=2)
     rows = sim.compare(a, b)
-    assert [r["empire"] for r in rows] == a[0].players
+    assert [r["player"] for r in rows] == a[0].players
     assert any(r["games_that_differ"] for r in rows)     # the dice change the games
     same = sim.compare(a, a)
     assert all(r["difference"] == 0 and r["p"] == 1.0 for r in same)

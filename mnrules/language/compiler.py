@@ -278,7 +278,23 @@ class _Compiler:
             self.problem(phrase.pos, f"unknown {what} '{phrase.text}'"
                          + (f"; did you mean '{hint}'?" if hint else
                             f"; known: {', '.join(self.vocab.known(kind)[:12])}"))
+            return None
+        w = found[0]
+        for slot, i in self.vocab.slots(w, phrase.words):
+            n = phrase.words[i]
+            if slot == "n" and isinstance(n, int):
+                self.in_range(n, phrase.at(i), w.numbers, f"{what} '{w.pattern}'")
         return found
+
+    def in_range(self, n: int, pos: Any, numbers: tuple[int, int], what: str) -> bool:
+        """``n`` is within the range the word declares; else a problem naming both."""
+        low, high = numbers
+        if low <= n <= high:
+            return True
+        self.problem(pos, f"{n} is out of range for the {what}: "
+                     + (f"from {low} to {high}" if low < high else f"only {low}")
+                     + " allowed")
+        return False
 
     MAX_DEPTH = 32  # conditions nest at most this deep, so evaluation stays shallow
 
@@ -307,7 +323,16 @@ class _Compiler:
             return lambda env: parts[0](env) and parts[1](env)
         return lambda env: parts[0](env) or parts[1](env)
 
-    def value(self, v: Value, qtype: str) -> Callable[[Env], Any]:
+    def value(self, v: Value, q: Word, fallback: Any) -> Callable[[Env], Any]:
+        """A value for quantity ``q``: a number, 'N per COUNT', 'N RESOURCE' or a count."""
+        what = f"quantity '{q.pattern}'"
+        if v.kind != "count":
+            self.in_range(v.n, v.pos or fallback, q.numbers, what)
+        if q.vtype == "list" and v.kind in ("number", "per"):
+            self.problem(v.pos or fallback, f"'{q.pattern}' is a list of resources: add an "
+                         f"amount of a resource ('{v.n} coin') or a count of goods, "
+                         f"not a bare number")
+            return lambda env: []
         if v.kind == "number":
             n = v.n
             return lambda env: n
@@ -315,13 +340,20 @@ class _Compiler:
         if v.kind == "amount":
             key = self.resource(v.phrase)
             n = v.n
-            if qtype == "list":
+            if q.vtype == "list":
                 return lambda env: [(key, n)]
             return lambda env: n
         found = self.word("count", v.phrase, "count")
         if found is None:
             return lambda env: 0
         w, args = found
+        wanted = "list" if q.vtype == "list" and v.kind == "count" else "int"
+        if w.vtype != wanted:
+            self.problem(v.phrase.pos, f"the count '{w.pattern}' "
+                         + ("is not a number: it cannot follow 'per' or change "
+                            f"'{q.pattern}'" if wanted == "int" else
+                            f"is a number, not resources: '{q.pattern}' needs resources"))
+            return lambda env: [] if q.vtype == "list" else 0
         n = v.n
         if v.kind == "per":
             return lambda env: n * int(w.meaning(env, *args))
@@ -339,29 +371,40 @@ class _Compiler:
                      + (f"; did you mean '{hint}'?" if hint else ""))
         return text
 
-    def op(self, op: Op, qtype: str, pos: Any) -> tuple[int, Callable[[Env], Callable[[Any], Any]]]:
-        allowed = {"int": {"add", "subtract", "set", "double"}, "list": {"add", "include"},
+    def op(self, op: Op, q: Word, pos: Any) -> tuple[int, Callable[[Env], Callable[[Any], Any]]]:
+        qtype = q.vtype
+        allowed = {"int": {"add", "subtract", "set", "double"},
+                   "list": {"include"} if q.holds == "players" else {"add"},
                    "sizes": {"choose"}, "setrules": {"allow"}, "flag": {"set"}}[qtype]
         if op.kind not in allowed:
-            self.problem(pos, f"'{op.kind}' does not apply to this quantity; use "
+            self.problem(op.pos or pos, f"'{op.kind}' does not apply to this quantity; use "
                          f"{' or '.join(sorted(allowed))}")
+            return ADD, lambda env: (lambda v: v)
         if op.kind in ("add", "subtract", "set"):
             assert op.value is not None
-            val = self.value(op.value, qtype)
+            val = self.value(op.value, q, op.pos or pos)
             folds: dict[str, Callable[[Any, Any], Any]] = {
                 "add": lambda v, x: v + x, "subtract": lambda v, x: v - x,
                 "set": lambda v, x: x}
-            fold = folds[op.kind]
+            fold = _capped(folds[op.kind], q.ceiling)
 
             def make(env: Env) -> Callable[[Any], Any]:
                 x = val(env)  # evaluated once, when the effect applies
                 return lambda v: fold(v, x)
             return (SET if op.kind == "set" else ADD), make
         if op.kind == "double":
-            return MULTIPLY, lambda env: (lambda v: v * 2)
+            twice = _capped(lambda v, x: v * 2, q.ceiling)
+            return MULTIPLY, lambda env: (lambda v: twice(v, None))
         if op.kind == "choose":
             low, high = op.low, op.high
-            return SET, lambda env: (lambda v: tuple(range(low, high + 1)))
+            what = f"quantity '{q.pattern}'"
+            fits = [self.in_range(low, op.low_pos or pos, q.numbers, what),
+                    self.in_range(high, op.high_pos or pos, q.numbers, what)]
+            if all(fits) and low > high:
+                self.problem(op.high_pos or pos, f"'choose {low} to {high}' chooses from "
+                             f"nothing: the second number must not be below the first")
+            sizes = tuple(range(low, high + 1)) if all(fits) else ()
+            return SET, lambda env: (lambda v: sizes)
         assert op.phrase is not None
         kind = "allowance" if op.kind == "allow" else "include"
         found = self.word(kind, op.phrase, kind)
@@ -370,6 +413,7 @@ class _Compiler:
         w, args = found
         if kind == "allowance":
             n = op.low
+            self.in_range(n, op.low_pos or pos, w.numbers, f"allowance '{w.pattern}'")
             return ADD, lambda env: (lambda v: w.meaning(env, v, n, *args))
         return ADD, lambda env: (lambda v: [*v, w.meaning(env, *args)])
 
@@ -380,9 +424,8 @@ class _Compiler:
             if found is None:
                 return None
             out.word = found
-            qtype = found.vtype
             for op in rule.ops:
-                out.ops.append(self.op(op, qtype, rule.name_pos or rule.pos))
+                out.ops.append(self.op(op, found, rule.name_pos or rule.pos))
         elif rule.kind in ("after", "replace"):
             found = self.named("event", rule)
             if found is None:
@@ -420,7 +463,16 @@ class _Compiler:
         mult = None
         if rule.multiplier is not None:
             mult = self.word("count", rule.multiplier, "count")
-        payments = tuple(() if p.phrase is None else (self.resource(p.phrase),) * p.n
+            if mult is not None and mult[0].vtype != "int":
+                self.problem(rule.multiplier.pos, f"the count '{mult[0].pattern}' is not a "
+                             f"number: it cannot follow 'per'")
+                mult = None
+        for p in rule.payments:
+            if p.phrase is not None:
+                self.in_range(p.n, p.pos or rule.pos, item_word.numbers,
+                              f"payment for '{rule.item.text}'")
+        payments = tuple(() if p.phrase is None else
+                         (self.resource(p.phrase),) * min(p.n, item_word.numbers[1])
                          for p in rule.payments)
         card = self.card.id
 
@@ -433,6 +485,21 @@ class _Compiler:
                               count, f"{card}#{index}/{env.holder}" if rule.limit else None,
                               rule.limit)
         return make
+
+
+def _capped(fold: Callable[[Any, Any], Any],
+            ceiling: int | None) -> Callable[[Any, Any], Any]:
+    """``fold``, kept from taking a number above ``ceiling`` (or above the value it
+    started from, if that was higher already)."""
+    if ceiling is None:
+        return fold
+
+    def capped(v: Any, x: Any) -> Any:
+        out = fold(v, x)
+        if isinstance(out, int) and not isinstance(out, bool) and isinstance(v, int):
+            return min(out, max(v, ceiling))
+        return out
+    return capped
 
 
 def compile_card(card: CardData, vocab: Vocabulary, rules: list[Rule],

@@ -6,8 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import DONE, Decision, Frame, Game, Step
+from ..errors import RuleRef
 from ..hookspecs import hookimpl
 from .compiler import CardEffects, Env, Interactive, use_limit
+
+
+def _card_rule(game: Game[Any], frame: Frame, what: str) -> RuleRef:
+    """A card's question is answered as its tile says (the game's cards section)."""
+    card = frame.get("card")
+    found = game.rules.cards.get(card) if isinstance(card, str) else None
+    name = found.name() if found is not None else str(card)
+    return RuleRef(f"card:{card}", f"{name}: {what}, as its tile says",
+                   "FR 8; NL/PL/UK 10-11")
 
 
 def _action(game: Game[Any], frame: Frame) -> tuple[Any, list[Any], Env]:
@@ -44,6 +54,10 @@ class May(Step):
         else:
             word.meaning(env, *args)
 
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        return _card_rule(game, frame, "a 'you may' is answered yes or no"), \
+            f"{choice!r} is neither 'yes' nor 'no'"
+
 
 class Choose(Step):
     """'X of your choice': the holder picks among the options the word lists."""
@@ -63,6 +77,10 @@ class Choose(Step):
         word, args, env = _action(game, frame)
         frame["done"] = True
         word.meaning.apply(env, choice, *args)
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        return _card_rule(game, frame, "the choice is one of what its effect offers now"), \
+            f"{choice!r} is not among them"
 
 
 class Do(Step):

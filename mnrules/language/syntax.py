@@ -6,10 +6,20 @@ rule is parsed on its own, so one bad rule does not hide the errors of the other
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import io
+import os
+import pickle
+import stat
+import sys
+import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
+import lark
 from lark import (
     Lark,
     Token,
@@ -19,13 +29,15 @@ from lark import (
     UnexpectedInput,
     UnexpectedToken,
 )
-from lark.visitors import Transformer_NonRecursive
+from lark.visitors import Transformer_NonRecursive, v_args
 
 from ..errors import MnrulesError
 from ..resources import data_dir
 
 MAX_SCRIPT_CHARS = 20_000
 MAX_RULES = 100
+SHOWN_CHARS = 100   # an error shows at most this much of its source line
+MAX_DIGITS = 18     # longer numbers are refused while parsing (each word has its own range)
 
 
 @dataclass(frozen=True)
@@ -38,6 +50,10 @@ class Pos:
 class Phrase:
     words: tuple[str | int, ...]
     pos: Pos
+    places: tuple[Pos, ...] = ()    # where each word is (empty: all at ``pos``)
+
+    def at(self, i: int) -> Pos:
+        return self.places[i] if 0 <= i < len(self.places) else self.pos
 
     @property
     def text(self) -> str:
@@ -56,6 +72,7 @@ class Value:
     kind: str                       # "number", "per", "amount", "count"
     n: int = 0
     phrase: Phrase | None = None
+    pos: Pos | None = None          # where the number is
 
 
 @dataclass(frozen=True)
@@ -65,12 +82,16 @@ class Op:
     phrase: Phrase | None = None
     low: int = 0
     high: int = 0
+    pos: Pos | None = None          # where the operation starts
+    low_pos: Pos | None = None      # allow, choose: where the (first) number is
+    high_pos: Pos | None = None     # choose: where the second number is
 
 
 @dataclass(frozen=True)
 class Payment:
     n: int
     phrase: Phrase | None           # None: free
+    pos: Pos | None = None          # where the number is
 
 
 @dataclass(frozen=True)
@@ -104,8 +125,14 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        caret = " " * (self.column - 1) + "^"
-        return f"{self.file}:{self.line}:{self.column}: {self.message}\n    {self.source}\n" \
+        src, col = self.source, self.column
+        if len(src) > SHOWN_CHARS:      # a long line: the part around the column
+            start = max(0, min(col - 1 - SHOWN_CHARS // 2, len(src) - SHOWN_CHARS))
+            src = ("…" if start else "") + src[start:start + SHOWN_CHARS] + \
+                ("…" if start + SHOWN_CHARS < len(src) else "")
+            col = col - start + (1 if start else 0)
+        caret = " " * (col - 1) + "^"
+        return f"{self.file}:{self.line}:{self.column}: {self.message}\n    {src}\n" \
                f"    {caret}"
 
 
@@ -117,13 +144,107 @@ class ScriptError(MnrulesError):
         super().__init__("\n".join(str(p) for p in problems))
 
 
+# How the grammar is built; the parser cache is keyed by these, the grammar and lark.
+_OPTIONS: dict[str, Any] = {"parser": "lalr", "strict": True, "propagate_positions": True,
+                            "maybe_placeholders": False}
+_CACHE_FORMAT = "1"
+_CACHE_MAX_BYTES = 1 << 20
+
+
 @lru_cache(maxsize=1)
 def parser() -> Lark:
+    """The effect language's parser.
+
+    strict: any terminal collision or LALR conflict is an error when the grammar is
+    built. Building it costs ~150 ms in a new process (lark checks every pair of
+    terminals), so the built tables are kept in a private per-user cache (see
+    :func:`_cache_dir`), never in the shared temp folder: lark's own ``cache=True``
+    unpickles a file there that any local user could plant.
+    """
     text = (data_dir("grammar") / "effects.lark").read_text(encoding="utf-8")
-    # strict: any terminal collision or LALR conflict is an error when the grammar is
-    # built; cache: the built parser (keyed by grammar and options) is reused next time.
-    return Lark(text, parser="lalr", strict=True, propagate_positions=True,
-                maybe_placeholders=False, cache=True)
+    key = hashlib.sha256("\0".join([_CACHE_FORMAT, text, repr(sorted(_OPTIONS.items())),
+                                     lark.__version__, sys.version]).encode()).hexdigest()
+    folder = _cache_dir()
+    file = folder / f"effects-{key[:32]}.parser" if folder is not None else None
+    if file is not None:
+        cached = _load_cached(file)
+        if cached is not None:
+            return cached
+    built = Lark(text, **_OPTIONS)
+    if file is not None:
+        _save_cached(built, file)
+    return built
+
+
+def _private(st: os.stat_result) -> bool:
+    """Owned by this user and writable by nobody else."""
+    return st.st_uid == os.geteuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _cache_dir() -> Path | None:
+    """This user's own cache folder ($XDG_CACHE_HOME/mnrules or ~/.cache/mnrules, made
+    0700), or None when there is none that is safe: a folder that is not a real folder,
+    belongs to someone else or that others may write to is never used."""
+    if not hasattr(os, "geteuid") or os.environ.get("MNRULES_NO_CACHE"):  # or opted out
+        return None
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    try:
+        root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
+        if not root.is_absolute():          # no home folder known
+            return None
+        folder = root / "mnrules"
+        root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with contextlib.suppress(FileExistsError):
+            folder.mkdir(mode=0o700)
+        st = os.lstat(folder)
+    except (OSError, RuntimeError):
+        return None
+    if not stat.S_ISDIR(st.st_mode) or not _private(st):
+        return None
+    return folder
+
+
+class _PlainData(pickle.Unpickler):
+    """Unpickles lists, dicts, strings and numbers only: a pickle that names any class
+    or function (the only way a pickle runs code) is refused."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        raise pickle.UnpicklingError(f"refused: {module}.{name}")
+
+
+def _load_cached(file: Path) -> Lark | None:
+    try:
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode) or not _private(st) \
+                    or st.st_size > _CACHE_MAX_BYTES:
+                return None
+            data = _PlainData(io.BytesIO(f.read(_CACHE_MAX_BYTES))).load()
+        loaded: Lark = Lark._load_from_dict(data["data"], data["memo"])  # type: ignore[no-untyped-call]
+        return loaded
+    except Exception:  # a damaged cache is rebuilt, never fatal
+        return None
+
+
+def _save_cached(built: Lark, file: Path) -> None:
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")   # mode 0600
+        with os.fdopen(fd, "wb") as f:
+            built.save(f)
+        os.replace(tmp, file)
+        tmp = None
+    except Exception:  # a cache that cannot be written is only slower
+        pass
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
 
 
 def _describe(term: str) -> str:
@@ -149,19 +270,21 @@ def _expected(names: set[str]) -> str:
 
 
 class _ToAst(Transformer_NonRecursive[Token, Any]):  # deep nesting: no deep recursion
-    def __init__(self, line0: int, col0: int) -> None:
+    def __init__(self, line0: int, col0: int, base: int) -> None:
         super().__init__()
         self.line0 = line0
-        self.col0 = col0
+        self.col0 = col0      # the file's column of the rule's first character
+        self.base = base      # the file's column of the script's first column
 
     def _pos(self, meta_or_tok: Any) -> Pos:
         line = getattr(meta_or_tok, "line", 1)
         col = getattr(meta_or_tok, "column", 1)
-        return Pos(self.line0 + line - 1, (self.col0 - 1 if line == 1 else 0) + col)
+        return Pos(self.line0 + line - 1, (self.col0 if line == 1 else self.base) - 1 + col)
 
     def phrase(self, items: list[Token]) -> Phrase:
         words = tuple(int(t) if t.type == "NUMBER" else str(t) for t in items)
-        return Phrase(words, self._pos(items[0]))
+        places = tuple(self._pos(t) for t in items)
+        return Phrase(words, places[0], places)
 
     def name(self, items: list[Token]) -> tuple[str, Pos]:
         return ".".join(str(t) for t in items), self._pos(items[0])
@@ -185,40 +308,49 @@ class _ToAst(Transformer_NonRecursive[Token, Any]):  # deep nesting: no deep rec
         return Cond("or", parts=(items[0], items[1]))
 
     def number(self, items: list[Token]) -> Value:
-        return Value("number", int(items[0]))
+        return Value("number", int(items[0]), pos=self._pos(items[0]))
 
     def per(self, items: list[Any]) -> Value:
-        return Value("per", int(items[0]), items[1])
+        return Value("per", int(items[0]), items[1], self._pos(items[0]))
 
     def amount(self, items: list[Any]) -> Value:
-        return Value("amount", int(items[0]), items[1])
+        return Value("amount", int(items[0]), items[1], self._pos(items[0]))
 
     def count(self, items: list[Any]) -> Value:
         return Value("count", 1, items[0])
 
-    def add(self, items: list[Any]) -> Op:
-        return Op("add", value=items[0])
+    @v_args(meta=True)
+    def add(self, meta: Any, items: list[Any]) -> Op:
+        return Op("add", value=items[0], pos=self._pos(meta))
 
-    def subtract(self, items: list[Any]) -> Op:
-        return Op("subtract", value=items[0])
+    @v_args(meta=True)
+    def subtract(self, meta: Any, items: list[Any]) -> Op:
+        return Op("subtract", value=items[0], pos=self._pos(meta))
 
-    def set(self, items: list[Any]) -> Op:
-        return Op("set", value=items[0])
+    @v_args(meta=True)
+    def set(self, meta: Any, items: list[Any]) -> Op:
+        return Op("set", value=items[0], pos=self._pos(meta))
 
-    def double(self, items: list[Any]) -> Op:
-        return Op("double")
+    @v_args(meta=True)
+    def double(self, meta: Any, items: list[Any]) -> Op:
+        return Op("double", pos=self._pos(meta))
 
-    def allow(self, items: list[Any]) -> Op:
-        return Op("allow", phrase=items[1], low=int(items[0]))
+    @v_args(meta=True)
+    def allow(self, meta: Any, items: list[Any]) -> Op:
+        return Op("allow", phrase=items[1], low=int(items[0]), pos=self._pos(meta),
+                  low_pos=self._pos(items[0]))
 
-    def include(self, items: list[Any]) -> Op:
-        return Op("include", phrase=items[0])
+    @v_args(meta=True)
+    def include(self, meta: Any, items: list[Any]) -> Op:
+        return Op("include", phrase=items[0], pos=self._pos(meta))
 
-    def choose(self, items: list[Token]) -> Op:
-        return Op("choose", low=int(items[0]), high=int(items[1]))
+    @v_args(meta=True)
+    def choose(self, meta: Any, items: list[Token]) -> Op:
+        return Op("choose", low=int(items[0]), high=int(items[1]), pos=self._pos(meta),
+                  low_pos=self._pos(items[0]), high_pos=self._pos(items[1]))
 
     def pay(self, items: list[Any]) -> Payment:
-        return Payment(int(items[0]), items[1])
+        return Payment(int(items[0]), items[1], self._pos(items[0]))
 
     def free(self, items: list[Any]) -> Payment:
         return Payment(0, None)
@@ -301,17 +433,44 @@ def parse_script(script: str, file: str = "<script>", line0: int = 1,
         try:
             tree = parser().parse(text)
         except UnexpectedInput as exc:
-            problems.append(_syntax_problem(exc, text, file, start_line, start_col))
+            problems.append(_syntax_problem(exc, text, file, start_line, start_col, col0))
             continue
-        ast = _ToAst(start_line, start_col).transform(tree)
+        too_long = _long_numbers(tree, text, file, start_line, start_col, col0)
+        if too_long:
+            problems.extend(too_long)
+            continue
+        ast = _ToAst(start_line, start_col, col0).transform(tree)
         rules.append(_rule_from_tree(ast, Pos(start_line, start_col), text))
     if problems:
         raise ScriptError(problems)
     return rules
 
 
-def _syntax_problem(exc: UnexpectedInput, text: str, file: str, line0: int,
-                    col0: int) -> Problem:
+def _long_numbers(tree: Tree[Any], text: str, file: str, line0: int, col0: int,
+                  base: int) -> list[Problem]:
+    """Numbers too long to be any word's number, refused before they are converted (a
+    number of thousands of digits costs time, and Python refuses to convert one)."""
+    out = []
+    numbers = [c for sub in tree.iter_subtrees() for c in sub.children    # not recursive
+               if isinstance(c, Token) and c.type == "NUMBER"]
+    for tok in numbers:
+        digits = str(tok)
+        if len(digits) <= MAX_DIGITS:
+            continue
+        line = tok.line or 1
+        rule_lines = text.splitlines()
+        src = rule_lines[line - 1] if 0 < line <= len(rule_lines) else text
+        indent = (col0 if line == 1 else base) - 1
+        shown = digits[:12] + ("…" if len(digits) > 12 else "")
+        out.append(Problem(file, line0 + line - 1, indent + (tok.column or 1), " " * indent + src,
+                           f"the number {shown} is too long ({len(digits)} digits, at most "
+                           f"{MAX_DIGITS}); every number in a script has a small range "
+                           f"(see 'Numbers' in docs/effect-language.md)"))
+    return out
+
+
+def _syntax_problem(exc: UnexpectedInput, text: str, file: str, line0: int, col0: int,
+                    base: int) -> Problem:
     rule_lines = text.splitlines()
     line = getattr(exc, "line", 1) or 1
     col = getattr(exc, "column", 1) or 1
@@ -333,7 +492,7 @@ def _syntax_problem(exc: UnexpectedInput, text: str, file: str, line0: int,
     else:
         msg = str(exc)
     abs_line = line0 + line - 1
-    indent = col0 - 1 if line == 1 else 0
+    indent = (col0 if line == 1 else base) - 1
     # show the file's own line, so the caret sits under the file's column
-    shown_src = " " * indent + src if line == 1 else src
+    shown_src = " " * indent + src
     return Problem(file, abs_line, indent + col, shown_src, msg)

@@ -27,6 +27,7 @@ KINDS = {
     "resource": "a resource a payment or amount names",
 }
 ARTICLES = frozenset({"a", "an", "the"})
+DEFAULT_NUMBERS = (0, 99)
 PLACEHOLDERS = ("n", "good", "unit", "card", "track", "name", "player")
 
 
@@ -37,7 +38,16 @@ class Word:
     meaning: Any           # a function, an Interactive, or (events) the engine's event kind
     doc: str
     subject: str = ""      # quantities/events: the ctx key naming whose value it is
-    vtype: str = "int"     # quantities: int, list, sizes, setrules or flag
+    vtype: str = "int"     # quantities: int, list, sizes, setrules or flag; counts: int
+    #                        (a number) or list (resources, as income is)
+    numbers: tuple[int, int] = DEFAULT_NUMBERS
+    #   the range of the numbers a script gives it: its {n}; for a quantity, the N of
+    #   'add/subtract/set N', 'N per ...', 'N coin' and 'choose A to B'; for an
+    #   allowance, the N of 'allow N'; for an item, the N of each 'for N coin' payment
+    ceiling: int | None = None
+    #   quantities: a card's change never takes the value above this (or above the
+    #   value before the change, if that was higher already)
+    holds: str = ""        # list quantities: "resources" or "players"
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -106,6 +116,12 @@ class Vocabulary:
                 return None
             args.append(t)
         return args
+
+    def slots(self, word: Word, words: tuple[str | int, ...]) -> list[tuple[str, int]]:
+        """(placeholder, index in ``words``) of each placeholder the tokens fill."""
+        index = [i for i, w in enumerate(words) if w not in ARTICLES]
+        return [(p[1:-1], index[j]) for j, p in enumerate(word.tokens)
+                if p.startswith("{") and p.endswith("}") and j < len(index)]
 
     def nearest(self, kind: str, words: tuple[str | int, ...]) -> str | None:
         """The known phrase of ``kind`` closest to what was written, for 'did you mean'."""

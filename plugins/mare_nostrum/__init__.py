@@ -14,16 +14,24 @@ from typing import Any
 
 from mnrules.bots import Bot
 from mnrules.errors import MnrulesError
+from mnrules.files import write_atomic
 from mnrules.hookspecs import hookimpl
-
-from .box import mn_check_state as mn_check_state  # the box's conservation, a game-wide rule
-from .reports import mn_describe as mn_describe
-from .reports import mn_round_summary as mn_round_summary
-from .state import Game, State
+from mnrules.plugins.mare_nostrum.board_fit import BoardFit
+from mnrules.plugins.mare_nostrum.box import (
+    mn_check_state as mn_check_state,  # the box's conservation, a game-wide rule
+)
+from mnrules.plugins.mare_nostrum.reports import mn_describe as mn_describe
+from mnrules.plugins.mare_nostrum.reports import mn_round_summary as mn_round_summary
+from mnrules.plugins.mare_nostrum.state import Game, State
 
 CARD_KINDS = ("starting hero", "hero", "wonder", "special wonder")
 TRACKS = ("trade", "culture", "military")
 UNITS = ("legion", "trireme", "fortress")
+
+
+@hookimpl
+def mn_plugins() -> list[object]:
+    return [BoardFit()]
 
 
 @hookimpl
@@ -32,11 +40,20 @@ def mn_state_class() -> type[State]:
 
 
 @hookimpl
-def mn_load_board(path: Path, data: dict[str, Any]) -> Any:
-    from .board import load_board
+def mn_load_board(path: Path, data: dict[str, Any], where: Callable[..., str]) -> Any:
+    from mnrules.plugins.mare_nostrum.board import load_board
+    from mnrules.plugins.mare_nostrum.box_data import check_components
 
-    goods = [str(g) for g in ((data.get("components") or {}).get("goods") or {})]
-    return load_board(path, goods)
+    components = data.get("components") or {}
+    check_components(components, lambda *key: where("components", *map(str, key)))
+    return load_board(path, list(components["goods"]))
+
+
+@hookimpl
+def mn_check_pack(rules: Any, source: Any) -> None:
+    from mnrules.plugins.mare_nostrum.board_fit import check_pack
+
+    check_pack(rules, source)
 
 
 @hookimpl
@@ -58,7 +75,7 @@ def mn_word_sets(rules: Any) -> dict[str, frozenset[str]]:
 
 @hookimpl
 def mn_check_save(rules: Any, state: State) -> list[str]:
-    from .board import fits
+    from mnrules.plugins.mare_nostrum.board import fits
 
     return fits(rules, state)
 
@@ -97,32 +114,40 @@ def mn_bots() -> dict[str, Callable[[int, str], Bot]]:
 
 @hookimpl
 def mn_render(game: Game, path: Path) -> bool:
-    from .render import render_png, render_svg
+    from mnrules.plugins.mare_nostrum.render import render_png, render_svg
 
     if path.suffix.lower() == ".png":
         render_png(game, path=path)
     else:
-        path.write_text(render_svg(game), encoding="utf-8")
+        write_atomic(path, render_svg(game))
     return True
 
 
 @hookimpl
 def mn_scenario_keys() -> dict[str, tuple[str, ...]]:
-    from .position import EXPECT_KEYS, POSITION_KEYS
+    from mnrules.plugins.mare_nostrum.position import EXPECT_KEYS, POSITION_KEYS
 
     return {"position": POSITION_KEYS, "expect": EXPECT_KEYS}
 
 
 @hookimpl
-def mn_set_position(game: Game, position: dict[str, Any]) -> bool:
-    from .position import set_position
+def mn_scenario_schema(schema: Any, section: str, data: dict[str, Any],
+                       at: tuple[str | int, ...]) -> None:
+    from mnrules.plugins.mare_nostrum.position import check_scenario
 
-    set_position(game, position)
+    check_scenario(schema, section, data, at)
+
+
+@hookimpl
+def mn_set_position(game: Game, position: dict[str, Any], at: Any) -> bool:
+    from mnrules.plugins.mare_nostrum.position import set_position
+
+    set_position(game, position, at)
     return True
 
 
 @hookimpl
 def mn_expect(game: Game, key: str, want: Any) -> list[str] | None:
-    from .position import expect
+    from mnrules.plugins.mare_nostrum.position import expect
 
     return expect(game, key, want)

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from mnrules.contract import Declaration, Part
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
-
-from .state import Game
+from mnrules.plugins.mare_nostrum.state import Game
 
 DIVISOR_PARAM = "hit_divisor"
 
@@ -31,9 +31,11 @@ def mn_params() -> list[Param]:
     return [
         Param("land_die", [0, 1, 2, 3, 4, 5],
               "faces of a land battle die. No book lists them; the examples show III, IV "
-              "and V. Default: a blank and I to V; replace it if your dice differ"),
-        Param("sea_die", [0, 1, 2, 3, 4, 5], "faces of a sea battle die (see land_die)"),
-        Param(DIVISOR_PARAM, 5, "dice total per hit"),
+              "and V. Default: a blank and I to V; replace it if your dice differ",
+              minimum=0, maximum=99, length=(1, 20)),
+        Param("sea_die", [0, 1, 2, 3, 4, 5], "faces of a sea battle die (see land_die)",
+              minimum=0, maximum=99, length=(1, 20)),
+        Param(DIVISOR_PARAM, 5, "dice total per hit", minimum=1, maximum=99),
         Param("fortress_model", "plus_five",
               "how a fortress helps its owner: plus_five (+5 to his total and one hit "
               "against him cancelled: FR/NL/PL 4.2) or plus_hit (+1 hit scored and one "
@@ -138,9 +140,8 @@ def situation_distributions(rules: Any, situation: dict[str, Any]
                             ) -> dict[tuple[int, int, int], dict[tuple[int, int], Fraction]]:
     """Exact outcomes of a pack's comparison battle (its ``battles`` list) under ``rules``,
     for every force size it names: (attacker legions, defender legions, fortress) → dist."""
+    from mnrules.plugins.mare_nostrum import position
     from mnrules.start import new_game
-
-    from . import position
 
     out: dict[tuple[int, int, int], dict[tuple[int, int], Fraction]] = {}
     att, dfd, prov = situation["attacker"], situation["defender"], situation["province"]
@@ -189,3 +190,13 @@ def mn_compare(a: Any, b: Any) -> list[str]:
                          f": max |Δp| {float(worst):.3f}, defender's expected losses "
                          f"{float(ea):.3f} → {float(eb):.3f}")
     return lines
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """What this plugin is for. The four figures of a side's roll are folded by
+    :func:`side_for`, which the military plugin's battle step calls: they are that
+    plugin's, so that a variant may replace these rules and keep them."""
+    return [Part("battle", "military", "How a battle is rolled: the fortress's part in "
+                 "each side's dice, total, hits and shield; and the exact odds editions "
+                 "are compared by.")]

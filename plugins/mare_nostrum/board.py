@@ -11,20 +11,29 @@ track levels) are checked by the rules plugins, not here.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mnrules.errors import MnrulesError, StateError
-from mnrules.yamlsource import KeyPath, Problem, Sourced, load_yaml, suggest
-
-from .state import LEGENDARY, State
+from mnrules.errors import DataFileError, StateError
+from mnrules.plugins.mare_nostrum.state import LEGENDARY, State
+from mnrules.yamlsource import (
+    KeyPath,
+    Problem,
+    Sourced,
+    load_yaml,
+    lookalike_key,
+    name_problem,
+    suggest,
+)
 
 FORMAT = "mnrules-board/1"
 BUILDING_KINDS: tuple[str, ...] = ("caravan", "market", "city", "capital", "legendary", "temple")
 PROVENANCES: tuple[str, ...] = ("transcribed", "reconstructed")
 TRACKS: tuple[str, ...] = ("trade", "culture", "military")
+MAX_PLAYERS = 12
 
 _TOP_KEYS = ("format", "provinces", "seas", "players", "start_titles", "empires")
 _PROVINCE_KEYS = ("provenance", "slots", "neighbours", "seas", "min_players", "note", "at")
@@ -49,7 +58,7 @@ _NAMED_KINDS = frozenset({"capital", "legendary"})
 _PLAIN_KINDS = frozenset({"market", "city", "temple"})
 
 
-class BoardError(MnrulesError):
+class BoardError(DataFileError):
     """The board file has structural problems; str() lists all of them."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
@@ -117,6 +126,8 @@ class Board:
     start_titles: dict[str, dict[str, str]]  # track -> {"default" | "3" | ...: empire}
     empires: dict[str, EmpireSetup]
     file: str = ""
+    # The file as loaded, for the positions of problems found later (against the cards).
+    source: Sourced | None = field(default=None, repr=False, compare=False)
     _on_sea: dict[str, tuple[str, ...]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
@@ -130,6 +141,12 @@ class Board:
             for sea in province.seas:
                 on_sea.setdefault(sea, []).append(province.name)
         object.__setattr__(self, "_on_sea", {s: tuple(p) for s, p in on_sea.items()})
+
+    def problem(self, path: KeyPath, message: str) -> Problem:
+        """A problem at a key path of the board file (with its position if known)."""
+        if self.source is not None:
+            return self.source.problem(path, message)
+        return Problem(self.file, ".".join(str(p) for p in path), message)
 
     def provinces_in_play(self, n_players: int) -> list[str]:
         """Provinces on the board (not covered) with n_players, in file order."""
@@ -209,6 +226,9 @@ def parse_slot(spec: str, kinds: Collection[str], goods: Collection[str]) -> Slo
     if kind in _NAMED_KINDS:
         if not extra:
             raise ValueError(f"a {kind} slot needs its city's name: write {kind}:NAME")
+        problem = name_problem(extra)
+        if problem is not None:
+            raise ValueError(problem)
         return Slot(kind, name=extra)
     if kind in _PLAIN_KINDS and extra:
         raise ValueError(f"a {kind} slot takes nothing after ':' (got {spec!r})")
@@ -264,6 +284,8 @@ class _Checker:
         # Player counts whose empire list had a mistake: checks that depend on
         # who plays are skipped there, so one typo is reported once.
         self._unsure_counts: set[int] = set()
+        # Names by their lookalike key, per namespace, to refuse two that look the same.
+        self._lookalikes: dict[str, dict[str, str]] = {}
 
     # --- reporting and typed access -------------------------------------
 
@@ -312,10 +334,19 @@ class _Checker:
         if not self._expect(path, value, dict, f"a mapping of {what}"):
             return []
         out: list[tuple[str, Any]] = []
+        # Provinces and seas are named in one another's lists: one namespace.
+        namespace = self._lookalikes.setdefault("empires" if what == "empires" else "places", {})
         for name, entry in value.items():
             if not isinstance(name, str):
                 self.report((*path, name), f"a name must be text, got {_describe(name)}")
                 continue
+            problem = name_problem(name)
+            like = namespace.get(lookalike_key(name))
+            if problem is None and like is not None and like != name:
+                problem = f"{name!r} looks like {like!r} (they differ only in case or form)"
+            if problem is not None:
+                self.report((*path, name), problem)
+            namespace.setdefault(lookalike_key(name), name)
             if self._expect((*path, name), entry, dict, "a mapping of keys"):
                 out.append((name, entry))
         return out
@@ -373,6 +404,7 @@ class _Checker:
             start_titles=self.start_titles,
             empires=self.empires,
             file=self.src.file,
+            source=self.src,
         )
 
     def _provenance(self, path: KeyPath, entry: dict[Any, Any]) -> str:
@@ -450,6 +482,9 @@ class _Checker:
         numbers = isinstance(value, list) and all(
             isinstance(v, int | float) and not isinstance(v, bool) for v in value
         )
+        if numbers and not all(math.isfinite(v) for v in value):
+            self.report((*path, "at"), f"expected two finite numbers [x, y], got {value}")
+            return None
         if not numbers or len(value) != 2:
             if not isinstance(value, list):
                 got = _describe(value)
@@ -511,14 +546,22 @@ class _Checker:
         """A capital or legendary city exists once; two slots of one name would
         let two players build the same city marker."""
         seen: dict[str, str] = {}
+        looks: dict[str, str] = {}
         for name, province in self.provinces.items():
             for i, slot in enumerate(province.slots):
                 if slot.kind not in _NAMED_KINDS or slot.name is None:
                     continue
+                like = looks.setdefault(lookalike_key(slot.name), slot.name)
                 if slot.name in seen:
                     self.report(
                         ("provinces", name, "slots", i),
                         f"{slot.kind} {slot.name} is already a slot of {seen[slot.name]}",
+                    )
+                elif like != slot.name:
+                    self.report(
+                        ("provinces", name, "slots", i),
+                        f"{slot.name!r} looks like the city {like!r} (they differ only in "
+                        f"case or form)",
                     )
                 else:
                     seen[slot.name] = name
@@ -573,13 +616,19 @@ class _Checker:
         path: KeyPath = ("players",)
         if not self._expect(path, value, dict, "a mapping of player count to empires"):
             return
+        if not value:
+            self.report(path, "no player count: give at least one, such as 3: [rome, greece, "
+                        "carthage]")
         for count, listed in value.items():
             count_path = (*path, count)
-            if not _is_int(count) or count < 1:
-                self.report(count_path, f"expected a player count, got {_describe(count)}")
+            if not _is_int(count) or not 1 <= count <= MAX_PLAYERS:
+                self.report(count_path, f"expected a player count from 1 to {MAX_PLAYERS}, "
+                            f"got {_describe(count)}")
                 continue
             before = len(self.problems)
             names = self._names(count_path, listed, "empires")
+            if isinstance(listed, list) and len(listed) != count:
+                self.report(count_path, f"{count} players, but {len(listed)} empires listed")
             kept = []
             for item_path, empire in names:
                 if self._known(item_path, empire, self._empire_ids, "empire"):
@@ -638,7 +687,11 @@ class _Checker:
         texts: dict[str, str] = {}
         for key in ("name", "colour", "starting_hero", "capital"):
             if key in entry and self._expect((*path, key), entry[key], str, "text"):
-                texts[key] = entry[key]
+                problem = name_problem(entry[key])
+                if problem is not None:
+                    self.report((*path, key), problem)
+                else:
+                    texts[key] = entry[key]
 
         owned: list[str] = []
         for item_path, province in self._names(
@@ -836,7 +889,7 @@ def _components(graph: dict[str, set[str]]) -> list[set[str]]:
 
 def fits(rules: Any, state: State) -> list[str]:
     """Refuse (a StateError naming the key) a state that does not fit this rule set's
-    board and box."""
+    board and box; the kernel checks the seating, phases and steps."""
     board = rules.board
     players = state.players
     for i, p in enumerate(players):

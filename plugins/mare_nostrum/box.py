@@ -6,8 +6,7 @@ when invariants are on."""
 from __future__ import annotations
 
 from mnrules.hookspecs import hookimpl
-
-from .state import LEGENDARY, Game, base_good
+from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
 
 
 def _add(into: dict[str, int], items: dict[str, int]) -> None:

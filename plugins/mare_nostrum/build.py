@@ -13,16 +13,23 @@ from collections import Counter
 from itertools import combinations, product
 from typing import Any
 
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
 from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import BuildOffer, use_limit
-
-from .control import AT_WAR, capital, has_enemies, may_build_in, reachable, trireme_seas
-from .payment import Payment, can_pay, payments, set_rules
-from .production import give_back
-from .state import Game, Step, base_good
+from mnrules.plugins.mare_nostrum.control import (
+    AT_WAR,
+    capital,
+    has_enemies,
+    may_build_in,
+    reachable,
+    trireme_seas,
+)
+from mnrules.plugins.mare_nostrum.payment import Payment, can_pay, payments, set_rules
+from mnrules.plugins.mare_nostrum.production import give_back
+from mnrules.plugins.mare_nostrum.state import Game, Step, base_good
 
 UNITS = ("legion", "fortress", "trireme")
 
@@ -57,12 +64,17 @@ def mn_params() -> list[Param]:
         Param("costs", {"marker": 3, "city": 3, "capital": 3, "legendary": 3, "caravan": 3,
                         "legion": 3, "trireme": 3, "fortress": 3, "temple": 6, "market": 6},
               "what each item costs (Bouwkosten / Coûts d'Achat); a special wonder costs "
-              "what its tile says unless its id is listed here"),
+              "what its tile says unless its id is listed here",
+              minimum=0, maximum=99, open_keys=True),
         Param("tile_costs", [7, 8, 9, 10],
-              "the 2nd, 3rd, 4th and 5th hero or wonder (the starting hero is the 1st)"),
-        Param("max_tiles", 5, "heroes and wonders an empire may own (the 5th wins)"),
-        Param("storage_coins", 2, "coins kept at the end of a build turn"),
-        Param("storage_goods", 0, "goods (of different types) kept at the end of a build turn"),
+              "the 2nd, 3rd, 4th and 5th hero or wonder (the starting hero is the 1st)",
+              minimum=0, maximum=99, length=(1, 19)),
+        Param("max_tiles", 5, "heroes and wonders an empire may own (the 5th wins)",
+              minimum=2, maximum=20),
+        Param("storage_coins", 2, "coins kept at the end of a build turn",
+              minimum=0, maximum=99),
+        Param("storage_goods", 0, "goods (of different types) kept at the end of a build turn",
+              minimum=0, maximum=99),
         Param("hw_refill", "end_of_phase",
               "when the face-up display is refilled: end_of_phase (NL/PL, FR) or "
               "end_of_turn (UK 3.1.3)", ("end_of_phase", "end_of_turn")),
@@ -151,7 +163,9 @@ class Build(Step):
     def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
         if choice in game.state.players and choice not in frame.get("done", []):
             return R_FIRST, "another player has claimed the first build turn"
-        return None, f"{choice!r} is not a player who has yet to build"
+        return RuleRef("build-order", "the culture leader names who builds next; each "
+                       "player builds once a round", "FR 3; NL/PL/UK 3"), \
+            f"{choice!r} is not a player who has yet to build"
 
 
 def placements(game: Game, player: str) -> list[tuple[Any, ...]]:
@@ -394,10 +408,19 @@ class BuildTurn(Step):
 
     def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
         player = frame["player"]
+        r_act = RuleRef("build-action", "a build turn buys units, markers, buildings, heroes "
+                        "or wonders the box, the display and the placement rules allow, or "
+                        "ends", "FR 3; NL/PL/UK 3")
         if frame.get("stage") == "pay":
             return R_PAY, f"{choice!r} is not a valid set for {frame['action']}"
+        if frame.get("stage") == "store":
+            return RuleRef("storage", "at the end of his build turn a player keeps at most "
+                           "his storage: coins, and goods of different types",
+                           "FR 3.1; NL/PL/UK 3 (3.0)"), \
+                f"{choice!r} is not a set of goods {player} may keep"
         if frame.get("stage") != "act" or not isinstance(choice, tuple) or not choice:
-            return None, "not among the legal choices"
+            return r_act, f"{choice!r} is not a purchase (a tuple such as ('legion', " \
+                "'LATIUM')) nor ('end',)"
         if choice in placements(game, player):
             cost = item_cost(game, player, choice)
             if cost is None:
@@ -431,7 +454,7 @@ class BuildTurn(Step):
             return R_BUILDING, f"no free slot {choice[1:]} where {player} may build"
         if kind == "tile":
             return R_TILE, f"{choice[1:]} is not a face-up tile {player} may buy"
-        return None, "not among the legal choices"
+        return r_act, f"{choice!r} is not something {player} may buy now"
 
 
 @hookimpl
@@ -449,3 +472,51 @@ def mn_phase_start(game: Game, phase: str) -> None:
 def mn_steps() -> dict[str, Step]:
     return {"build": Build(), "build.turn": BuildTurn()}
 
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """The costs, payment rules, turn order and storage this plugin folds (``payment``
+    through plugins/payment.py, which it uses), its decisions and its events."""
+    return [
+        Part("build", "build", "Phase 3: in the order the culture leader names, each player "
+             "buys and places units, markers, buildings, heroes and wonders, paying in "
+             "sets, then keeps only what his storage allows."),
+        DecisionKind("build.next", "build", "The culture leader names who builds next (a "
+                     "card may claim the first turn)."),
+        DecisionKind("build.action", "build", "The player whose build turn it is buys "
+                     "something or ends his turn."),
+        DecisionKind("build.pay", "build", "The buyer chooses how he pays, among the "
+                     "payments the set rules allow."),
+        DecisionKind("build.keep", "build", "At the end of his build turn a player chooses "
+                     "the goods he keeps within his storage."),
+        Quantity("cost", "build", "The cost of an item a player buys: a unit, a marker, a "
+                 "building, a hero or a wonder.", "int",
+                 (("player", "the buyer"),
+                  ("item", "the item: a unit kind, 'marker', a building kind or a tile id")),
+                 subject="player", word="cost"),
+        Quantity("payment", "build", "What a player's payment sets may hold beyond the "
+                 "base rule: coins in goods sets, goods in coin sets, a goods type twice.",
+                 "setrules", (("player", "who pays"),), subject="player", word="payment"),
+        Quantity("build.first", "build", "The players who claim the first build turn; the "
+                 "culture leader must name one of them first.", "list", word="build.first"),
+        Quantity("storage.coins", "build", "The coins a player keeps at the end of his "
+                 "build turn.", "int", (("player", "whose storage it is"),),
+                 subject="player", word="storage.coins"),
+        Quantity("storage.goods", "build", "The goods, each of a different type, a player "
+                 "keeps at the end of his build turn.", "int",
+                 (("player", "whose storage it is"),), subject="player",
+                 word="storage.goods"),
+        EventKind("built", "build", "A player has bought an item and placed it (a unit, a "
+                  "marker, a building) or taken it (a hero or a wonder).", True,
+                  (("action", "what was bought and where: [kind, place, ...] or "
+                              "['tile', tile id]"),
+                   ("paid", "the resources paid"),
+                   ("count", "how many, when bought through a card's offer"),
+                   ("offer", "the card whose offer it was, if any")),
+                  player="the buyer", word="buy"),
+        EventKind("build_turn_end", "build", "A player's build turn is over and he has put "
+                  "back what he may not keep.", False,
+                  (("kept", "what is left behind his screen, by resource"),),
+                  player="the player whose turn it was"),
+    ]

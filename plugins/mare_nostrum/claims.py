@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame
+from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-
-from .state import Game, Step
-from .tracks import TRACKS, levels
+from mnrules.plugins.mare_nostrum.state import Game, Step
+from mnrules.plugins.mare_nostrum.tracks import TRACKS, levels
 
 
 def roman(n: int) -> str:
@@ -59,6 +60,11 @@ class Claims(Step):
         self._award(game, TRACKS[frame["i"]], choice)
         frame["i"] += 1
 
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        return RuleRef("title-tie", "a title tied at the top goes to one of the tied players, "
+                       "chosen by its holder", "FR 5; NL/PL/UK 5"), \
+            f"{choice!r} is not among the players tied for the title"
+
     @staticmethod
     def _award(game: Game, track: str, player: str) -> None:
         state = game.state
@@ -71,3 +77,18 @@ class Claims(Step):
 @hookimpl
 def mn_steps() -> dict[str, Step]:
     return {"claims": Claims()}
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """The one decision and the event of the Claim leadership phase."""
+    return [
+        Part("claims", "claims", "Phase 5: the player highest on each track takes its "
+             "title; the title's holder settles a tie."),
+        DecisionKind("claims.tie", "claims", "The holder of a title chooses who takes it "
+                     "among the players tied highest on its track."),
+        EventKind("title", "claims", "A player takes a title from its holder (or from the "
+                  "box).", True, (("track", "the title's track"),
+                                  ("from", "its former holder, if any")),
+                  player="the new holder", word="title"),
+    ]

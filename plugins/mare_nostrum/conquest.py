@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part
 from mnrules.effects import Event, Trigger
 from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-
-from .control import capital, reachable
-from .production import take
-from .state import Game, State, Step
+from mnrules.plugins.mare_nostrum.control import capital, reachable
+from mnrules.plugins.mare_nostrum.production import take
+from mnrules.plugins.mare_nostrum.state import Game, State, Step
 
 R_CONQUEST = RuleRef("conquest", "a conqueror pillages exactly one building, occupies "
                      "buildings with one legion each, or occupies the control marker",
@@ -37,7 +37,7 @@ def mn_params() -> list[Param]:
         Param("pillage_gains", {"city": ["coin"], "capital": ["coin"], "caravan": ["good"],
                                 "legendary": ["coin|legendary"], "temple": [], "market": []},
               "what pillaging each kind of building yields (\"good\" is the caravan's good; "
-              "a|b is the conqueror's choice)"),
+              "a|b is the conqueror's choice)", length=(0, 9), resources=True),
         Param("conversion_timing", "start_of_later_turn",
               "when an occupied marker is converted: start_of_later_turn (NL/PL 4.3.3), "
               "end_of_next_turn (FR 4.3.3: end of his Military turn of the next round) or "
@@ -280,3 +280,42 @@ def mn_triggers(game: Game, event: Event) -> list[Trigger] | None:
 @hookimpl
 def mn_steps() -> dict[str, Step]:
     return {"conquest": Conquest()}
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """What a conqueror decides and the events of a conquest."""
+    where = ("province", "the conquered province")
+    return [
+        Part("conquest", "military", "What a victorious army does in an enemy province: "
+             "pillage a building, occupy buildings or the control marker, and convert the "
+             "marker in a later turn."),
+        DecisionKind("conquest.choose", "conquest", "A player alone with his units in "
+                     "another player's province pillages a building, occupies one or the "
+                     "control marker, or passes."),
+        DecisionKind("conquest.occupy", "conquest", "A player who occupied a building "
+                     "occupies another there with a further legion, or stops."),
+        DecisionKind("conquest.gain", "conquest", "A player who pillaged takes one of the "
+                     "gains the building offers as a choice."),
+        EventKind("pillage", "conquest", "A player destroys a building he conquered and "
+                  "takes its gains.", True,
+                  (where, ("slot", "the building's slot"), ("building", "its kind"),
+                   ("gains", "what he takes: resource keys, 'a|b' for a choice of two")),
+                  player="the conqueror", word="pillage"),
+        EventKind("occupy", "conquest", "A player puts a legion on a building in a province "
+                  "he conquered.", True, (where, ("slot", "the building's slot")),
+                  player="the conqueror", word="occupy"),
+        EventKind("occupy_marker", "conquest", "A player puts a legion on another player's "
+                  "control marker, to replace it by his own in a later turn.", True,
+                  (where,), player="the conqueror", word="occupy.marker"),
+        EventKind("convert", "conquest", "A player replaces the control marker he occupies "
+                  "by his own: the province becomes his.", True,
+                  (where, ("from", "the province's former owner"),
+                   ("immediate", "true when a card converts at once")),
+                  player="the new owner", word="convert"),
+        EventKind("conversion_failed", "conquest", "An occupied marker cannot be converted "
+                  "because the province is no longer linked to another of the occupier's: "
+                  "the marker is removed and nobody controls the province.", True,
+                  (where, ("from", "the owner whose marker is removed")),
+                  player="the occupier"),
+    ]

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import Declaration, Part
 from mnrules.engine import Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-
-from .state import Game, State
+from mnrules.plugins.mare_nostrum.state import Game, State
 
 AT_WAR = RuleRef("at-war", "a province holding another player's units is at war: its "
                  "marker holder may not build there or in the seas beside it, except in "
@@ -192,3 +192,10 @@ def mn_check_state(game: Game) -> list[str]:
             if occupier is not None and not state.built[prov][i]:
                 problems.append(f"{occupier} occupies an empty slot in {prov}")
     return problems
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """What this plugin is for: it folds, performs and asks nothing."""
+    return [Part("control", "", "Who controls what: provinces, building slots and "
+                 "capitals, and where a player's units and fleets can reach.")]

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
 from mnrules.engine import CONTINUE, DONE, Decision, Frame
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-
-from .battle import Side, hits, roll, side_for
-from .conquest import convert_all, release_excess, tidy
-from .control import connected
-from .state import Game, Step
+from mnrules.plugins.mare_nostrum.battle import Side, hits, roll, side_for
+from mnrules.plugins.mare_nostrum.conquest import convert_all, release_excess, tidy
+from mnrules.plugins.mare_nostrum.control import connected
+from mnrules.plugins.mare_nostrum.state import Game, Step
 
 R_MOVE_SEA = RuleRef("trireme-move", "a trireme moves at most once, to an adjacent sea",
                      "FR 4.1.1; NL/PL/UK 4.1.1")
@@ -54,6 +54,11 @@ class Military(Step):
     def choose(self, game: Game, frame: Frame, choice: Any) -> None:
         frame["done"].append(choice)
         game.push("military.turn", player=choice, stage="start", arrived={}, fought=[])
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        return RuleRef("military-order", "the military leader names who moves and fights "
+                       "next; each player has one turn a round", "FR 4; NL/PL/UK 4"), \
+            f"{choice!r} is not a player who has yet to move and fight"
 
 
 class MilitaryTurn(Step):
@@ -96,7 +101,7 @@ class MilitaryTurn(Step):
             tidy(state)
             if game.param("conversion_timing") == "end_of_next_turn":
                 frame["convert_at_end"] = True
-            from .conquest import conquerable
+            from mnrules.plugins.mare_nostrum.conquest import conquerable
             provs = sorted(conquerable(game, player))
             if provs:
                 game.push_all(("conquest", {"player": player, "province": p}) for p in provs)
@@ -242,6 +247,11 @@ class Battle(Step):
                    if frame["losses"][p] > 0)
         self._lose(game, frame, who, choice)
 
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        return RuleRef("battle-losses", "each side loses one unit per hit it takes, of its "
+                       "units in the battle, chosen by its owner", "FR 4.2; NL/PL/UK 4.2"), \
+            f"{choice!r} is not a kind of unit this player has in {frame.get('area')}"
+
     @staticmethod
     def _lose(game: Game, frame: Frame, who: str, kind: str) -> None:
         state = game.state
@@ -277,3 +287,62 @@ class Battle(Step):
 @hookimpl
 def mn_steps() -> dict[str, Step]:
     return {"military": Military(), "military.turn": MilitaryTurn(), "battle": Battle()}
+
+
+BATTLE_CONTEXT = (("battle", "the battle: its area, kind (land or sea), attacker and "
+                             "defender"),
+                  ("side", "the player whose roll it is"),
+                  ("units", "his units of the battle's kind in the area"))
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """What this plugin folds (where units may go, who may fight, each side's roll:
+    through plugins/battle.py's side_for), its decisions and its events."""
+    dice = (*BATTLE_CONTEXT, ("dice", "the dice he rolls (battle.dice, folded)"))
+    return [
+        Part("military", "military", "Phase 4: in the order the military leader names, "
+             "each player moves triremes, fights naval battles, moves legions, fights every "
+             "land battle, then conquers."),
+        DecisionKind("military.next", "military", "The military leader names who moves "
+                     "and fights next."),
+        DecisionKind("military.trireme", "military", "The active player moves a trireme "
+                     "or ends his trireme moves."),
+        DecisionKind("military.naval", "military", "The active player starts a naval "
+                     "battle or fights no more at sea."),
+        DecisionKind("military.legion", "military", "The active player moves a legion or "
+                     "ends his legion moves."),
+        DecisionKind("military.land", "military", "The active player chooses which of his "
+                     "land battles (all mandatory) he fights next."),
+        DecisionKind("battle.loss", "military", "A player who must lose a unit in a battle "
+                     "chooses which kind he loses."),
+        Quantity("move.destinations", "military", "The provinces a player's legion may "
+                 "move to from a province: its neighbours and those his fleets connect.",
+                 "set", (("player", "who moves"), ("origin", "the province it leaves"))),
+        Quantity("battle.allowed", "military", "Whether a player may start a battle "
+                 "against another player's units in an area.", "flag",
+                 (("area", "the province or sea"), ("attacker", "who would start it"),
+                  ("defender", "whose units he would fight"))),
+        Quantity("battle.dice", "military", "The dice a side rolls in a battle: one per "
+                 "unit of the battle's kind (legions on land, triremes at sea).", "int",
+                 BATTLE_CONTEXT, subject="side", word="battle.dice"),
+        Quantity("battle.total", "military", "What a side adds to its dice total before "
+                 "the total is divided into hits.", "int", dice, subject="side",
+                 word="battle.total"),
+        Quantity("battle.hits", "military", "The hits a side scores on top of those its "
+                 "total gives.", "int", dice, subject="side", word="battle.hits"),
+        Quantity("battle.shield", "military", "The enemy hits a side cancels.", "int", dice,
+                 subject="side", word="battle.shield"),
+        EventKind("battle", "military", "A battle is over: both sides have rolled and lost "
+                  "their units.", True,
+                  (("area", "the province or sea"), ("kind", "land or sea"),
+                   ("defender", "the player attacked"),
+                   ("units", "each side's units before the losses"),
+                   ("rolls", "each side's dice"), ("hits", "each side's hits scored")),
+                  player="the attacker", word="battle"),
+        EventKind("move", "military", "A player moved a unit.", False,
+                  (("kind", "legion or trireme"), ("from", "where it was"),
+                   ("to", "where it went")), player="the player who moved it"),
+        EventKind("military_turn_end", "military", "A player's military turn is over.",
+                  False, player="the player whose turn it was"),
+    ]

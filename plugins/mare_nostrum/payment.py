@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from .state import LEGENDARY, Game, base_good
+from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
 
 Payment = tuple[str, ...]
 

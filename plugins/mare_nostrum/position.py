@@ -10,15 +10,30 @@ from __future__ import annotations
 from typing import Any
 
 from mnrules.errors import StateError
+from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
 from mnrules.scenario import start_phase as start_phase  # the kernel's, for tests' imports
 from mnrules.scenario import sub
-
-from .state import LEGENDARY, Game
 
 
 def _edited(game: Game) -> None:
     """A position edit invalidates the decision the game had worked out."""
     game._pending = None
+
+
+def _player(game: Game, player: str) -> None:
+    if player not in game.state.players:
+        raise StateError(f"{player!r} does not play (players: "
+                         f"{', '.join(game.state.players)})")
+
+
+def _count(n: int, low: int = 1) -> None:
+    if isinstance(n, bool) or not isinstance(n, int) or n < low:
+        raise StateError(f"expected a whole number of at least {low}, not {n!r}")
+
+
+def _province(game: Game, province: str) -> None:
+    if province not in game.state.control:
+        raise StateError(f"{province!r} is not a province in play")
 
 
 def _take_supply(game: Game, key: str, n: int = 1) -> None:
@@ -71,8 +86,13 @@ def clear_screen(game: Game, player: str) -> None:
 def give(game: Game, player: str, resources: dict[str, int]) -> None:
     """Resources from the supply (or the legendary pile) onto ``player``'s screen."""
     _edited(game)
+    _player(game, player)
     state = game.state
+    goods = {str(g) for g in (game.rules.components.get("goods") or {})}
     for key, n in resources.items():
+        _count(n, 0)
+        if base_good(key) not in goods and key != "coin":
+            raise StateError(f"no resource {key!r} in this box")
         if key.startswith(LEGENDARY):
             good = key[len(LEGENDARY):]
             for _ in range(n):
@@ -88,8 +108,9 @@ def set_marker(game: Game, province: str, player: str | None) -> None:
     """Put ``player``'s marker on ``province`` (None: neutral). Capitals' are printed."""
     _edited(game)
     state = game.state
-    if province not in state.control:
-        raise StateError(f"{province} is not in play")
+    _province(game, province)
+    if player is not None:
+        _player(game, player)
     printed = province in _capitals(game)
     old = state.control[province]
     if old is not None and not printed:
@@ -100,6 +121,7 @@ def set_marker(game: Game, province: str, player: str | None) -> None:
 
 
 def slot_index(game: Game, province: str, spec: str, free: bool = True) -> int:
+    _province(game, province)
     slots = game.rules.board.provinces[province].slots
     for i, slot in enumerate(slots):
         if (slot.spec == spec or slot.kind == spec) and (
@@ -128,6 +150,13 @@ def unbuild(game: Game, province: str, i: int) -> None:
 
 def add_units(game: Game, player: str, area: str, kind: str, n: int = 1) -> None:
     _edited(game)
+    _player(game, player)
+    _count(n)
+    if area not in game.state.control and area not in game.rules.board.seas:
+        raise StateError(f"{area!r} is not a province in play nor a sea")
+    if kind not in game.state.pieces[player]:
+        raise StateError(f"no {kind!r} among an empire's pieces "
+                         f"({', '.join(game.state.pieces[player])})")
     _take_piece(game, player, kind, n)
     game.state.add_units(area, player, kind, n)
 
@@ -135,10 +164,14 @@ def add_units(game: Game, player: str, area: str, kind: str, n: int = 1) -> None
 def give_tiles(game: Game, player: str, *tiles: str) -> None:
     """Hand ``player`` these heroes or wonders, from the display or the face-down stack."""
     _edited(game)
+    _player(game, player)
     state = game.state
     for tile in tiles:
         if tile not in game.rules.cards:
             raise StateError(f"no card {tile!r} in this rule set")
+        for other in state.players:
+            if other != player and tile in state.tiles[other]:
+                raise StateError(f"{other} holds {tile!r}")
         for pile in (state.display, state.display_hidden):
             if tile in pile:
                 pile.remove(tile)
@@ -164,35 +197,94 @@ EXPECT_KEYS = ("control", "units", "resources", "buildings", "tracks", "titles",
                "tiles", "occupied")
 
 
-def set_position(game: Game, p: dict[str, Any]) -> None:
-    """A scenario's board, screens, tiles and titles (docs/scenarios.md)."""
+def check_scenario(schema: Any, section: str, data: dict[str, Any],
+                   at: tuple[str | int, ...]) -> None:
+    """The kind of value each of the game's scenario keys holds (docs/scenarios.md)."""
+    if section == "position":
+        p = data
+        if "clear" in p and not isinstance(p["clear"], bool):
+            raise schema.fail((*at, "clear"), f"expected true or false, got {p['clear']!r}")
+        schema.name_map(p.get("titles"), (*at, "titles"))
+        schema.name_map(p.get("control"), (*at, "control"), allow_null=True)
+        for prov, specs in schema.mapping(p.get("buildings"), (*at, "buildings")).items():
+            schema.names(specs, (*at, "buildings", prov))
+        for area, owners in schema.mapping(p.get("units"), (*at, "units")).items():
+            for who, kinds in schema.mapping(owners, (*at, "units", area)).items():
+                schema.counts(kinds, (*at, "units", area, who), 1)
+        for who, res in schema.mapping(p.get("resources"), (*at, "resources")).items():
+            schema.counts(res, (*at, "resources", who), 0)
+        for who, tiles in schema.mapping(p.get("tiles"), (*at, "tiles")).items():
+            schema.names(tiles, (*at, "tiles", who))
+        for prov, slots in schema.mapping(p.get("occupied"), (*at, "occupied")).items():
+            schema.name_map(slots, (*at, "occupied", prov))
+        schema.name_map(p.get("marker_occupied"), (*at, "marker_occupied"))
+        return
+    e = data
+    schema.name_map(e.get("control"), (*at, "control"), allow_null=True)
+    for area, owners in schema.mapping(e.get("units"), (*at, "units")).items():
+        for who, kinds in schema.mapping(owners, (*at, "units", area)).items():
+            schema.counts(kinds, (*at, "units", area, who), 0, allow_null=True)
+    for who, res in schema.mapping(e.get("resources"), (*at, "resources")).items():
+        schema.counts(res, (*at, "resources", who), 0, allow_null=True)
+    for prov, specs in schema.mapping(e.get("buildings"), (*at, "buildings")).items():
+        schema.names(specs, (*at, "buildings", prov))
+    for who, tracks in schema.mapping(e.get("tracks"), (*at, "tracks")).items():
+        schema.mapping(tracks, (*at, "tracks", who))
+    schema.name_map(e.get("titles"), (*at, "titles"), allow_null=True)
+    schema.counts(e.get("supply"), (*at, "supply"), 0)
+    for who, tiles in schema.mapping(e.get("tiles"), (*at, "tiles")).items():
+        schema.names(tiles, (*at, "tiles", who))
+    for prov, slots in schema.mapping(e.get("occupied"), (*at, "occupied")).items():
+        schema.name_map(slots, (*at, "occupied", prov), allow_null=True)
+
+
+def set_position(game: Game, p: dict[str, Any], at: Any) -> None:
+    """A scenario's board, screens, tiles and titles; ``at(*key)`` is a context naming
+    the key (and its line) when an edit is refused."""
     state = game.state
-    if p.get("clear", True):
-        clear(game)
+    with at("clear"):
+        if p.get("clear", True):
+            clear(game)
     for prov, who in (p.get("control") or {}).items():
-        set_marker(game, str(prov), who)
+        with at("control", prov):
+            set_marker(game, str(prov), None if who is None else str(who))
     for prov, specs in (p.get("buildings") or {}).items():
-        for spec in specs:
-            build(game, str(prov), str(spec))
+        for i, spec in enumerate(specs or ()):
+            with at("buildings", prov, i):
+                build(game, str(prov), str(spec))
     for area, owners in (p.get("units") or {}).items():
-        for who, kinds in owners.items():
-            for kind, n in kinds.items():
-                add_units(game, str(who), str(area), str(kind), int(n))
+        for who, kinds in (owners or {}).items():
+            for kind, n in (kinds or {}).items():
+                with at("units", area, who, kind):
+                    add_units(game, str(who), str(area), str(kind), n)
     for who, res in (p.get("resources") or {}).items():
-        give(game, str(who), {str(k): int(v) for k, v in res.items()})
+        with at("resources", who):
+            give(game, str(who), {str(k): v for k, v in (res or {}).items()})
     for who, tiles in (p.get("tiles") or {}).items():
-        give_tiles(game, str(who), *[str(t) for t in tiles])
+        with at("tiles", who):
+            give_tiles(game, str(who), *[str(t) for t in tiles or ()])
     for track, who in (p.get("titles") or {}).items():
-        state.titles[str(track)] = str(who)
+        with at("titles", track):
+            if str(who) not in state.players:
+                raise StateError(f"{who!r} does not play")
+            state.titles[str(track)] = str(who)
     for prov, slots in (p.get("occupied") or {}).items():
-        for spec, who in slots.items():
-            i = slot_index(game, str(prov), str(spec), free=False)
-            state.occupied[str(prov)][i] = str(who)
-    round_ = int(p.get("round", state.round))
+        for spec, who in (slots or {}).items():
+            with at("occupied", prov, spec):
+                if str(who) not in state.players:
+                    raise StateError(f"{who!r} does not play")
+                i = slot_index(game, str(prov), str(spec), free=False)
+                state.occupied[str(prov)][i] = str(who)
     for prov, who in (p.get("marker_occupied") or {}).items():
-        state.marker_occupier[str(prov)] = str(who)
-        state.vars.setdefault("conquest", {})[str(prov)] = {
-            "player": str(who), "round": round_ - 1, "marker_round": round_ - 1}
+        with at("marker_occupied", prov):
+            if str(prov) not in state.control:
+                raise StateError(f"{prov!r} is not a province in play")
+            if str(who) not in state.players:
+                raise StateError(f"{who!r} does not play")
+            state.marker_occupier[str(prov)] = str(who)
+            state.vars.setdefault("conquest", {})[str(prov)] = {
+                "player": str(who), "round": state.round - 1,
+                "marker_round": state.round - 1}
 
 
 def expect(game: Game, key: str, want: Any) -> list[str] | None:
@@ -211,6 +303,9 @@ def expect(game: Game, key: str, want: Any) -> list[str] | None:
                     failures.append(f"units.{area}.{who}: expected none, got {got}")
     elif key == "resources":
         for who, res in want.items():
+            if who not in state.screens:
+                failures.append(f"resources.{who}: {who!r} does not play")
+                continue
             screen = state.screens[who]
             if res == {} or res is None:
                 if screen:
@@ -219,12 +314,18 @@ def expect(game: Game, key: str, want: Any) -> list[str] | None:
             sub(res, screen, f"resources.{who}", failures)
     elif key == "buildings":
         for prov, specs in want.items():
+            if prov not in state.built:
+                failures.append(f"buildings.{prov}: not a province in play")
+                continue
             slots = game.rules.board.provinces[prov].slots
             built = sorted(slots[i].spec for i, b in enumerate(state.built[prov]) if b)
             if sorted(specs) != built:
                 failures.append(f"buildings.{prov}: expected {sorted(specs)}, got {built}")
     elif key == "occupied":
         for prov, slots in want.items():
+            if prov not in state.occupied:
+                failures.append(f"occupied.{prov}: not a province in play")
+                continue
             occ: dict[str, str] = {game.rules.board.provinces[prov].slots[i].spec: who
                                    for i, who in enumerate(state.occupied[prov]) if who}
             sub(slots, occ, f"occupied.{prov}", failures)

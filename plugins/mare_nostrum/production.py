@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-
-from .control import slot_controller
-from .state import LEGENDARY, Game, State, Step
+from mnrules.plugins.mare_nostrum.control import slot_controller
+from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, State, Step
 
 CHOICE = "|"  # an income key "coin|legendary" lets the player pick one of them
 
@@ -29,13 +30,17 @@ def mn_params() -> list[Param]:
               "resources are its income)"),
         Param("income", {"city": ["coin"], "capital": ["coin"], "legendary": ["coin",
                                                                               "legendary"]},
-              "what each city kind yields (a caravan yields its printed good)"),
+              "what each city kind yields (a caravan yields its printed good)",
+              length=(0, 9), resources=True),
         Param("income_doublers", {"temple": ["city", "capital", "legendary"],
                                   "market": ["caravan"]},
               "a building that doubles the yield of others it shares a controller with "
-              "(beside a legendary city, a temple adds legendary_temple_bonus instead)"),
+              "(beside a legendary city, a temple adds legendary_temple_bonus instead)",
+              ("caravan", "market", "city", "capital", "legendary", "temple"),
+              length=(0, 6)),
         Param("legendary_temple_bonus", ["coin", "legendary"],
-              "a temple beside a legendary city adds one of these, the controller's choice"),
+              "a temple beside a legendary city adds one of these, the controller's choice",
+              length=(1, 9), resources=True),
     ]
 
 
@@ -175,13 +180,20 @@ class Production(Step):
             queue.pop(0)
             self._collect(game, frame, player, key)
         for p in state.players:
-            game.emit(Event("collected", p, {"resources": frame["got"][p]}))
+            # performed, not only told: a card may react to a player's collecting
+            game.perform(Event("collected", p, {"resources": frame["got"][p]}), lambda e: None)
         game.perform(Event("production_done"), lambda e: None)
         return DONE
 
     def choose(self, game: Game, frame: Frame, choice: Any) -> None:
         player, _ = frame["queue"].pop(0)
         self._collect(game, frame, player, str(choice))
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        return RuleRef("income-choice", "an income of one resource or another takes one of "
+                       "them; the supply is finite: only what it still holds can be taken",
+                       "FR 1.2; NL/PL/UK 1.1, Q&A 9"), \
+            f"{choice!r} is not one of the resources this income offers now"
 
     @staticmethod
     def _collect(game: Game, frame: Frame, player: str, key: str) -> None:
@@ -193,3 +205,22 @@ class Production(Step):
 @hookimpl
 def mn_steps() -> dict[str, Step]:
     return {"production": Production()}
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """The income this plugin folds, its one decision and its events."""
+    return [
+        Part("production", "production", "Phase 1: every player collects what his "
+             "buildings, legendary cities, heroes and wonders produce."),
+        DecisionKind("collect.choice", "production", "A player whose income offers a "
+                     "choice of resources takes one of those left in the supply."),
+        Quantity("income", "production", "What a player collects in the Collect phase, "
+                 "as (resource, amount) pairs, before anything is taken from the supply.",
+                 "list", (("player", "who collects"),), subject="player", word="income"),
+        EventKind("collected", "production", "A player has collected his income.", True,
+                  (("resources", "what he took from the supply, by resource"),),
+                  player="the player who collected", word="collect"),
+        EventKind("production_done", "production", "Every player has collected his "
+                  "income.", True, word="production"),
+    ]

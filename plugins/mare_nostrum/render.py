@@ -21,10 +21,9 @@ from xml.sax.saxutils import escape, quoteattr
 
 from mnrules import engine
 from mnrules.errors import MnrulesError, StateError
+from mnrules.plugins.mare_nostrum.board import Board, Province
+from mnrules.plugins.mare_nostrum.state import Game, State
 from mnrules.start import fits
-
-from .board import Board, Province
-from .state import Game, State
 
 if TYPE_CHECKING:
     from mnrules.ruleset import Ruleset
@@ -846,5 +845,7 @@ def render_png(game: Game | Ruleset, state: State | None = None,
     _pillow()  # fail before any work when Pillow is missing
     data = scene_png(layout(game, state))
     if path is not None:
-        Path(path).write_bytes(data)
+        from mnrules.files import write_atomic
+
+        write_atomic(path, data)
     return data

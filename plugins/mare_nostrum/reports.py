@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from mnrules.effects import Event
 from mnrules.hookspecs import hookimpl
+from mnrules.plugins.mare_nostrum.state import Game
 from mnrules.view import player_view
-
-from .state import Game
 
 
 def round_lines(game: Game, rnd: int, events: list[Event],

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import Declaration, Part
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
+from mnrules.plugins.mare_nostrum.production import building_income, take
+from mnrules.plugins.mare_nostrum.state import Game, State
+from mnrules.plugins.mare_nostrum.tracks import counted
 from mnrules.start import new_game
-
-from .production import building_income, take
-from .state import Game, State
-from .tracks import counted
 
 
 @hookimpl
@@ -26,8 +26,10 @@ def mn_params() -> list[Param]:
               "the hero/wonder display: five_face_up (first games: 5 random tiles face "
               "up, the rest face down) or all_face_up (experienced players)",
               ("five_face_up", "all_face_up")),
-        Param("hw_display_size", 5, "face-up tiles in the five_face_up display"),
-        Param("starting_resources", 9, "resources each empire's starting pieces produce"),
+        Param("hw_display_size", 5, "face-up tiles in the five_face_up display",
+              minimum=1, maximum=99),
+        Param("starting_resources", 9, "resources each empire's starting pieces produce",
+              minimum=0, maximum=99),
     ]
 
 
@@ -120,3 +122,10 @@ def mn_check_board(rules: Any) -> list[str]:
                 problems.append(f"empires.{player}.tracks.{track}: the pieces count "
                                 f"{levels[player].get(track)}, the rulebook says {value}")
     return problems
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """What this plugin is for: it folds, performs and asks nothing."""
+    return [Part("setup", "", "The starting position: each empire's pieces, buildings, "
+                 "resources and tiles, the titles, and the heroes and wonders on display.")]

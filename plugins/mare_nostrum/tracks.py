@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import Declaration, Part, Quantity
 from mnrules.effects import Modifier
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
-
-from .control import slot_controller
-from .state import Game
+from mnrules.plugins.mare_nostrum.control import slot_controller
+from mnrules.plugins.mare_nostrum.state import Game
 
 TRACKS = ("trade", "culture", "military")
 
@@ -27,9 +27,11 @@ def mn_params() -> list[Param]:
     return [
         Param("track_buildings", {"trade": ["caravan", "market"],
                                   "culture": ["city", "capital", "legendary", "temple"]},
-              "which building kinds count on which track"),
+              "which building kinds count on which track",
+              ("caravan", "market", "city", "capital", "legendary", "temple"), length=(0, 6)),
         Param("track_units", {"military": ["legion", "trireme", "fortress"]},
-              "which unit kinds count on which track"),
+              "which unit kinds count on which track", ("legion", "trireme", "fortress"),
+              length=(0, 3)),
     ]
 
 
@@ -97,3 +99,17 @@ def mn_report(game: Game, player: str) -> dict[str, Any]:
     titles = [t for t, who in game.state.titles.items() if who == player]
     return {"trade": lv["trade"], "culture": lv["culture"], "military": lv["military"],
             "titles": titles}
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """The track levels this plugin folds."""
+    return [
+        Part("tracks", "", "Each empire's level on the trade, culture and military tracks, "
+             "counted from its buildings, units and tiles."),
+        Quantity("track", "tracks", "A player's level on a leadership track: what his "
+                 "pieces count there plus the bonuses printed on his heroes and wonders.",
+                 "int", (("player", "whose level it is"),
+                         ("track", "the track: trade, culture or military")),
+                 subject="player", word="track"),
+    ]

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-
-from .state import Game, Step
+from mnrules.plugins.mare_nostrum.state import Game, Step
 
 NO_RETURN = RuleRef("trade-no-return", "two players may not take each other's resources "
                     "twice in a row", "FR 2.2; NL/PL/UK 2.2")
@@ -178,6 +178,23 @@ class Trade(Step):
                     and hist[-2] == [picker, choice[0]]):
                 return NO_RETURN, f"{picker} and {choice[0]} have just done a round trip"
             return NOT_OFFERED, f"{choice[0]} has no face-up {choice[1]} on offer"
+        if stage == "pick":
+            return NOT_OFFERED, "a pick is (a player, one of the resources he offers)"
+        if stage == "size":
+            return RuleRef("trade-offer-size", "each player offers as many resources as the "
+                           "token's face says (all he has if he holds fewer, or none, as the "
+                           "edition reads it; a card may allow another number)",
+                           "FR 2.1; NL/PL/UK 2.1, 2.2.2, Q&A 9"), \
+                f"{choice!r} is not a number of resources this player may offer"
+        if stage == "offer":
+            return RuleRef("trade-offer", "a player offers resources from behind his own "
+                           "screen, face down", "FR 2.1; NL/PL/UK 2.1"), \
+                f"{choice!r} is not a resource behind this player's screen"
+        if stage == "giveback":
+            return RuleRef("trade-giveback", "a player who received more than he gave hands "
+                           "one of his own resources to a player who is short",
+                           "FR 2.2.1; NL/PL/UK 2.2.1"), \
+                f"{choice!r} is not a resource this player holds"
         return None, "not among the legal choices"
 
     @staticmethod
@@ -242,3 +259,42 @@ def mn_in_transit(game: Game) -> dict[str, int]:
                 for k, n in pile.items():
                     out[k] = out.get(k, 0) + n
     return out
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """The offer sizes this plugin folds, its decisions and its (observed) events."""
+    return [
+        Part("trade", "trade", "Phase 2: the trade leader plays a trade token; every player "
+             "offers that many resources face down, then the players take offered "
+             "resources from each other in turn."),
+        DecisionKind("trade.token", "trade", "The trade leader plays a face of an "
+                     "available trade token: how many resources each player offers."),
+        DecisionKind("trade.size", "trade", "A player who may offer more than one number "
+                     "of resources says, in secret, how many he offers."),
+        DecisionKind("trade.offer", "trade", "A player puts one resource from behind his "
+                     "screen on offer, face down."),
+        DecisionKind("trade.pick", "trade", "The player whose turn it is takes one offered "
+                     "resource from another player (not straight back from the last "
+                     "one who took from him)."),
+        DecisionKind("trade.giveback", "trade", "A player who received more than he gave "
+                     "hands one resource of his choice, face down, to one who is short "
+                     "(2.2.1)."),
+        Quantity("offer_size", "trade", "The numbers of resources a player may offer in "
+                 "the trade, given the token played.", "sizes",
+                 (("player", "who offers"), ("token", "the value of the token face played")),
+                 subject="player", word="offer_size"),
+        EventKind("trade_token", "trade", "The trade leader has played a trade token face.",
+                  False, (("token", "the token played"), ("value", "the face played")),
+                  player="the trade title's holder (none before anyone holds it)"),
+        EventKind("offers_revealed", "trade", "Every offer is turned face up.", False,
+                  (("value", "the token value played"),
+                   ("offers", "what each player offers, by resource")),
+                  player="the trade leader"),
+        EventKind("trade_pick", "trade", "A player took one offered resource from another.",
+                  False, (("from", "the player taken from"), ("resource", "what he took")),
+                  player="the player who took it"),
+        EventKind("trade_giveback", "trade", "A player handed one resource to a player who "
+                  "was short.", False, (("to", "the player who received it"),),
+                  player="the player who gave it"),
+    ]

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnrules.contract import Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event, Trigger
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
-
-from .control import slot_controller
-from .state import Game
+from mnrules.plugins.mare_nostrum.control import slot_controller
+from mnrules.plugins.mare_nostrum.state import Game
 
 # What this plugin answers on the bus (see mnrules.bus).
 TRIGGERED_BY = frozenset({"victory_claim", "built"})
@@ -36,8 +36,9 @@ def mn_params() -> list[Param]:
               ("timed", "leader_priority", "able")),
         Param("conquest_cities", 4,
               "capitals and/or legendary cities controlled or occupied at the end of "
-              "Move & Fight to win"),
-        Param("conquest_kinds", ["capital", "legendary"], "the city kinds that count"),
+              "Move & Fight to win", minimum=1, maximum=99),
+        Param("conquest_kinds", ["capital", "legendary"], "the city kinds that count",
+              ("city", "capital", "legendary"), length=(1, 3)),
     ]
 
 
@@ -137,7 +138,7 @@ def mn_phase_start(game: Game, phase: str) -> None:
     """Under ``able``, who could win by building is judged as the build phase starts."""
     if phase != "build" or game.param("build_victory") != "able":
         return
-    from .build import legal_actions
+    from mnrules.plugins.mare_nostrum.build import legal_actions
 
     state = game.state
     cards = game.rules.cards
@@ -212,3 +213,21 @@ def mn_phase_end(game: Game, phase: str) -> None:
 @hookimpl
 def mn_report(game: Game, player: str) -> dict[str, Any]:
     return {"great_cities": great_cities(game)[player]}
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    """What this plugin folds about a build victory, and the claim a card makes (the
+    card words' ``claim victory`` performs it; this plugin decides it)."""
+    return [
+        Part("victory", "", "How the game is won: by building (a fifth hero or wonder, a "
+             "special wonder), by conquest, or by holding all three titles; each checked "
+             "when the rules say."),
+        Quantity("victory.alone", "victory", "The players whose build victory is "
+                 "immediate and sole, whoever else could win too.", "list",
+                 (("player", "who has just built what wins"), ("path", "the victory path")),
+                 word="victory.alone"),
+        EventKind("victory_claim", "victory", "A card makes its holder claim a victory; it "
+                  "is decided as a victory by building would be.", True,
+                  (("path", "the victory path claimed"),), player="the claimant"),
+    ]

@@ -14,11 +14,10 @@ from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import Env, Interactive
 from mnrules.language.words import Word
-
-from .conquest import free_legions, status
-from .control import capital, has_enemies, reachable, slot_controller
-from .production import take
-from .state import Game
+from mnrules.plugins.mare_nostrum.conquest import free_legions, status
+from mnrules.plugins.mare_nostrum.control import capital, has_enemies, reachable, slot_controller
+from mnrules.plugins.mare_nostrum.production import take
+from mnrules.plugins.mare_nostrum.state import Game
 
 # -- what the quantities and events are --------------------------------------------------
 QUANTITIES = [
@@ -37,6 +36,27 @@ QUANTITIES = [
     ("build.first", "", "list", "who takes the first build turn"),
     ("victory.alone", "", "list", "whose build victory is immediate and sole"),
 ]
+# The numbers a script may give each quantity (the N of 'add/subtract/set N', 'N per ...',
+# 'N coin', and A and B of 'choose A to B'), and the most any card's change may make of
+# it (a card never takes a value above this, nor above what it was before if that was
+# higher already): so no script, however its changes combine (doubled again and again),
+# makes the engine roll millions of dice or list millions of sizes.
+QUANTITY_NUMBERS: dict[str, tuple[tuple[int, int], int | None]] = {
+    "battle.dice": ((0, 10), 30),
+    "battle.total": ((0, 99), 999),
+    "battle.hits": ((0, 20), 99),
+    "battle.shield": ((0, 20), 99),
+    "cost": ((0, 99), 999),
+    "offer_size": ((0, 20), None),
+    "storage.coins": ((0, 99), 999),
+    "storage.goods": ((0, 20), 99),
+    "track": ((0, 20), 99),
+    "income": ((0, 20), None),
+}
+LIST_HOLDS = {"income": "resources", "build.first": "players", "victory.alone": "players"}
+ALLOW_NUMBERS = (0, 9)       # 'allow N ...': payment sets are never larger
+PAY_NUMBERS = (0, 20)        # 'offer ITEM for N coin': no item costs more
+TAKE_NUMBERS = (1, 1)        # 'take N good of your choice': the word takes exactly one
 EVENTS = [
     ("production", "production_done", "", "all players have collected"),
     ("collect", "collected", "player", "you collected your income"),
@@ -121,7 +141,7 @@ def _send_home(game: Game, who: str, owner: str, kinds: tuple[str, ...]) -> None
                     state.pieces[who][kind] += n  # a fortress cannot move: back to the box
                 else:
                     state.add_units(home, who, kind, n)
-        from .conquest import release_excess
+        from mnrules.plugins.mare_nostrum.conquest import release_excess
         release_excess(state, prov, who)
 
 
@@ -228,7 +248,7 @@ def _caravan_goods_under_legions(env: Env, restricted: bool = False) -> list[tup
 
 def _can_win_building(env: Env) -> bool:
     """The holder could buy his last hero/wonder or a special wonder right now."""
-    from .build import legal_actions, tile_cost
+    from mnrules.plugins.mare_nostrum.build import legal_actions, tile_cost
     game = env.game
     cards = game.rules.cards
     for action in legal_actions(game, env.holder):
@@ -249,7 +269,9 @@ def _can_win_building(env: Env) -> bool:
 def mn_vocabulary() -> list[Word]:
     w: list[Word] = []
     for name, subject, vtype, doc in QUANTITIES:
-        w.append(Word("quantity", name, name, doc, subject, vtype))
+        numbers, ceiling = QUANTITY_NUMBERS.get(name, ((0, 0), None))
+        w.append(Word("quantity", name, name, doc, subject, vtype, numbers=numbers,
+                      ceiling=ceiling, holds=LIST_HOLDS.get(name, "")))
     for name, kind, subject, doc in EVENTS:
         w.append(Word("event", name, kind, doc, subject))
     cond = [
@@ -287,20 +309,22 @@ def mn_vocabulary() -> list[Word]:
          "connected with another of yours, and you have a control marker left"),
     ]
     w += [Word("condition", p, f, d) for p, f, d in cond]
+    # a count is a number ("int"), or resources with amounts ("list", as income is)
     counts = [
         ("legion die", lambda e: e.ctx.get("units", 0) if _battle(e).get("kind") == "land"
-         else 0, "each of your legions' dice (one per legion, not an extra die)"),
-        ("die", lambda e: e.ctx.get("dice", 0), "each die you roll, extra dice included"),
+         else 0, "each of your legions' dice (one per legion, not an extra die)", "int"),
+        ("die", lambda e: e.ctx.get("dice", 0), "each die you roll, extra dice included",
+         "int"),
         ("province of yours with enemy units", _provinces_with_enemies,
-         "each province with your marker where another player has units"),
+         "each province with your marker where another player has units", "int"),
         ("goods of empty caravan slots under your legions", _caravan_goods_under_legions,
          "for each of your legions on an empty caravan slot (not one occupying a building "
-         "or a marker), that slot's good, twice where you control a market there"),
+         "or a marker), that slot's good, twice where you control a market there", "list"),
         ("goods of empty caravan slots under your legions in friendly provinces",
          lambda e: _caravan_goods_under_legions(e, True),
-         "the same, only in your own or neutral provinces holding no enemy unit"),
+         "the same, only in your own or neutral provinces holding no enemy unit", "list"),
     ]
-    w += [Word("count", p, f, d) for p, f, d in counts]
+    w += [Word("count", p, f, d, vtype=t) for p, f, d, t in counts]
     actions = [
         ("take {n} good of your choice", Interactive(
             lambda e, n: tuple(_resources(e)), _take_good, "take a good of your choice"),
@@ -327,7 +351,8 @@ def mn_vocabulary() -> list[Word]:
          "removed"),
         ("claim victory {name}", _claim, "claim the {name} victory, timed as the rules say"),
     ]
-    w += [Word("action", p, f, d) for p, f, d in actions]
+    w += [Word("action", p, f, d, numbers=TAKE_NUMBERS if "{n}" in p else (0, 0))
+          for p, f, d in actions]
     w.append(Word("change", "double the gains", _double_gains,
                   "each gain counts twice; a choice of two gains gives both"))
     w.append(Word("change", "cancel it", lambda e: None, "the event does not happen"))
@@ -335,20 +360,24 @@ def mn_vocabulary() -> list[Word]:
     w += [
         Word("allowance", "coin in goods sets",
              lambda e, v, n: v.loosen(coins_in_goods_set=n),
-             "each goods set may hold that many coins instead of goods"),
+             "each goods set may hold that many coins instead of goods",
+             numbers=ALLOW_NUMBERS),
         Word("allowance", "good in coin sets",
              lambda e, v, n: v.loosen(goods_in_coin_set=n),
-             "each coin set may hold that many goods instead of coins"),
+             "each coin set may hold that many goods instead of coins",
+             numbers=ALLOW_NUMBERS),
         Word("allowance", "repeated good type",
              lambda e, v, n: v.loosen(repeated_types=n),
-             "in each goods set, that many goods types may appear twice"),
+             "in each goods set, that many goods types may appear twice",
+             numbers=ALLOW_NUMBERS),
     ]
     w += [
-        Word("item", "{unit}", lambda e, u: (u, "any"), "a {unit}, placed by the normal rules"),
+        Word("item", "{unit}", lambda e, u: (u, "any"), "a {unit}, placed by the normal rules",
+             numbers=PAY_NUMBERS),
         Word("item", "marker", lambda e: ("marker", "any"),
-             "a control marker, placed by the normal rules"),
+             "a control marker, placed by the normal rules", numbers=PAY_NUMBERS),
         Word("item", "{unit} in your capital", lambda e, u: (u, "capital"),
-             "a {unit} in your capital province"),
+             "a {unit} in your capital province", numbers=PAY_NUMBERS),
     ]
     goods = ["coin"]
     w += [Word("resource", g, g, "a resource") for g in goods]

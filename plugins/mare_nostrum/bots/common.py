@@ -4,6 +4,12 @@ as one player may imagine it (determinization), and exact battle odds, cached.
 Only what the viewer may know is read: the other screens by their size, the
 legendary pile and the face-down tiles by their contents as a whole (never their
 order), and no future die: every clone gets a fresh generator of the bot's own.
+
+A bot keeps nothing between decisions that changes what it chooses: its chance is a
+pure function of its seed and the game's choice count (:func:`decision_seed`), and
+its caches (:class:`Memo`) remember pure functions of the position only. So a game
+saved and loaded goes on exactly as it would have, and a game plays the same alone
+or after others in the same process.
 """
 
 from __future__ import annotations
@@ -15,12 +21,46 @@ from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
+from mnrules.bots.random_bot import MASK, splitmix64
 from mnrules.view import SECRET
 
 from ..battle import Side, hits_distribution, side_for
 from ..state import LEGENDARY, Game, State
 
 _FIELDS = tuple(f.name for f in fields(State))
+
+
+def decision_seed(seed: int, game: Game, salt: int = 0) -> int:
+    """A 64-bit number for one use (``salt``) at the game's current decision: a pure
+    function of the bot's seed and the game's choice count, so there is no generator
+    to save with the game."""
+    x = splitmix64(splitmix64(seed & MASK) ^ (game.state.choices & MASK))
+    return splitmix64(x ^ (salt & MASK))
+
+
+def decision_rng(seed: int, game: Game, salt: int = 0) -> random.Random:
+    """A generator for one use at the game's current decision (see :func:`decision_seed`)."""
+    return random.Random(decision_seed(seed, game, salt))
+
+
+class Memo:
+    """A bot's own caches, for functions of the position alone (never of what happened
+    before it): bound to one rule set (another empties them) and bounded in size."""
+
+    LIMIT = 4096
+
+    def __init__(self) -> None:
+        self._rules: object = None
+        self._tables: dict[str, dict[Any, Any]] = {}
+
+    def table(self, game: Game, name: str) -> dict[Any, Any]:
+        if self._rules is not game.rules:
+            self._rules = game.rules
+            self._tables.clear()
+        found = self._tables.get(name)
+        if found is None or len(found) > self.LIMIT:
+            found = self._tables[name] = {}
+        return found
 
 
 def clone_state(state: State) -> State:

@@ -25,6 +25,7 @@ from ..production import buildings_income
 from ..state import LEGENDARY, Game, base_good
 from ..tracks import TRACKS, levels
 from ..victory import SPECIAL_KINDS, great_cities
+from .common import Memo
 
 WIN = 1000.0
 HW_VALUE = (0.0, 0.0, 13.0, 28.0, 46.0, 300.0)
@@ -263,7 +264,8 @@ def leadership_worth(chances: dict[str, float], held: int) -> float:
     return TRACK_W * sum(chances.values()) + ALL_TITLES_W * prod + TITLE_W * held
 
 
-def score(game: Game, t: Table, player: str, risk: bool = True) -> float:
+def score(game: Game, t: Table, player: str, risk: bool = True,
+          memo: Memo | None = None) -> float:
     """One empire's worth: progress on every victory path and the means to go on
     (less what it may lose to its neighbours' legions, if ``risk``)."""
     hw = min(t.hw[player], 5)
@@ -279,25 +281,23 @@ def score(game: Game, t: Table, player: str, risk: bool = True) -> float:
     s += MARKER_W * t.markers_held[player] - 0.5 * MARKER_W * t.markers_lost[player]
     if risk:
         s -= RISK_W * t.risk(player)
-    s += capability(game, player)
+    s += capability(game, player, memo)
     return s
 
 
-_CAPABILITY: dict[tuple[str, tuple[str, ...], bytes], float] = {}
-
-
-def capability(game: Game, player: str) -> float:
+def capability(game: Game, player: str, memo: Memo | None = None) -> float:
     """What the player's cards let him do beyond the base rules, seen through the
     quantities the rules fold (nothing here knows a card). It depends only on the
-    cards he holds (and copies), so it is remembered by them."""
+    cards he holds (and copies), so a bot's ``memo`` remembers it by them."""
+    if memo is None:
+        return _capability(game, player)
     state = game.state
     key = (player, tuple(state.tiles[player]),
            marshal.dumps(state.vars.get("copies", {}).get(player, [])))
-    found = _CAPABILITY.get(key)
+    known = memo.table(game, "capability")
+    found = known.get(key)
     if found is None:
-        if len(_CAPABILITY) > 4096:
-            _CAPABILITY.clear()
-        found = _CAPABILITY[key] = _capability(game, player)
+        found = known[key] = _capability(game, player)
     return found
 
 
@@ -312,7 +312,8 @@ def _capability(game: Game, player: str) -> float:
     return float(s)
 
 
-def evaluate(game: Game, viewer: str, t: Table | None = None) -> float:
+def evaluate(game: Game, viewer: str, t: Table | None = None,
+             memo: Memo | None = None) -> float:
     """The viewer's score against the others' (mostly the best of them); a win or a
     loss is final."""
     state = game.state
@@ -324,7 +325,7 @@ def evaluate(game: Game, viewer: str, t: Table | None = None) -> float:
         t = table(game)
         t.all_incomes()
     # a threat to others is no gain until it is carried out: their risk is not counted
-    scores = {p: score(game, t, p, risk=p == viewer) for p in state.players}
+    scores = {p: score(game, t, p, risk=p == viewer, memo=memo) for p in state.players}
     mine = scores[viewer] + screen_worth(game, viewer)
     others = [scores[p] + 0.3 * t.held[p] for p in state.players if p != viewer]
     best = max(others)

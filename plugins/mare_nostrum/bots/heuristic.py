@@ -38,11 +38,21 @@ from ..build import (
 from ..conquest import occupations
 from ..control import _fleet_shores, capital, fleet_seas, slot_controller
 from ..payment import set_rules
-from ..state import Game, State, base_good
+from ..state import Game, base_good
 from ..tracks import TRACKS
 from ..victory import SPECIAL_KINDS, great_cities
 from . import evaluate as ev
-from .common import clone, determinize, expected_hits, land_sides, odds, sea_sides
+from .common import (
+    Memo,
+    clone,
+    decision_rng,
+    decision_seed,
+    determinize,
+    expected_hits,
+    land_sides,
+    odds,
+    sea_sides,
+)
 
 UNIT_LOSS = 2.2          # what losing a legion or trireme costs (in evaluation points)
 ATTACK_MIN = 1.0         # an attack must be worth this much, odds included
@@ -52,12 +62,13 @@ PAY_CAP = 12             # payment sets evaluated exactly, at most
 
 class HeuristicBot:
     """A bot that plays to win by evaluation (``seed`` breaks ties and draws chance
-    for its lookahead, so a seeded game replays exactly)."""
+    for its lookahead). Its choice is a function of its seed and the position alone:
+    a seeded game replays exactly, and a saved one goes on as it would have."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
         self.depth = 0
-        self._plan: tuple[str, int, bytes, list[tuple[str, str]]] | None = None
+        self.memo = Memo()
         self._handlers: dict[str, Callable[[Game, Decision], dict[Choice, float]]] = {
             "trade.token": self._trade_token,
             "trade.size": self._trade_size,
@@ -115,17 +126,17 @@ class HeuristicBot:
         same effect are answered by itself first."""
         cands = list(options)
         if len(cands) > LOOKAHEAD_CAP:
-            self.rng.shuffle(cands)
+            decision_rng(self.seed, game, 1).shuffle(cands)
             cands = cands[:LOOKAHEAD_CAP]
         me = dec.player
         out: dict[Choice, float] = {}
-        seed = self.rng.randrange(1 << 30)
+        seed = decision_seed(self.seed, game, 2)
         for opt in cands:
             g = clone(game, seed)
             determinize(g, me, random.Random(seed))
             g.apply(opt)
             self._follow_up(g, me)
-            out[opt] = ev.evaluate(g, me)
+            out[opt] = ev.evaluate(g, me, memo=self.memo)
         return out
 
     FOLLOW = ("card.choose", "card.may", "conquest.occupy", "conquest.gain",
@@ -236,7 +247,7 @@ class HeuristicBot:
 
     def _build_action(self, game: Game, dec: Decision) -> dict[Choice, float]:
         me = dec.player
-        ctx = BuildContext(game, me)
+        ctx = BuildContext(game, me, self.memo)
         out: dict[Choice, float] = {("end",): 0.0}
         for opt in dec.options:
             action: tuple[Any, ...] = opt  # type: ignore[assignment]
@@ -257,7 +268,7 @@ class HeuristicBot:
                       value: float) -> float:
         """A tile that wins by its own script: find out on a clone whether it wins now."""
         me = dec.player
-        seed = self.rng.randrange(1 << 30)
+        seed = decision_seed(self.seed, game, 3)
         g = clone(game, seed)
         determinize(g, me, random.Random(seed))
         g.apply(action)
@@ -363,29 +374,16 @@ class HeuristicBot:
         return out
 
     def _legion(self, game: Game, dec: Decision) -> dict[Choice, float]:
-        """The turn's plan is made at its first legion move and kept while the board
-        is as the plan expects (the plan is a function of the board alone)."""
+        """The turn's plan, made afresh at every legion move from the board as it is
+        (a plan kept from the previous move would be state a save loses)."""
         me = dec.player
-        state = game.state
-        now = marshal.dumps(state.units)
-        plan = self._plan
-        if plan is not None and plan[0] == me and plan[1] == state.round and plan[2] == now:
-            moves = plan[3]
-        else:
-            moves = LegionPlanner(game, me).plan()
+        moves = LegionPlanner(game, me, self.memo).plan()
         moves = [mv for mv in moves if ("move", mv[0], mv[1]) in dec.options]
         out: dict[Choice, float] = {("done",): 0.0}
         for i, mv in enumerate(moves):
             opt = ("move", mv[0], mv[1])
             if opt not in out:
                 out[opt] = 10.0 - 0.01 * i
-        if moves:
-            after = State(seed=0, players=[], units=marshal.loads(now))
-            after.remove_units(moves[0][0], me, "legion")
-            after.add_units(moves[0][1], me, "legion")
-            self._plan = (me, state.round, marshal.dumps(after.units), moves[1:])
-        else:
-            self._plan = None
         return out
 
     def _land(self, game: Game, dec: Decision) -> dict[Choice, float]:
@@ -444,7 +442,7 @@ def best_of(options: tuple[Choice, ...], scores: dict[Choice, float]) -> Choice:
 class BuildContext:
     """What one build decision needs to value every purchase (computed once)."""
 
-    def __init__(self, game: Game, me: str) -> None:
+    def __init__(self, game: Game, me: str, memo: Memo) -> None:
         self.game = game
         self.me = me
         state = game.state
@@ -459,12 +457,13 @@ class BuildContext:
                 kinds[k] = track
         self.track_of = kinds
         self.great_kinds = set(game.param("conquest_kinds"))
-        self.threat = _threats(game, me)
+        self.threat = _threats(game, me, memo)
         self.markers_left = state.pieces[me].get("marker", 0)
         self.sites = marker_sites(game, me) if self.markers_left else set()
         self._site_values: dict[str, float] = {}
         self.income_w = ev.income_worth(self.inc)
         self._powers_before: dict[str, float] | None = None
+        self._power_gains: dict[str, float] = {}   # by tile, for this decision only
         self._track_gains: dict[tuple[str, int], float] = {}
         self._reach: dict[str, set[str]] = {}
         self._my_reach: Reach | None = None
@@ -658,8 +657,7 @@ class BuildContext:
         bonus = {k: int(n) for k, n in card.bonuses.items() if k in TRACKS}
         if bonus:
             v += self._lead(bonus) - self.lead_now
-        key = (me, tile, state.round, tuple(state.tiles[me]))
-        gain = _POWER_GAIN.get(key)
+        gain = self._power_gains.get(tile)
         if gain is None:
             if self._powers_before is None:
                 self._powers_before = _powers(game, me)
@@ -669,10 +667,7 @@ class BuildContext:
                 after = _powers(game, me)
             finally:
                 state.tiles[me].pop()
-            gain = sum(after[k] - before[k] for k in before)
-            if len(_POWER_GAIN) > 4096:
-                _POWER_GAIN.clear()
-            _POWER_GAIN[key] = gain
+            gain = self._power_gains[tile] = sum(after[k] - before[k] for k in before)
         return v + gain
 
     def sea_value(self, sea: str) -> float:
@@ -717,10 +712,6 @@ class BuildContext:
                         if q != self.me)
             best = max(best, (self.great_gain() + 2.0) * 0.25 / (1.0 + guard))
         return best
-
-
-_POWER_GAIN: dict[tuple[str, str, int, tuple[str, ...]], float] = {}
-"""What a tile's power adds for a player, remembered for the round (by his tiles)."""
 
 
 def _powers(game: Game, player: str) -> dict[str, float]:
@@ -791,18 +782,16 @@ def _enemies(state: Any, area: str, me: str) -> bool:
     return bool(here) and any(p != me for p in here)
 
 
-_THREATS: dict[tuple[str, bytes], dict[str, int]] = {}
-
-
-def _threats(game: Game, me: str) -> dict[str, int]:
+def _threats(game: Game, me: str, memo: Memo) -> dict[str, int]:
     """For each province, the most legions one other player could bring into it
-    (remembered by the units on the board, which is all it depends on)."""
-    key = (me, marshal.dumps(game.state.units))
-    found = _THREATS.get(key)
+    (remembered by the units on the board and the provinces in play, which is all it
+    depends on)."""
+    state = game.state
+    key = (me, tuple(state.built), marshal.dumps(state.units))
+    known = memo.table(game, "threats")
+    found = known.get(key)
     if found is None:
-        if len(_THREATS) > 2048:
-            _THREATS.clear()
-        found = _THREATS[key] = _compute_threats(game, me)
+        found = known[key] = _compute_threats(game, me)
     return found
 
 
@@ -889,7 +878,7 @@ def _conquer_chance(game: Game, area: str, me: str, enemy: str, legions: int) ->
 class LegionPlanner:
     """The legion moves of one turn: attacks that pay at the exact odds, then guards."""
 
-    def __init__(self, game: Game, me: str) -> None:
+    def __init__(self, game: Game, me: str, memo: Memo) -> None:
         self.game = game
         self.me = me
         state = game.state
@@ -905,7 +894,7 @@ class LegionPlanner:
             f = min(movable, n - keep)
             if f > 0:
                 self.free[area] = f
-        self.threat = _threats(game, me)
+        self.threat = _threats(game, me, memo)
         self.great_kinds = set(game.param("conquest_kinds"))
         self._great: dict[str, int] | None = None
         self.reach = Reach(game, me)

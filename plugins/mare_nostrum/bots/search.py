@@ -14,6 +14,9 @@ with the heuristic's evaluation. The best mean wins. Other decisions go to the
 heuristic bot directly.
 
 The budget is a number of iterations, never a time: a seeded game replays exactly.
+Each iteration's chance is a function of the bot's seed, the game's choice count and
+the iteration (:func:`~mnrules.bots.common.decision_seed`): the bot carries no
+generator, so a saved game goes on exactly as it would have.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from mnrules.engine import Choice
 
 from ..state import Game
 from . import evaluate as ev
-from .common import clone, determinize
+from .common import clone, decision_seed, determinize
 from .heuristic import HeuristicBot
 
 # How far a rollout goes: until the searching player's own turn of that phase is over
@@ -52,7 +55,7 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, iterations: int = 16, width: int = 4,
                  explore: float = 6.0, kinds: frozenset[str] = SEARCHED) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
         self.kinds = kinds
         self.iterations = iterations
         self.width = width
@@ -82,12 +85,12 @@ class SearchBot:
         sq = [0.0] * len(cands)
         for it in range(self.iterations):
             i = it if it < len(cands) else self._select(n, total, sq, it)
-            seed = self.rng.randrange(1 << 30)
+            seed = decision_seed(self.seed, game, it)
             g = clone(game, seed)
             determinize(g, me, random.Random(seed ^ 0x2545F491))
             g.apply(cands[i])
             self._rollout(g, me, horizon, start_round)
-            v = ev.evaluate(g, me)
+            v = ev.evaluate(g, me, memo=self.own.memo)
             n[i] += 1
             total[i] += v
             sq[i] += v * v

@@ -1,0 +1,233 @@
+"""The rules' contract: every name the rule plugins share, declared once by its owner.
+
+The plugins talk to each other through names: the quantities folded by
+:meth:`Game.fold <mnrules.engine.Game.fold>` (a cost, a dice total), the events done by
+:meth:`Game.perform <mnrules.engine.Game.perform>` (replacements and triggers may act on
+them) or only told by :meth:`Game.emit <mnrules.engine.Game.emit>` (observers see them),
+and the kinds of the decisions the steps ask. Each plugin declares the names it owns
+from its ``mn_contract`` hook (:mod:`mnrules.hookspecs`); this module gathers them into
+one :class:`Contract`, refuses a name declared twice, and is what the bus
+(:mod:`mnrules.bus`) checks a name against the first time it meets it, so a misspelt
+name is refused instead of silently matching nothing.
+
+The kernel declares its own names here (:data:`KERNEL`); the game's are the plugins'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import MnrulesError
+from .yamlsource import suggest
+
+if TYPE_CHECKING:
+    import pluggy
+
+    from .language.words import Word
+
+Pairs = tuple[tuple[str, str], ...]
+"""(key, meaning) pairs: the keys of a fold's context or of an event's data."""
+
+VALUE_TYPES = {
+    "int": "a whole number",
+    "flag": "true or false",
+    "list": "a list, in order",
+    "set": "a set of ids",
+    "sizes": "a tuple of whole numbers, the sizes allowed",
+    "setrules": "a payment's set rules (plugins/payment.py)",
+}
+"""What a folded value may be; card scripts may modify int, flag, list, sizes, setrules."""
+
+
+class ContractError(MnrulesError):
+    """The rules' contract is broken: a name declared twice, or a plugin answering for a
+    name nobody declared."""
+
+
+class UndeclaredName(ContractError):
+    """A quantity was folded, or an event performed or emitted, that no plugin declares."""
+
+    def __init__(self, use: str, what: str, name: str, hint: str | None, kind: str) -> None:
+        self.name = name
+        self.hint = hint
+        super().__init__(f"{use}: no plugin declares the {what} {name!r}"
+                         + (f"; did you mean {hint!r}?" if hint else "")
+                         + f" Every {what} must be declared once, by the plugin that owns "
+                         f"it, from its mn_contract hook (a mnrules.contract.{kind}).")
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """A value the rules fold through every active modifier (``game.fold(name, value,
+    **context)``)."""
+
+    name: str
+    owner: str          # the plugin that folds it
+    meaning: str        # one sentence, as a rulebook would put it
+    value: str          # what the value is: a key of VALUE_TYPES
+    context: Pairs = ()  # the keyword arguments of the fold, with their meaning
+    subject: str = ""   # the context key naming whose value it is ("" for nobody's)
+    word: str = ""      # the effect language's name for it, if card scripts may modify it
+
+
+@dataclass(frozen=True, slots=True)
+class EventKind:
+    """Something that happens: an :class:`~mnrules.effects.Event` of kind ``name``."""
+
+    name: str
+    owner: str          # the plugin that performs or emits it
+    meaning: str
+    performed: bool     # True: done through game.perform, so replacements and triggers
+    #                     may act on it; False: only emitted, for observers (logs)
+    data: Pairs = ()    # the keys of its data, with their meaning
+    player: str = ""    # who Event.player is ("" when it is None)
+    word: str = ""      # the effect language's name for it, if card scripts may react
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionKind:
+    """The ``kind`` of a :class:`~mnrules.engine.Decision` a step asks."""
+
+    name: str
+    owner: str
+    meaning: str        # who decides what, among which options
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """What a plugin is for, and the phase (a step name of the pack's ``phases`` list)
+    it belongs to; "" for none (it serves the whole game). A plugin that provides a
+    phase's step belongs to that phase without saying so."""
+
+    owner: str
+    phase: str
+    meaning: str
+
+
+Declaration = Quantity | EventKind | DecisionKind | Part
+
+KERNEL: tuple[Declaration, ...] = (
+    Part("flow", "", "The rounds and their phases: the pack's phases list, run in order "
+         "each round, until the game ends."),
+    EventKind("phase_start", "flow", "A phase begins; what reacts to it runs before "
+              "the phase's own step.", True, (("phase", "the step name of the phase"),),
+              word="phase.start"),
+    Part("engine", "", "The decision loop, chance and the end of the game."),
+    EventKind("game_over", "engine", "The game has ended: no decision is asked any more.",
+              False, (("winners", "the winners, in seating order (none at a round cap)"),
+                      ("victory", "how they won"))),
+    EventKind("chance", "engine", "A random outcome was drawn (a die, a tile); told "
+              "only when someone listens.", False,
+              (("label", "what was drawn, e.g. 'land die'"), ("value", "the outcome"))),
+    Part("card steps", "", "The questions a hero's or wonder's script asks its holder."),
+    DecisionKind("card.may", "card steps", "A card's holder says whether he uses an "
+                 "optional ('you may') effect now: yes or no."),
+    DecisionKind("card.choose", "card steps", "A card's holder picks one of the options "
+                 "its effect offers (a good, a hero to copy, a player)."),
+)
+"""The kernel's own declarations: Flow's phase_start, the engine's game_over and chance,
+and the effect language's card decisions."""
+
+_TABLES = {Quantity: "quantities", EventKind: "events", DecisionKind: "decisions",
+           Part: "parts"}
+_WHAT = {"quantities": "quantity", "events": "event", "decisions": "decision kind"}
+
+
+class Contract:
+    """Every declared name, by kind; built from the plugins' ``mn_contract`` answers and
+    :data:`KERNEL`."""
+
+    def __init__(self, declarations: Iterable[Declaration]) -> None:
+        self.quantities: dict[str, Quantity] = {}
+        self.events: dict[str, EventKind] = {}
+        self.decisions: dict[str, DecisionKind] = {}
+        self.parts: dict[str, Part] = {}
+        for d in declarations:
+            table_name = _TABLES.get(type(d))
+            if table_name is None:
+                raise ContractError(f"mn_contract answered {d!r}: expected a Quantity, "
+                                    f"EventKind, DecisionKind or Part")
+            table: dict[str, Any] = getattr(self, table_name)
+            key = d.owner if isinstance(d, Part) else d.name
+            if not (isinstance(key, str) and key and isinstance(d.owner, str) and d.owner):
+                raise ContractError(f"{d!r}: a declaration needs a name and an owner")
+            old = table.get(key)
+            if old is not None:
+                if isinstance(d, Part):
+                    raise ContractError(f"plugin {key!r} says twice what it is for")
+                raise ContractError(f"{_WHAT[table_name]} {key!r} is declared twice: by "
+                                    f"{old.owner!r} and by {d.owner!r}; one plugin owns a "
+                                    f"name")
+            if isinstance(d, Quantity) and d.value not in VALUE_TYPES:
+                raise ContractError(f"quantity {d.name!r} ({d.owner}): value {d.value!r} "
+                                    f"is not one of {', '.join(VALUE_TYPES)}")
+            if isinstance(d, EventKind) and d.word and not d.performed:
+                raise ContractError(f"event {d.name!r} ({d.owner}) is only emitted, so a "
+                                    f"card reacting to it (word {d.word!r}) would never "
+                                    f"fire: perform it, or give it no word")
+            table[key] = d
+
+    @classmethod
+    def of(cls, pm: pluggy.PluginManager) -> Contract:
+        """The contract of the plugins registered on ``pm``, the kernel's included."""
+        answers = pm.hook.mn_contract()
+        return cls([*KERNEL, *(d for found in reversed(answers) for d in found or ())])
+
+    # -- the checks ----------------------------------------------------------------------
+    def quantity(self, name: str, use: str = "game.fold") -> Quantity:
+        """The declared quantity ``name``; refused (:class:`UndeclaredName`) if none is."""
+        found = self.quantities.get(name)
+        if found is None:
+            raise UndeclaredName(use, "quantity", name, suggest(name, self.quantities),
+                                 "Quantity")
+        return found
+
+    def event(self, name: str, use: str = "game.emit", performed: bool = False) -> EventKind:
+        """The declared event ``name``; refused if none is, or (``performed``) if it is
+        declared as only emitted."""
+        found = self.events.get(name)
+        if found is None:
+            raise UndeclaredName(use, "event", name, suggest(name, self.events), "EventKind")
+        if performed and not found.performed:
+            raise ContractError(f"{use}: the event {name!r} is declared by {found.owner!r} "
+                                f"as only emitted (performed=False): nothing performs it, so "
+                                f"no replacement or trigger ever acts on it")
+        return found
+
+    def decision(self, name: str, use: str = "Decision") -> DecisionKind:
+        """The declared decision kind ``name``; refused if none is."""
+        found = self.decisions.get(name)
+        if found is None:
+            raise UndeclaredName(use, "decision kind", name, suggest(name, self.decisions),
+                                 "DecisionKind")
+        return found
+
+    def owned_by(self, owner: str) -> list[Declaration]:
+        """Everything ``owner`` declares: its part, decisions, quantities, events."""
+        out: list[Declaration] = []
+        for table in (self.parts, self.decisions, self.quantities, self.events):
+            out.extend(d for d in table.values() if d.owner == owner)
+        return out
+
+    @property
+    def owners(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for table in (self.parts, self.decisions, self.quantities, self.events):
+            for d in table.values():
+                seen.setdefault(d.owner, None)
+        return list(seen)
+
+
+def contract_words(contract: Contract) -> list[Word]:
+    """The card vocabulary's quantity and event words, as the contract declares them:
+    every quantity and performed event with a ``word``. (An emitted-only event can have
+    no word: a card could never react to it.)"""
+    from .language.words import Word
+    words = [Word("quantity", q.word, q.name, q.meaning, q.subject, q.value)
+             for q in contract.quantities.values() if q.word]
+    words += [Word("event", e.word, e.name, e.meaning, "player" if e.player else "")
+              for e in contract.events.values() if e.word and e.performed]
+    return words
+

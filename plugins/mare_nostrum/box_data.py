@@ -1,0 +1,93 @@
+"""The pack's box for Mare Nostrum (NL "Spelonderdelen"): every component the game
+needs, each count a whole number; checked with the pack's file:line:col when a rule set
+is assembled, before the board is read."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from mnrules.errors import PackError
+from mnrules.yamlsource import lookalike_key, name_problem, suggest
+
+BUILDING_KINDS = ("caravan", "market", "city", "capital", "legendary", "temple")
+PIECES = ("legion", "trireme", "fortress", "marker")
+RESERVED = frozenset({"coin", "legendary", "good", *BUILDING_KINDS, *PIECES})
+MAX_COUNT = 999
+"""Most of any one component a box may hold."""
+COMPONENTS: dict[str, str] = {
+    "coins": "the coins in the box", "goods": "each good's tokens",
+    "legendary_goods": "how the legendary goods are drawn (one_of_each)",
+    "buildings": "each building kind's pieces", "pieces": "each empire's units and markers",
+    "trade_tokens": "the trade tokens, each 'a/b' (its faces)",
+}
+_TOKEN = re.compile(r"\d{1,2}(/\d{1,2}){0,5}")
+
+
+def check_components(components: Any, where: Callable[..., str]) -> None:
+    """The pack's box: every component it needs, each count a whole number from 0 to
+    MAX_COUNT. ``where(*path)`` gives the file:line:col of a key under ``components``."""
+    if not isinstance(components, dict):
+        raise PackError(f"{where()}: components: expected a mapping, got "
+                        f"{components!r:.80}")
+    for key in components:
+        if key not in COMPONENTS:
+            hint = suggest(str(key), COMPONENTS)
+            raise PackError(f"{where(key)}: components.{key}: unknown component"
+                            + (f"; did you mean {hint!r}?" if hint else
+                               f" (expected {', '.join(COMPONENTS)})"))
+    for key in ("coins", "goods", "buildings", "pieces", "trade_tokens"):
+        if key not in components:
+            raise PackError(f"{where()}: components: missing {key} ({COMPONENTS[key]})")
+    _count(components["coins"], "components.coins", where("coins"))
+    goods = components["goods"]
+    if not isinstance(goods, dict) or not 1 <= len(goods) <= 40:
+        raise PackError(f"{where('goods')}: components.goods: expected a mapping of 1 to "
+                        f"40 goods to their number of tokens, got {goods!r:.80}")
+    seen: dict[str, str] = {}
+    for good, n in goods.items():
+        at = where("goods", good)
+        problem = name_problem(good) if isinstance(good, str) else "a good is named by text"
+        if problem is None and good in RESERVED:
+            problem = f"{good!r} already names a building, a unit or a coin"
+        if problem is None and lookalike_key(good) in seen:
+            problem = f"{good!r} looks like {seen[lookalike_key(good)]!r}"
+        if problem is not None:
+            raise PackError(f"{at}: components.goods.{good}: {problem}")
+        seen[lookalike_key(good)] = good
+        _count(n, f"components.goods.{good}", at)
+    if components.get("legendary_goods", "one_of_each") != "one_of_each":
+        raise PackError(f"{where('legendary_goods')}: components.legendary_goods: expected "
+                        f"'one_of_each', got {components['legendary_goods']!r:.80}")
+    for key, names in (("buildings", BUILDING_KINDS), ("pieces", PIECES)):
+        value = components[key]
+        if not isinstance(value, dict):
+            raise PackError(f"{where(key)}: components.{key}: expected a mapping of "
+                            f"{', '.join(names)} to numbers, got {value!r:.80}")
+        for name in value:
+            if name not in names:
+                hint = suggest(str(name), names)
+                raise PackError(f"{where(key, name)}: components.{key}.{name}: unknown "
+                                + ("building kind" if key == "buildings" else "piece")
+                                + (f"; did you mean {hint!r}?" if hint else
+                                   f" (expected {', '.join(names)})"))
+        for name in names:
+            if name not in value:
+                raise PackError(f"{where(key)}: components.{key}: missing {name}")
+            _count(value[name], f"components.{key}.{name}", where(key, name))
+    tokens = components["trade_tokens"]
+    if not isinstance(tokens, list) or not 1 <= len(tokens) <= 9:
+        raise PackError(f"{where('trade_tokens')}: components.trade_tokens: expected a "
+                        f"list of 1 to 9 tokens such as '5/0', got {tokens!r:.80}")
+    for i, token in enumerate(tokens):
+        if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+            raise PackError(f"{where('trade_tokens', i)}: components.trade_tokens[{i}]: "
+                            f"expected a token such as '5/0' or '4/3' (its faces, whole "
+                            f"numbers up to 99), got {token!r:.80}")
+
+
+def _count(value: Any, key: str, where: str) -> None:
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:
+        raise PackError(f"{where}: {key}: expected a whole number from 0 to {MAX_COUNT}, "
+                        f"got {value!r:.80}")

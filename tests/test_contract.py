@@ -1,0 +1,251 @@
+"""The rules' contract: every quantity folded, event performed or emitted and decision
+kind asked is declared once, by its owner; an undeclared or misspelt name is refused
+with the nearest declared one; docs/rules.md says what the plugins declare."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mnrules import Game, new_game
+from mnrules.bus import check_routes
+from mnrules.contract import (
+    KERNEL,
+    Contract,
+    ContractError,
+    Declaration,
+    EventKind,
+    Quantity,
+    UndeclaredName,
+    contract_words,
+)
+from mnrules.effects import Event, Modifier
+from mnrules.hookspecs import hookimpl
+from mnrules.rules_doc import render_rules_doc
+from mnrules.ruleset import Ruleset, vocabulary
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = [*sorted((ROOT / "plugins").rglob("*.py")), *sorted((ROOT / "mnrules").rglob("*.py"))]
+# The names the source spells out: game.fold("..."), Event("...") (performed or emitted),
+# Decision(player, "...").
+FOLD = re.compile(r"\.fold\(\s*\"([^\"]+)\"")
+EVENT = re.compile(r"\bEvent\(\s*\"([^\"]+)\"")
+DECISION = re.compile(r"\bDecision\(\s*[^,()]+(?:\([^()]*\))?(?:\[[^\]]*\])?,\s*\"([^\"]+)\"")
+
+
+def contract_of(rules: Ruleset) -> Contract:
+    contract = rules.pm.contract
+    assert contract is not None
+    return contract
+
+
+def used_names() -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {"fold": set(), "event": set(), "decision": set()}
+    for path in SOURCES:
+        if path.name in ("contract.py", "rules_doc.py"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        found["fold"] |= set(FOLD.findall(text))
+        found["event"] |= set(EVENT.findall(text))
+        found["decision"] |= set(DECISION.findall(text))
+    return found
+
+
+# -- the declarations ---------------------------------------------------------------------
+def test_every_name_the_source_uses_is_declared(rules: Ruleset) -> None:
+    contract = contract_of(rules)
+    used = used_names()
+    # the scan does see the rules' names (a regex that finds nothing proves nothing)
+    assert len(used["fold"]) >= 15 and len(used["event"]) >= 20 and len(used["decision"]) >= 20
+    assert used["fold"] - set(contract.quantities) == set()
+    assert used["event"] - set(contract.events) == set()
+    assert used["decision"] - set(contract.decisions) == set()
+
+
+def test_every_declared_name_is_used(rules: Ruleset) -> None:
+    """No stale declaration: each name is folded, made into an event or asked somewhere."""
+    contract = contract_of(rules)
+    used = used_names()
+    assert set(contract.quantities) - used["fold"] == set()
+    assert set(contract.events) - used["event"] == set()
+    assert set(contract.decisions) - used["decision"] == set()
+
+
+def test_owners_are_the_declaring_plugins(rules: Ruleset) -> None:
+    for impl in rules.hook.mn_contract.get_hookimpls():
+        for d in impl.function():
+            assert d.owner == impl.plugin_name, (impl.plugin_name, d)
+
+
+def test_emitted_only_events_are_not_performed(rules: Ruleset) -> None:
+    """An event declared as only emitted never goes through game.perform in the source."""
+    contract = contract_of(rules)
+    performed = set()
+    for path in SOURCES:
+        performed |= set(re.findall(r"perform\(\s*Event\(\s*\"([^\"]+)\"",
+                                    path.read_text(encoding="utf-8")))
+    emitted_only = {n for n, e in contract.events.items() if not e.performed}
+    assert performed & emitted_only == set()
+    assert performed <= set(contract.events)
+
+
+def test_a_name_declared_twice_is_refused_naming_both_owners() -> None:
+    twice = [Quantity("cost", "build", "The cost.", "int"),
+             Quantity("cost", "my_variant", "Also the cost.", "int")]
+    with pytest.raises(ContractError, match=r"'cost' is declared twice: by 'build' and by "
+                                            r"'my_variant'"):
+        Contract(twice)
+    with pytest.raises(ContractError, match="'phase_start' is declared twice: by 'flow'"):
+        Contract([*KERNEL, EventKind("phase_start", "mine", "A phase begins.", True)])
+
+
+def test_a_plugin_redeclaring_a_name_is_refused(fresh_rules: Callable[..., Ruleset]) -> None:
+    rules = fresh_rules()
+
+    class Mine:
+        @hookimpl
+        def mn_contract(self) -> list[Declaration]:
+            return [Quantity("storage.coins", "mine", "Coins kept.", "int")]
+
+    rules.pm.register(Mine(), name="mine")
+    with pytest.raises(ContractError, match=r"'storage\.coins' is declared twice: by 'build' "
+                                            r"and by 'mine'"):
+        _ = rules.pm.contract
+
+
+def test_an_emitted_only_event_cannot_have_a_card_word() -> None:
+    with pytest.raises(ContractError, match="would never fire"):
+        Contract([EventKind("collected", "production", "Collected.", False, word="collect")])
+
+
+# -- undeclared names are refused ---------------------------------------------------------
+def test_an_undeclared_fold_is_refused_with_the_hint(game5: Game) -> None:
+    with pytest.raises(UndeclaredName) as info:
+        game5.fold("battle.dise", 2, side="rome")
+    message = str(info.value)
+    assert "game.fold" in message and "'battle.dise'" in message
+    assert "did you mean 'battle.dice'?" in message and "mn_contract" in message
+    assert info.value.hint == "battle.dice"
+    assert game5.fold("battle.allowed", True, area="LATIUM", attacker="rome",
+                      defender="greece") is True  # a declared one goes through
+
+
+def test_an_undeclared_perform_is_refused_with_the_hint(game5: Game) -> None:
+    done: list[Event] = []
+    with pytest.raises(UndeclaredName, match=r"game.perform: no plugin declares the event "
+                                             r"'biult'; did you mean 'built'\?.*mn_contract"):
+        game5.perform(Event("biult", "rome"), done.append)
+    assert done == []  # refused before it happens
+
+
+def test_performing_an_emitted_only_event_is_refused(game5: Game) -> None:
+    with pytest.raises(ContractError, match="'trade_pick' is declared by 'trade' as "
+                                            "only emitted"):
+        game5.perform(Event("trade_pick", "rome", {"from": "greece", "resource": "wine"}),
+                      lambda e: None)
+
+
+def test_an_undeclared_emit_is_refused_with_the_hint(rules: Ruleset) -> None:
+    rules.pm.check_emit("trade_pick")  # declared: nothing to say
+    with pytest.raises(UndeclaredName, match=r"game.emit: no plugin declares the event "
+                                             r"'trade_pik'; did you mean 'trade_pick'\?"):
+        rules.pm.check_emit("trade_pik")
+
+
+def test_game_emit_refuses_an_undeclared_event(game5: Game) -> None:
+    if "check_emit" not in inspect.getsource(Game.emit):
+        pytest.skip("Game.emit does not call rules.pm.check_emit(event.kind) yet")
+    with pytest.raises(UndeclaredName, match="did you mean 'game_over'"):
+        game5.emit(Event("game_ovr"))
+
+
+def test_a_whole_game_uses_only_declared_names(rules: Ruleset) -> None:
+    """Every name a played game folds, performs or emits passes the check (on a bus
+    whose contract would refuse anything else)."""
+    from mnrules.bots.random_bot import RandomBot
+    game = new_game(rules, 5, seed=4, round_cap=6)
+    seen: set[str] = set()
+    game.listeners.append(lambda e: seen.add(e.kind))
+    bot = RandomBot(4)
+    while game.pending is not None:
+        game.apply(bot.choose(game))
+    assert seen <= set(contract_of(rules).events)
+    assert {"phase_start", "built", "collected"} <= seen
+
+
+# -- the plugins' routes ------------------------------------------------------------------
+class Typo:
+    MODIFIES = frozenset({"battle.totl"})
+
+    @hookimpl
+    def mn_modifiers(self, game: Game, quantity: str, ctx: dict[str, Any]) -> Any:
+        return [Modifier("typo", lambda v: v + 1)]
+
+
+def test_a_modifies_typo_is_refused(fresh_rules: Callable[..., Ruleset]) -> None:
+    rules = fresh_rules()
+    rules.pm.register(Typo(), name="typo")
+    with pytest.raises(ContractError, match=r"plugin 'typo': MODIFIES names 'battle.totl', "
+                                            r"which no plugin declares as a quantity; did "
+                                            r"you mean 'battle.total'\?"):
+        check_routes(rules.pm, Contract.of(rules.pm))
+    with pytest.raises(ContractError, match=r"battle\.totl"):
+        new_game(rules, 5, seed=1).fold("battle.total", 0)  # the bus refuses to route
+
+
+def test_routes_must_name_performed_events_as_sets(rules: Ruleset) -> None:
+    contract = contract_of(rules)
+
+    class Listens:
+        TRIGGERED_BY = frozenset({"trade_pick"})
+        REPLACES = "built"
+
+    bus = type(rules.pm)("mnrules")
+    bus.register(Listens(), name="listens")
+    with pytest.raises(ContractError) as info:
+        check_routes(bus, contract)
+    message = str(info.value)
+    assert "TRIGGERED_BY names 'trade_pick', an event 'trade' only emits" in message
+    assert "REPLACES must be a set of names, not 'built'" in message
+
+
+def test_the_bundled_routes_are_declared(rules: Ruleset) -> None:
+    check_routes(rules.pm, contract_of(rules))  # every plugin's and every card's
+    assert rules.pm.check_contract() is rules.pm.contract
+
+
+# -- what the contract gives the card vocabulary and the docs ------------------------------
+def test_contract_words_agree_with_the_vocabulary(rules: Ruleset) -> None:
+    """Each quantity/event word the contract gives is the vocabulary's, meaning the same
+    name, subject and value type."""
+    vocab = vocabulary(rules)
+    theirs = {(w.kind, w.pattern): w for kind in ("quantity", "event")
+              for w in vocab.words(kind)}
+    for w in contract_words(contract_of(rules)):
+        v = theirs.get((w.kind, w.pattern))
+        assert v is not None, w.pattern
+        assert (v.subject, v.meaning if w.kind == "event" else v.pattern) == \
+            (w.subject, w.meaning if w.kind == "event" else w.pattern), w.pattern
+        if w.kind == "quantity":
+            assert v.vtype == w.vtype, w.pattern
+
+
+def test_rules_doc_is_up_to_date(rules: Ruleset) -> None:
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert text == render_rules_doc(rules), \
+        "docs/rules.md is stale: run `python -m mnrules.rules_doc en > docs/rules.md`"
+
+
+def test_rules_doc_has_every_phase_and_name(rules: Ruleset) -> None:
+    text = render_rules_doc(rules)
+    contract = contract_of(rules)
+    for phase in rules.phases:
+        assert f"(`{phase}`)" in text
+    for name in [*contract.quantities, *contract.events, *contract.decisions,
+                 *rules.declared, *rules.steps]:
+        assert f"`{name}`" in text, name
