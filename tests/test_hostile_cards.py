@@ -402,7 +402,7 @@ def _mutated_script(rng: random.Random, rules: list[str]) -> str:
             depth = rng.choice([10, 40, 500])
             script = (f"modify battle.total when {'not (' * depth}land battle{')' * depth}: "
                       f"add {rng.choice(['1', '99', '100', '9' * 25])}")
-        else:
+        elif len(script) < 40_000:   # repeated lines, past the cap once, not without bound
             script = "\n".join([script] * rng.choice([2, 50, 101]))
     return script
 
