@@ -227,18 +227,6 @@ def mn_round_end(game: Game[Any]) -> None:
 
 
 # --------------------------------------------------------------------------------------
-# Phase 1 — Collect resources
-# --------------------------------------------------------------------------------------
-@hookspec
-def mn_income(game: Game[Any], player: str) -> list[tuple[str, int]]:
-    """What ``player`` collects this Collect phase, as ``(resource key, amount)`` pairs.
-
-    Every implementation contributes (buildings, legendary cities, a wonder's coin).
-    A legendary draw is the key ``"legendary"``; the engine draws it from the pile.
-    """
-
-
-# --------------------------------------------------------------------------------------
 # Phase 3 — Build
 # --------------------------------------------------------------------------------------
 @hookspec
