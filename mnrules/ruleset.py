@@ -341,7 +341,11 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
     pm.add_hookspecs(hookspecs)
     pm.register(Flow(), name="flow")
     pm.register(CardSteps(), name="card steps")
-    pm.register(game_module(game, source.where("game")), name="game")
+    module = game_module(game, source.where("game"))
+    specs = getattr(module, "HOOKSPECS", None)  # the hooks the game's plugins call
+    if specs is not None:
+        pm.add_hookspecs(specs)
+    pm.register(module, name="game")
     for i, extra in enumerate(x for found in pm.hook.mn_plugins() for x in found):
         pm.register(extra, name=f"game part {i}")
     game_name = "" if game.endswith(".py") else game

@@ -16,6 +16,7 @@ from mnrules.bots import Bot
 from mnrules.errors import MnrulesError
 from mnrules.files import write_atomic
 from mnrules.hookspecs import hookimpl
+from mnrules.plugins.mare_nostrum import hookspecs as _hookspecs
 from mnrules.plugins.mare_nostrum.board_fit import BoardFit
 from mnrules.plugins.mare_nostrum.box import (
     mn_check_state as mn_check_state,  # the box's conservation, a game-wide rule
@@ -23,6 +24,9 @@ from mnrules.plugins.mare_nostrum.box import (
 from mnrules.plugins.mare_nostrum.reports import mn_describe as mn_describe
 from mnrules.plugins.mare_nostrum.reports import mn_round_summary as mn_round_summary
 from mnrules.plugins.mare_nostrum.state import Game, State
+
+HOOKSPECS = _hookspecs
+"""The hooks the game's plugins call on each other, added to the bus beside the kernel's."""
 
 CARD_KINDS = ("starting hero", "hero", "wonder", "special wonder")
 TRACKS = ("trade", "culture", "military")
