@@ -16,12 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-# Modifier layers: overrides first, then additions, then multiplications, then limits,
+# Modifier layers: overrides first, then additions, then multiplications,
 # so "+1 per die" and "double" compose the same way whichever card was bought first.
 SET = 100
 ADD = 200
 MULTIPLY = 300
-CLAMP = 400
 
 RULES_RANK = 0
 """Rank of the base rules; cards rank after them in the order they were acquired."""

@@ -92,9 +92,6 @@ class Decision:
     hidden: bool = False  # simultaneous/secret (trade offers): others must not see it
     labels: tuple[str, ...] = ()
 
-    def label(self, i: int) -> str:
-        return self.labels[i] if self.labels else str(self.options[i])
-
 
 class Step(Generic[S]):
     """A kind of frame. Subclasses implement :meth:`advance` and, if they ask, :meth:`choose`.

@@ -51,7 +51,6 @@ class GameStep(Step):
         if game.max_rounds is not None and state.round >= game.max_rounds:
             return PAUSE  # the driver stops here; the game itself goes on when resumed
         frame["choices"] = state.choices
-        game.rules.hook.mn_round_start(game=game)
         game.push("round", i=0, running=False)
         return CONTINUE
 
@@ -69,7 +68,6 @@ class RoundStep(Step):
             frame["i"] += 1
         i = frame["i"]
         if i >= len(phases):
-            hook.mn_round_end(game=game)
             state.round += 1
             state.phase = ""
             return DONE

@@ -207,11 +207,6 @@ def mn_setup(game: Game[Any]) -> None:
 # The round
 # --------------------------------------------------------------------------------------
 @hookspec
-def mn_round_start(game: Game[Any]) -> None:
-    """A new round begins (``game.state.round`` already holds its number)."""
-
-
-@hookspec
 def mn_phase_start(game: Game[Any], phase: str) -> None:
     """A phase begins; ``game.state.phase`` already holds its name."""
 
@@ -219,11 +214,6 @@ def mn_phase_start(game: Game[Any], phase: str) -> None:
 @hookspec
 def mn_phase_end(game: Game[Any], phase: str) -> None:
     """A phase has ended; victory checks that come "at the end of phase N" live here."""
-
-
-@hookspec
-def mn_round_end(game: Game[Any]) -> None:
-    """The last phase of the round has ended."""
 
 
 # --------------------------------------------------------------------------------------
