@@ -520,6 +520,16 @@ def words_reference(vocab: Any, kinds: dict[str, str]) -> str:
     return "\n".join(out)
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    """The rules page (docs/rules.md): each phase's plugins with their steps, decisions,
+    quantities, events and parameters, as the edition's rule set declares them."""
+    from .rules_doc import plain, render_rules_doc
+
+    text = render_rules_doc(load_ruleset(args.edition))
+    print(text if args.markdown else plain(text), end="")
+    return 0
+
+
 def _rules(args: argparse.Namespace) -> Any:
     return load_ruleset(args.edition, variant=getattr(args, "variant", None))
 
@@ -762,6 +772,11 @@ def build_parser() -> argparse.ArgumentParser:
     edf.add_argument("a")
     edf.add_argument("b")
     edf.set_defaults(func=cmd_editions_diff)
+
+    rl = sub.add_parser("rules", help="the rules' contract, phase by phase (docs/rules.md)")
+    rl.add_argument("--edition", default="en")
+    rl.add_argument("--markdown", action="store_true", help="as Markdown (docs/rules.md)")
+    rl.set_defaults(func=cmd_rules)
 
     mp = sub.add_parser("map", help="board files")
     msub = mp.add_subparsers(dest="map_command", required=True)

@@ -4,8 +4,9 @@ For each phase of the pack's ``phases`` list, the plugins that take part in it (
 providing its step, and those whose ``Part`` names it) with their steps (``mn_steps``),
 decision kinds, the quantities they fold, the events they perform or emit (their
 ``mn_contract``) and their parameters (``mn_params``); then the plugins that serve the
-whole game, then the kernel. ``python -m mnrules.rules_doc [PACK] > docs/rules.md``
-writes it; ``tests/test_contract.py`` keeps it current.
+whole game, then the kernel. ``mnrules rules --edition PACK --markdown > docs/rules.md``
+(or ``python -m mnrules.rules_doc [PACK]``) writes it; ``tests/test_contract.py`` keeps
+it current. Without ``--markdown`` the command prints the same text without its marks.
 """
 
 from __future__ import annotations
@@ -140,8 +141,8 @@ def render_rules_doc(rules: Ruleset) -> str:
              "emitted (`game.emit`: logs and other observers see them), and the kinds of "
              "decisions asked; with each plugin's steps and parameters. Folding, "
              "performing or emitting a name no plugin declares is refused.", "",
-             f"Generated from the `{rules.pack}` pack by `python -m mnrules.rules_doc "
-             f"{rules.pack} > docs/rules.md`; do not edit by hand.", ""]
+             f"Generated from the `{rules.pack}` pack by `mnrules rules --edition "
+             f"{rules.pack} --markdown > docs/rules.md`; do not edit by hand.", ""]
     placed: set[str] = set()
     for number, phase in enumerate(rules.phases, 1):
         lines += [f"## Phase {number}: {rules.name(phase)} (`{phase}`)", ""]
@@ -159,6 +160,23 @@ def render_rules_doc(rules: Ruleset) -> str:
     for owner in kernel:
         lines += section(owner)
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def plain(markdown: str) -> str:
+    """The rules page for a terminal: the same text without its Markdown marks (headings
+    underlined, no backticks)."""
+    out: list[str] = []
+    for line in markdown.splitlines():
+        text = line.replace("`", "")
+        marks = len(text) - len(text.lstrip("#"))
+        if marks and text[marks:marks + 1] == " ":
+            text = text[marks + 1:]
+            out.append(text)
+            if marks <= 2:
+                out.append(("=" if marks == 1 else "-") * len(text))
+            continue
+        out.append(text)
+    return "\n".join(out) + "\n"
 
 
 def main(argv: list[str] | None = None) -> None:
