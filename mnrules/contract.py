@@ -25,7 +25,7 @@ from .yamlsource import suggest
 if TYPE_CHECKING:
     import pluggy
 
-    from .language.words import Word
+    from .language.words import Terms, Word
 
 Pairs = tuple[tuple[str, str], ...]
 """(key, meaning) pairs: the keys of a fold's context or of an event's data."""
@@ -222,12 +222,122 @@ class Contract:
 
 def contract_words(contract: Contract) -> list[Word]:
     """The card vocabulary's quantity and event words, as the contract declares them:
-    every quantity and performed event with a ``word``. (An emitted-only event can have
+    every quantity and performed event with a ``word``, meaning its declared name, with
+    its meaning sentence as the word's documentation. (An emitted-only event can have
     no word: a card could never react to it.)"""
     from .language.words import Word
     words = [Word("quantity", q.word, q.name, q.meaning, q.subject, q.value)
              for q in contract.quantities.values() if q.word]
-    words += [Word("event", e.word, e.name, e.meaning, "player" if e.player else "")
+    words += [Word("event", e.word, e.name, e.meaning, "player" if e.player else "",
+                   whose=e.player)
               for e in contract.events.values() if e.word and e.performed]
     return words
 
+
+def unnamed(contract: Contract) -> dict[str, dict[str, str]]:
+    """Why each declared quantity or event name that is not a card word cannot be
+    written in a script, by kind: for a script that names it anyway."""
+    quantities: dict[str, str] = {}
+    for q in contract.quantities.values():
+        if not q.word:
+            quantities[q.name] = (f"{q.owner!r} declares it with no card word, so card "
+                                  f"scripts may not modify it")
+        elif q.word != q.name:
+            quantities[q.name] = f"the rules' name of the quantity {q.word!r}"
+    events: dict[str, str] = {}
+    for e in contract.events.values():
+        if not e.performed:
+            events[e.name] = (f"{e.owner!r} only emits it: nothing performs it, so no card "
+                              f"can react to it")
+        elif not e.word:
+            events[e.name] = (f"{e.owner!r} declares it with no card word, so card scripts "
+                              f"may not react to it")
+        elif e.word != e.name:
+            events[e.name] = f"the rules' name of the event {e.word!r}"
+    return {"quantity": quantities, "event": events}
+
+
+def card_words(contract: Contract,
+               answers: Iterable[tuple[str, Iterable[Word | Terms]]]) -> list[Word]:
+    """The card vocabulary of a rule set: the contract's quantity and event words
+    (:func:`contract_words`) with the ``Terms`` the plugins give them, and the plugins'
+    other words (``answers``: each plugin's name and its ``mn_vocabulary`` answer).
+
+    Refused (:class:`ContractError`, every problem at once): a plugin's own quantity or
+    event word (the contract gives those), ``Terms`` for a name that is no quantity with
+    a card word, a word whose ``on`` names an undeclared name, an event only emitted or a
+    name with no card word (the word could never apply), and a card word given twice."""
+    from dataclasses import replace
+
+    from .language.words import Terms, Word
+    problems: list[str] = []
+    words = contract_words(contract)
+    for kind in ("quantity", "event"):
+        seen: dict[str, Word] = {}
+        for w in words:
+            if w.kind == kind:
+                if w.pattern in seen:
+                    problems.append(f"the {kind} word {w.pattern!r} is given twice: to "
+                                    f"{seen[w.pattern].meaning!r} and to {w.meaning!r}")
+                seen.setdefault(w.pattern, w)
+    wordable = {q.name for q in contract.quantities.values() if q.word} | \
+        {e.name for e in contract.events.values() if e.word and e.performed}
+    everything = [*contract.quantities, *contract.events]
+
+    def keyed(plugin: str, what: str, name: str) -> str | None:
+        """Why ``what``, keyed to ``name``, is refused; None if it is not."""
+        if name in wordable:
+            return None
+        if name in contract.events and not contract.events[name].performed:
+            return (f"plugin {plugin!r}: {what} names the event {name!r}, which "
+                    f"{contract.events[name].owner!r} only emits: nothing performs it, so "
+                    f"it would never apply")
+        if name in contract.quantities or name in contract.events:
+            table = "quantity" if name in contract.quantities else "event"
+            return (f"plugin {plugin!r}: {what} names the {table} {name!r}, which has no "
+                    f"card word, so no script can name it")
+        hint = suggest(name, everything)
+        return (f"plugin {plugin!r}: {what} names {name!r}, which no plugin declares as a "
+                f"quantity or event" + (f"; did you mean {hint!r}?" if hint else ""))
+
+    terms: dict[str, Terms] = {}
+    others: list[Word] = []
+    for plugin, answer in answers:
+        for item in answer:
+            if isinstance(item, Terms):
+                what = "mn_vocabulary's Terms"
+                if item.name in contract.events:
+                    problems.append(f"plugin {plugin!r}: {what} names the event "
+                                    f"{item.name!r}: Terms are for quantities")
+                elif (why := keyed(plugin, what, item.name)) is not None:
+                    problems.append(why)
+                elif item.name in terms:
+                    problems.append(f"plugin {plugin!r}: {what} for {item.name!r} are "
+                                    f"given twice")
+                elif item.holds and contract.quantities[item.name].value != "list":
+                    problems.append(f"plugin {plugin!r}: {what} for {item.name!r} say what "
+                                    f"it holds, but it is not a list")
+                else:
+                    terms[item.name] = item
+            elif isinstance(item, Word) and item.kind in ("quantity", "event"):
+                table = "Quantity" if item.kind == "quantity" else "EventKind"
+                problems.append(f"plugin {plugin!r}: mn_vocabulary gives the {item.kind} "
+                                f"word {item.pattern!r}; a card's {item.kind} words come "
+                                f"from the contract: declare it with {table}(..., "
+                                f"word={item.pattern!r}) in mn_contract")
+            elif isinstance(item, Word):
+                for name in sorted(item.on):
+                    why = keyed(plugin, f"the {item.kind} {item.pattern!r}", name)
+                    if why is not None:
+                        problems.append(why)
+                others.append(item)
+            else:
+                problems.append(f"plugin {plugin!r}: mn_vocabulary answered {item!r:.80}: "
+                                f"expected a Word or Terms")
+    if problems:
+        raise ContractError("the card vocabulary does not fit the rules' contract:\n  "
+                            + "\n  ".join(problems))
+    words = [replace(w, numbers=t.numbers, ceiling=t.ceiling, holds=t.holds)
+             if w.kind == "quantity" and (t := terms.get(w.meaning)) is not None else w
+             for w in words]
+    return [*words, *others]

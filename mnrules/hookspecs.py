@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .contract import Declaration
     from .effects import Event, Modifier, Replacement, Trigger
     from .engine import Game, Param, Step
-    from .language.words import Word
+    from .language.words import Terms, Word
     from .ruleset import Ruleset
     from .state import State
 
@@ -236,8 +236,11 @@ def mn_modifiers(game: Game[Any], quantity: str, ctx: dict[str, Any]) -> list[Mo
     """Modifiers for ``quantity`` in context ``ctx`` (a cost, a dice total, ...).
 
     Fires each time the rules fold a value through :meth:`Game.fold`. Every result
-    counts; the engine applies them in ``(layer, rank, source)`` order. The quantities
-    the base rules fold are vocabulary words of kind "quantity" (the game's ``words`` plugin).
+    counts; the engine applies them in ``(layer, rank, source)`` order. Every quantity
+    is declared once in the rules' contract, by the plugin that folds it (a
+    :class:`~mnrules.contract.Quantity` from its ``mn_contract``): an undeclared one is
+    refused. A declared quantity with a ``word`` is what a card's ``modify WORD`` names;
+    the card answers for its declared name (docs/rules.md lists them all).
     """
 
 
@@ -255,11 +258,23 @@ def mn_triggers(game: Game[Any], event: Event) -> list[Trigger] | None:
 # The effect language
 # --------------------------------------------------------------------------------------
 @hookspec
-def mn_vocabulary() -> list[Word]:
-    """The words card scripts may use: quantities, events, conditions, counts, actions.
+def mn_vocabulary() -> list[Word | Terms]:
+    """The words card scripts may use beside the quantities and events: conditions,
+    counts, actions, changes, allowances, items.
 
-    Fires once when a rule set is assembled, before the cards are compiled; a script
-    phrase that no plugin declares is an error at load time.
+    The quantity and event words are not answered here: they come from the rules'
+    contract (``mn_contract``), the ``word`` of each declared
+    :class:`~mnrules.contract.Quantity` and performed :class:`~mnrules.contract.EventKind`
+    with its meaning sentence, so a card can never name a value nobody folds or an
+    event that never fires. What a quantity word needs beyond its declaration (the range
+    of a script's numbers, a ceiling, what a list holds) is a
+    :class:`~mnrules.language.words.Terms` keyed to the declared name; a word that reads
+    what only some quantities or events carry lists their declared names in ``Word.on``.
+
+    Fires once when a rule set is assembled, before the cards are compiled. A quantity
+    or event ``Word``, or a ``Terms`` or ``on`` naming an undeclared, emit-only or
+    wordless name, is refused then (:func:`mnrules.contract.card_words`); a script
+    phrase that is no word is an error at load time.
     """
 
 

@@ -419,8 +419,16 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
 
 
 def vocabulary(rules: Ruleset) -> Vocabulary:
-    """The words card scripts may use under this rule set."""
-    words = [w for found in rules.hook.mn_vocabulary() for w in found]
+    """The words card scripts may use under this rule set: the quantity and event words
+    of the rules' contract (each declared quantity's and performed event's ``word``, with
+    the ``Terms`` the plugins give it) and the plugins' other words (``mn_vocabulary``);
+    a plugin's word that does not fit the contract is refused (ContractError)."""
+    from .contract import KERNEL, Contract, card_words, unnamed
+
+    contract = rules.pm.contract or Contract(KERNEL)
+    answers = [(impl.plugin_name, impl.function() or [])
+               for impl in reversed(rules.hook.mn_vocabulary.get_hookimpls())]
+    words = card_words(contract, answers)
     named: dict[str, frozenset[str]] = {}
     for found_sets in rules.hook.mn_word_sets(rules=rules):
         named.update(found_sets)
@@ -428,7 +436,7 @@ def vocabulary(rules: Ruleset) -> Vocabulary:
                 cards=frozenset(rules.cards), tracks=named.get("tracks", frozenset()),
                 players=named.get("players", frozenset()))
     words += [Word("resource", g, g, "a good") for g in sorted(sets.goods)]
-    return Vocabulary(words, sets)
+    return Vocabulary(words, sets, unnamed(contract))
 
 
 def compile_cards(rules: Ruleset) -> dict[str, CardEffects]:

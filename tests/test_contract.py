@@ -220,25 +220,148 @@ def test_the_bundled_routes_are_declared(rules: Ruleset) -> None:
 
 
 # -- what the contract gives the card vocabulary and the docs ------------------------------
-def test_contract_words_agree_with_the_vocabulary(rules: Ruleset) -> None:
-    """Each quantity/event word the contract gives is the vocabulary's, meaning the same
-    name, subject and value type."""
+def test_the_vocabularys_quantities_and_events_are_the_contracts(rules: Ruleset) -> None:
+    """Every quantity and event word is a declared quantity's or performed event's
+    ``word``, meaning its declared name, documented by its meaning sentence; no other."""
     vocab = vocabulary(rules)
-    theirs = {(w.kind, w.pattern): w for kind in ("quantity", "event")
-              for w in vocab.words(kind)}
-    for w in contract_words(contract_of(rules)):
-        v = theirs.get((w.kind, w.pattern))
-        assert v is not None, w.pattern
-        assert (v.subject, v.meaning if w.kind == "event" else v.pattern) == \
-            (w.subject, w.meaning if w.kind == "event" else w.pattern), w.pattern
-        if w.kind == "quantity":
-            assert v.vtype == w.vtype, w.pattern
+    contract = contract_of(rules)
+    for kind, table in (("quantity", contract.quantities), ("event", contract.events)):
+        got = {w.pattern: (w.meaning, w.doc) for w in vocab.words(kind)}
+        want = {d.word: (d.name, d.meaning) for d in table.values()
+                if d.word and (not isinstance(d, EventKind) or d.performed)}
+        assert got == want, kind
+    assert {w.pattern for w in contract_words(contract)} == \
+        {w.pattern for kind in ("quantity", "event") for w in vocab.words(kind)}
+    for q in vocab.words("quantity"):
+        declared = contract.quantities[q.meaning]
+        assert (q.subject, q.vtype) == (declared.subject, declared.value), q.pattern
+    for e in vocab.words("event"):
+        assert e.whose == contract.events[e.meaning].player, e.pattern
+
+
+def test_the_words_plugin_keeps_no_table_of_quantities_or_events(rules: Ruleset) -> None:
+    """What a quantity word needs beyond the contract is keyed to its declared name."""
+    from mnrules.plugins.mare_nostrum import words
+    assert not hasattr(words, "QUANTITIES") and not hasattr(words, "EVENTS")
+    contract = contract_of(rules)
+    assert set(words.QUANTITY_NUMBERS) | set(words.LIST_HOLDS) <= set(contract.quantities)
+    vocab = {w.meaning: w for w in vocabulary(rules).words("quantity")}
+    for name, (numbers, ceiling) in words.QUANTITY_NUMBERS.items():
+        assert (vocab[name].numbers, vocab[name].ceiling) == (numbers, ceiling), name
+    for name, holds in words.LIST_HOLDS.items():
+        assert vocab[name].holds == holds, name
+    # every number a script may give a quantity has a declared range
+    for w in vocab.values():
+        if w.vtype in ("int", "sizes") or w.holds == "resources":
+            assert w.meaning in words.QUANTITY_NUMBERS, w.pattern
+
+
+class Mine:
+    """A plugin declaring a quantity and an event whose words differ from their names."""
+
+    @hookimpl
+    def mn_contract(self) -> list[Declaration]:
+        return [Quantity("mine.luck", "mine", "A player's luck.", "int",
+                         (("player", "whose luck it is"),), subject="player", word="luck"),
+                EventKind("mine_feast", "mine", "A feast is held.", True, word="feast")]
+
+    @hookimpl
+    def mn_vocabulary(self) -> list[Any]:
+        from mnrules.language.words import Terms
+        return [Terms("mine.luck", (0, 5), 9)]
+
+
+def _card_file(tmp_path: Path, script: str) -> Path:
+    f = tmp_path / "lucky.yaml"
+    f.write_text("id: lucky\nkind: hero\nnames: {en: Lucky}\neffects: |\n  "
+                 + script.replace("\n", "\n  ") + "\n", encoding="utf-8")
+    return f
+
+
+def test_a_declared_word_is_all_a_card_needs(fresh_rules: Callable[..., Ruleset],
+                                             tmp_path: Path) -> None:
+    """A card names a quantity or an event by the word its declaration gives; the card
+    answers for the declared name."""
+    from mnrules.card_files import read_card
+    from mnrules.language.compiler import compile_card
+    from mnrules.language.syntax import ScriptError, parse_script
+
+    rules = fresh_rules()
+    rules.pm.register(Mine(), name="mine")
+    vocab = vocabulary(rules)
+    luck = next(w for w in vocab.words("quantity") if w.pattern == "luck")
+    assert (luck.meaning, luck.doc, luck.numbers, luck.ceiling) == \
+        ("mine.luck", "A player's luck.", (0, 5), 9)
+
+    def compiled(script: str) -> Any:
+        f = _card_file(tmp_path, script)
+        card = read_card(f)
+        assert card.effects is not None
+        return compile_card(card, vocab, parse_script(card.effects, str(f), *card.effects_at),
+                            f.read_text().splitlines())
+
+    effects = compiled("modify luck: add 5, double\nafter feast: take 1 good of your choice")
+    modifies, reacts = effects.MODIFIES, effects.TRIGGERED_BY   # the declared names
+    assert modifies == {"mine.luck"} and reacts == {"mine_feast"}
+    with pytest.raises(ScriptError, match="6 is out of range for the quantity 'luck': "
+                                          "from 0 to 5"):
+        compiled("modify luck: add 6")
+    with pytest.raises(ScriptError, match=r"unknown quantity 'mine\.luck': the rules' name "
+                                          r"of the quantity 'luck'; did you mean 'luck'"):
+        compiled("modify mine.luck: add 1")
+    rules.cards["lucky"] = effects.card
+    rules.pm.register(effects, name="card:lucky")
+    game = new_game(rules, 3, seed=1)
+    player = game.state.players[0]
+    game.state.tiles[player].append("lucky")
+    assert game.fold("mine.luck", 1, player=player) == 9       # (1 + 5) * 2, the ceiling
+    assert game.fold("mine.luck", 1, player=game.state.players[1]) == 1
+
+
+def test_a_word_keyed_to_an_undeclared_or_emitted_name_is_refused_at_assembly(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    from mnrules.language.words import Terms, Word
+    from mnrules.ruleset import compile_cards
+
+    class Bad:
+        @hookimpl
+        def mn_contract(self) -> list[Declaration]:
+            return [Quantity("bad.total", "bad", "Another total.", "int",
+                             word="battle.total")]
+
+        @hookimpl
+        def mn_vocabulary(self) -> list[Any]:
+            return [Terms("battle.totl", (0, 1)),
+                    Terms("collected"),
+                    Terms("battle.allowed"),
+                    Word("condition", "it rains", lambda e: True, "it rains",
+                         on=frozenset({"trade_pick", "batle"})),
+                    Word("event", "harvest", "harvest", "a harvest")]
+
+    rules = fresh_rules()
+    rules.pm.register(Bad(), name="bad")
+    with pytest.raises(ContractError) as info:
+        compile_cards(rules)        # what load_ruleset runs before any card is registered
+    message = str(info.value)
+    for part in ["the quantity word 'battle.total' is given twice: to 'battle.total' and "
+                 "to 'bad.total'",
+                 "plugin 'bad': mn_vocabulary's Terms names 'battle.totl', which no plugin "
+                 "declares as a quantity or event; did you mean 'battle.total'?",
+                 "Terms names the event 'collected': Terms are for quantities",
+                 "names the quantity 'battle.allowed', which has no card word",
+                 "the condition 'it rains' names the event 'trade_pick', which 'trade' only "
+                 "emits: nothing performs it, so it would never apply",
+                 "the condition 'it rains' names 'batle', which no plugin declares as a "
+                 "quantity or event; did you mean 'battle'?",
+                 "mn_vocabulary gives the event word 'harvest'; a card's event words come "
+                 "from the contract: declare it with EventKind(..., word='harvest')"]:
+        assert part in message, part
 
 
 def test_rules_doc_is_up_to_date(rules: Ruleset) -> None:
     text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert text == render_rules_doc(rules), \
-        "docs/rules.md is stale: run `python -m mnrules.rules_doc en > docs/rules.md`"
+        "docs/rules.md is stale: run `mnrules rules --markdown > docs/rules.md`"
 
 
 def test_rules_doc_has_every_phase_and_name(rules: Ruleset) -> None:
@@ -249,3 +372,19 @@ def test_rules_doc_has_every_phase_and_name(rules: Ruleset) -> None:
     for name in [*contract.quantities, *contract.events, *contract.decisions,
                  *rules.declared, *rules.steps]:
         assert f"`{name}`" in text, name
+
+
+def test_the_rules_command_prints_the_rules_page(rules: Ruleset,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from mnrules.cli import main
+    assert main(["rules", "--markdown"]) == 0
+    assert capsys.readouterr().out == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert main(["rules", "--edition", "fr"]) == 0
+    text = capsys.readouterr().out
+    lines = text.splitlines()
+    assert "`" not in text and not any(ln.startswith("#") for ln in lines)
+    title = next(i for i, ln in enumerate(lines) if ln.startswith("Phase 1: "))
+    assert lines[title].endswith(" (production)") and set(lines[title + 1]) == {"-"}
+    assert len(lines[title + 1]) == len(lines[title])     # underlined, as a heading
+    assert main(["rules", "--edition", "zz"]) == 2
+    assert "unknown edition 'zz'" in capsys.readouterr().err

@@ -70,6 +70,62 @@ def test_unknown_quantity_and_resource(rules: Ruleset, tmp_path: Path) -> None:
     assert len(err.problems) == 2                       # all errors in one pass
 
 
+@pytest.mark.parametrize(("script", "column", "message"), [
+    ("after colect: take 1 good of your choice", 9,
+     "unknown event 'colect'; did you mean 'collect'?"),
+    ("modify battle.totl when land battle: add 1", 10,
+     "unknown quantity 'battle.totl'; did you mean 'battle.total'?"),
+    ("after production_don: take 1 good of your choice", 9,
+     "unknown event 'production_don'; did you mean 'production'?"),   # via its name
+    ("after collected: take 1 good of your choice", 9,
+     "unknown event 'collected': the rules' name of the event 'collect'; did you mean "
+     "'collect'?"),
+    ("after trade_pick: take 1 good of your choice", 9,
+     "unknown event 'trade_pick': 'trade' only emits it: nothing performs it, so no card "
+     "can react to it; known: battle, buy, collect, "),
+    ("modify battle.allowed: set 1", 10, "unknown quantity 'battle.allowed': 'military' "
+     "declares it with no card word, so card scripts may not modify it; known: "
+     "battle.dice, "),
+])
+def test_cards_check_names_the_nearest_declared_word(tmp_path: Path, script: str,
+                                                     column: int, message: str,
+                                                     capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    """A card naming an event or quantity the contract does not give a word is refused by
+    ``mnrules cards check`` with file:line:col, a caret and the nearest declared word."""
+    from mnrules.cli import main
+
+    f = _card(tmp_path, script)
+    assert main(["cards", "check", str(f)]) == 1
+    err = capsys.readouterr().err
+    head, src, caret = err.splitlines()[:3]
+    assert head.startswith(f"{f}:6:{column}: {message}")
+    assert src.strip() == script and caret.index("^") == src.index(script) + column - 3
+
+
+@pytest.mark.parametrize(("script", "at", "message"), [
+    ("modify cost when land battle: subtract 1", "land", "the condition 'land battle' means "
+     "something only for battle.dice, battle.hits, battle.shield or battle.total, whose "
+     "context it reads; not for the quantity 'cost'"),
+    ("after buy when the item is legion: take 1 good of your choice", "the item",
+     "the condition 'the item is {name}' means something only for cost, whose context it "
+     "reads; not for the event 'buy'"),
+    ("once per round offer legion for free when you attack", "you attack",
+     "the condition 'you attack' means something only for battle.dice, battle.hits, "
+     "battle.shield or battle.total, whose context it reads; not for an offer"),
+    ("modify battle.dice: add 1 per die", "die", "the count 'die' means something only for "
+     "battle.hits, battle.shield or battle.total"),
+    ("replace collect: double the gains", "double", "the replacement 'double the gains' means "
+     "something only for pillage"),
+])
+def test_a_word_reading_a_context_serves_only_the_names_it_is_keyed_to(
+        rules: Ruleset, tmp_path: Path, script: str, at: str, message: str) -> None:
+    err = _error(rules, tmp_path, script)
+    column = script.index(at) + 3                  # the script is indented by two
+    assert [(p.line, p.column) for p in err.problems] == [(6, column)], str(err)
+    assert message in err.problems[0].message
+
+
 def test_every_syntax_error_of_a_file_in_one_pass(rules: Ruleset, tmp_path: Path) -> None:
     err = _error(rules, tmp_path, "modify cost: add\nafter pillage double\noffer legion for")
     assert [p.line for p in err.problems] == [6, 7, 8]
@@ -143,9 +199,16 @@ def test_explain_is_generated_from_the_vocabulary(rules: Ruleset) -> None:
     caesar = rules.cards["caesar"]
     assert caesar.effects is not None
     lines = explain(vocabulary(rules), parse_script(caesar.effects))
-    assert lines == ["When the rules work out your dice total in a battle, if it is a land "
-                     "battle and you are the active player of the battle: add 1 for each of "
-                     "your legions' dice (one per legion, not an extra die)."]
+    assert lines == ["When the rules work out for you what a side adds to its dice total "
+                     "before the total is divided into hits, if it is a land battle and you "
+                     "are the active player of the battle: add 1 for each of your legions' "
+                     "dice (one per legion, not an extra die)."]
+    hamilcar = rules.cards["hamilcar"]
+    assert hamilcar.effects is not None
+    assert explain(vocabulary(rules), parse_script(hamilcar.effects)) == [
+        "When, instead of the usual, a player destroys a building he conquered and takes "
+        "its gains, if you are the conqueror: each gain counts twice; a choice of two gains "
+        "gives both."]   # the event as the contract declares it, and who its player is
 
 
 def test_a_hero_written_from_the_guide_works_without_python(tmp_path: Path) -> None:

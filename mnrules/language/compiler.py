@@ -100,11 +100,12 @@ class CompiledRule:
     offer: Callable[[Env], BuildOffer] | None = None
 
 
-def _event_kind(r: CompiledRule) -> str:
-    """The engine's name of the event a rule reacts to (the word's meaning)."""
+def _declared(r: CompiledRule) -> str:
+    """The declared name (the rules' contract) of the quantity a rule modifies or the
+    event it reacts to: its word's meaning, which may differ from the word written."""
     assert r.word is not None
-    kind: str = r.word.meaning if isinstance(r.word.meaning, str) else r.rule.name
-    return kind
+    name: str = r.word.meaning if isinstance(r.word.meaning, str) else r.rule.name
+    return name
 
 
 class CardEffects:
@@ -120,11 +121,11 @@ class CardEffects:
         self.offers: list[CompiledRule] = []
         for r in rules:
             if r.rule.kind == "modify":
-                self.modifies.setdefault(r.rule.name, []).append(r)
+                self.modifies.setdefault(_declared(r), []).append(r)
             elif r.rule.kind == "after":
-                self.reacts.setdefault(_event_kind(r), []).append(r)
+                self.reacts.setdefault(_declared(r), []).append(r)
             elif r.rule.kind == "replace":
-                self.replaces.setdefault(_event_kind(r), []).append(r)
+                self.replaces.setdefault(_declared(r), []).append(r)
             else:
                 self.offers.append(r)
         # What this card answers, so the bus calls it for nothing else.
@@ -266,6 +267,8 @@ class _Compiler:
         self.card = card
         self.lines = lines
         self.problems: list[Problem] = []
+        self.target: Word | None = None   # the quantity or event of the rule compiled
+        self.placed = True                 # whether words must fit it (Word.on)
 
     def problem(self, pos: Any, message: str) -> None:
         src = self.lines[pos.line - 1] if 0 < pos.line <= len(self.lines) else ""
@@ -280,11 +283,23 @@ class _Compiler:
                             f"; known: {', '.join(self.vocab.known(kind)[:12])}"))
             return None
         w = found[0]
+        if w.on and self.placed and (self.target is None or self.target.meaning not in w.on):
+            self.problem(phrase.pos, self.misplaced(w, what))
         for slot, i in self.vocab.slots(w, phrase.words):
             n = phrase.words[i]
             if slot == "n" and isinstance(n, int):
                 self.in_range(n, phrase.at(i), w.numbers, f"{what} '{w.pattern}'")
         return found
+
+    def misplaced(self, w: Word, what: str) -> str:
+        """Why ``w``, which reads what only the quantities and events of its ``on``
+        carry, cannot serve the rule being compiled."""
+        words = sorted({self.vocab.word_for(name) for name in w.on})
+        listed = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+        target = "an offer" if self.target is None else \
+            f"the {self.target.kind} '{self.target.pattern}'"
+        return (f"the {what} '{w.pattern}' means something only for {listed}, whose "
+                f"context it reads; not for {target}")
 
     def in_range(self, n: int, pos: Any, numbers: tuple[int, int], what: str) -> bool:
         """``n`` is within the range the word declares; else a problem naming both."""
@@ -418,6 +433,9 @@ class _Compiler:
         return ADD, lambda env: (lambda v: [*v, w.meaning(env, *args)])
 
     def rule(self, rule: Rule, index: int) -> CompiledRule | None:
+        kind = {"modify": "quantity", "after": "event", "replace": "event"}.get(rule.kind)
+        self.target = self.vocab.named(kind, rule.name) if kind else None
+        self.placed = kind is None or self.target is not None  # else nothing to fit
         out = CompiledRule(rule, index, self.cond(rule.cond))
         if rule.kind == "modify":
             found = self.named("quantity", rule)
@@ -442,16 +460,19 @@ class _Compiler:
         return out
 
     def named(self, kind: str, rule: Rule) -> Word | None:
-        for w in self.vocab.words(kind):
-            if w.pattern == rule.name:
-                return w
-        hint = self.vocab.nearest(kind, tuple(rule.name.split(".")))
-        if hint is None:
-            import difflib
-            close = difflib.get_close_matches(rule.name, self.vocab.known(kind), n=1)
-            hint = close[0] if close else None
+        """The quantity or event word a rule names; else a problem naming the nearest
+        word (and why, if it is a declared name that no card may name)."""
+        found = self.vocab.named(kind, rule.name)
+        if found is not None:
+            return found
+        why = self.vocab.unnamed.get(kind, {}).get(rule.name)
+        hint = self.vocab.nearest_name(kind, rule.name)
+        if why and self.vocab.word_for(rule.name) == rule.name:
+            hint = None   # a declared name no card may use: the words it may, not a lookalike
         self.problem(rule.name_pos or rule.pos, f"unknown {kind} '{rule.name}'"
-                     + (f"; did you mean '{hint}'?" if hint else ""))
+                     + (f": {why}" if why else "")
+                     + (f"; did you mean '{hint}'?" if hint else
+                        f"; known: {', '.join(self.vocab.known(kind)[:12])}"))
         return None
 
     def offer(self, rule: Rule, index: int) -> Callable[[Env], BuildOffer] | None:

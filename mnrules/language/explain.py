@@ -1,5 +1,7 @@
 """Plain English from a parsed script, through the same vocabulary the compiler used,
-so a modder reads what the engine understood (not a stored text)."""
+so a modder reads what the engine understood (not a stored text): a quantity or an
+event as its declaration in the rules' contract means it, the other words by their
+documentation."""
 
 from __future__ import annotations
 
@@ -57,34 +59,48 @@ def op_text(vocab: Vocabulary, op: Op) -> str:
     return f"include {_doc(vocab, 'include', op.phrase)}"
 
 
-def _named(vocab: Vocabulary, kind: str, name: str) -> str:
-    for w in vocab.words(kind):
-        if w.pattern == name:
-            return w.doc
-    return f"<unknown {kind} '{name}'>"
+def gist(meaning: str) -> str:
+    """A declared meaning sentence as a phrase within a sentence: its first clause
+    (up to a colon or semicolon), without its capital and full stop."""
+    text = " ".join(meaning.split())
+    for mark in (": ", "; "):
+        text = text.split(mark, 1)[0]
+    text = text.rstrip(".")
+    return text[:1].lower() + text[1:]
 
 
 def rule_text(vocab: Vocabulary, rule: Rule) -> str:
     lead = LIMITS.get(rule.limit or "", "")
-    when = f", if {cond_text(vocab, rule.cond)}" if rule.cond else ""
+    cond = cond_text(vocab, rule.cond) if rule.cond else ""
     if rule.kind == "modify":
+        q = vocab.named("quantity", rule.name)
+        what = f"<unknown quantity '{rule.name}'>" if q is None else \
+            ("for you " if q.subject else "") + gist(q.doc)
         ops = "; ".join(op_text(vocab, o) for o in rule.ops)
-        text = f"{lead}when the rules work out {_named(vocab, 'quantity', rule.name)}" \
-               f"{when}: {ops}."
+        when = f", if {cond}" if cond else ""
+        text = f"{lead}when the rules work out {what}{when}: {ops}."
     elif rule.kind in ("after", "replace"):
         kind = "action" if rule.kind == "after" else "change"
         acts = []
         for a in rule.actions:
             doc = _doc(vocab, kind, a.phrase)
             acts.append(f"you may {doc}" if a.optional else doc)
+        e = vocab.named("event", rule.name)
+        what = f"<unknown event '{rule.name}'>" if e is None else gist(e.doc)
+        tests = [f"you are {e.whose}"] if e is not None and e.whose else []
+        if cond:
+            tests.append(f"either {cond}" if tests and rule.cond and rule.cond.kind == "or"
+                         else cond)
+        when = f", if {' and '.join(tests)}" if tests else ""
         head = "after" if rule.kind == "after" else "when, instead of the usual,"
-        text = f"{lead}{head} {_named(vocab, 'event', rule.name)}{when}: {'; then '.join(acts)}."
+        text = f"{lead}{head} {what}{when}: {'; then '.join(acts)}."
     else:
         assert rule.item is not None
         pays = " or ".join("nothing" if p.phrase is None else f"{p.n} {p.phrase.text}"
                            for p in rule.payments)
         times = f", once for {_doc(vocab, 'count', rule.multiplier)}" if rule.multiplier \
             else ""
+        when = f", if {cond}" if cond else ""
         text = f"{lead}you may build {_doc(vocab, 'item', rule.item)} for {pays}{times}" \
                f"{when}."
     return text[0].upper() + text[1:]

@@ -1,18 +1,28 @@
-"""The vocabulary: every phrase a script may use, declared by the rule plugins.
+"""The vocabulary: every phrase a script may use.
 
 A word is a pattern of tokens ("take {n} good of your choice") with a meaning (a
 Python function the plugin supplies) and a line of documentation. Patterns may hold
 placeholders: ``{n}`` a number, ``{good}`` a goods id, ``{unit}`` a unit kind,
 ``{card}`` a card id, ``{track}`` a track, ``{name}`` any single word. Articles
 ("a", "an", "the") are ignored, so "take a good" and "take good" are the same phrase.
+
+The quantity and event words are not declared here nor by the ``mn_vocabulary`` hook:
+they are the rules' contract's (:func:`mnrules.contract.card_words`), the ``word`` of
+each declared quantity and performed event with its meaning sentence, so that a script
+can never name a value nobody folds or an event that never fires. What a quantity word
+needs beyond its declaration (the range of a script's numbers, a ceiling) is a
+:class:`Terms` keyed to the declared name; a word that reads what only some quantities or
+events carry names them (``Word.on``), by their declared names too.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from ..yamlsource import suggest
 
 KINDS = {
     "condition": "a test after 'when' (true or false)",
@@ -48,10 +58,29 @@ class Word:
     #   quantities: a card's change never takes the value above this (or above the
     #   value before the change, if that was higher already)
     holds: str = ""        # list quantities: "resources" or "players"
+    on: frozenset[str] = frozenset()
+    #   the declared names (quantities, performed events) whose context or data this word
+    #   reads, so a rule of any other may not use it (a battle condition in a cost); empty
+    #   for a word that means something anywhere
+    whose: str = ""        # events: who Event.player is (the contract's "the buyer")
 
     @property
     def tokens(self) -> tuple[str, ...]:
         return tuple(t for t in self.pattern.split() if t not in ARTICLES)
+
+
+@dataclass(frozen=True)
+class Terms:
+    """What the effect language needs of a declared quantity beyond its declaration in
+    the contract: the range of the numbers a script gives it, the most a card's change
+    may make of it, what a list holds. Keyed to the quantity's declared name (not its
+    word); a plugin's ``mn_vocabulary`` answers it, and one naming no quantity with a
+    card word is refused when the rule set is assembled."""
+
+    name: str
+    numbers: tuple[int, int] = DEFAULT_NUMBERS
+    ceiling: int | None = None
+    holds: str = ""
 
 
 @dataclass(frozen=True)
@@ -66,16 +95,48 @@ class Sets:
 
 
 class Vocabulary:
-    def __init__(self, words: Iterable[Word], sets: Sets) -> None:
+    """The words of a rule set, by kind, and the names placeholders may take.
+
+    ``unnamed`` says, by kind ("quantity", "event"), why a declared name that is not a
+    word cannot be one (an event only emitted, a quantity with no card word, a rules'
+    name whose word differs), so that a script naming it is told so."""
+
+    def __init__(self, words: Iterable[Word], sets: Sets,
+                 unnamed: Mapping[str, Mapping[str, str]] | None = None) -> None:
         self.sets = sets
         self.by_kind: dict[str, list[Word]] = {k: [] for k in KINDS}
         for w in words:
             if w.kind not in self.by_kind:
                 raise ValueError(f"unknown word kind {w.kind!r} for {w.pattern!r}")
             self.by_kind[w.kind].append(w)
+        self.unnamed = {kind: dict(notes) for kind, notes in (unnamed or {}).items()}
 
     def words(self, kind: str) -> list[Word]:
         return self.by_kind.get(kind, [])
+
+    def named(self, kind: str, name: str) -> Word | None:
+        """The quantity or event word ``name`` (a rule's name, written as one token)."""
+        return next((w for w in self.by_kind.get(kind, ()) if w.pattern == name), None)
+
+    def nearest_name(self, kind: str, name: str) -> str | None:
+        """The quantity or event word closest to ``name``, for 'did you mean': to the
+        words themselves, or to the declared names behind them ('collected' → 'collect')."""
+        choices: dict[str, str] = {}
+        for w in self.by_kind.get(kind, ()):
+            choices.setdefault(w.pattern, w.pattern)
+            if isinstance(w.meaning, str):
+                choices.setdefault(w.meaning, w.pattern)
+        best = suggest(name, choices)
+        return choices[best] if best is not None else None
+
+    def word_for(self, name: str) -> str:
+        """The word scripts use for the declared quantity or event ``name`` (itself if
+        none)."""
+        for kind in ("quantity", "event"):
+            for w in self.by_kind.get(kind, ()):
+                if w.meaning == name:
+                    return w.pattern
+        return name
 
     def match(self, kind: str, words: tuple[str | int, ...]) -> tuple[Word, list[Any]] | None:
         """The word of ``kind`` these tokens say, with its placeholder values."""

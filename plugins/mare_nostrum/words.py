@@ -1,8 +1,12 @@
-"""The vocabulary of the effect language: every quantity, event, condition, count,
-action and item a card script may name, with what it means in these rules.
+"""The vocabulary of the effect language: every condition, count, action and item a
+card script may name, with what it means in these rules, and what the quantity words
+need beyond the rules' contract.
 
-A modder reads this file (or ``mnrules cards words``) to know what he can write;
-a new word needs a line here, never a change to the engine.
+The quantity and event words are not here: they are the contract's (each plugin's
+``mn_contract`` gives a ``Quantity`` or a performed ``EventKind`` its ``word``), so a card
+can only modify what is folded and react to what is performed. A modder reads
+``mnrules cards words`` (docs/words.md) to know what he can write; a new word needs a
+line here (or a ``word=`` in a declaration), never a change to the engine.
 """
 
 from __future__ import annotations
@@ -13,29 +17,17 @@ from mnrules.effects import Event, Modifier
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import Env, Interactive
-from mnrules.language.words import Word
+from mnrules.language.words import Terms, Word
 from mnrules.plugins.mare_nostrum.conquest import free_legions, status
 from mnrules.plugins.mare_nostrum.control import capital, has_enemies, reachable, slot_controller
 from mnrules.plugins.mare_nostrum.production import take
 from mnrules.plugins.mare_nostrum.state import Game
 
-# -- what the quantities and events are --------------------------------------------------
-QUANTITIES = [
-    ("battle.dice", "side", "int", "the dice you roll in a battle"),
-    ("battle.total", "side", "int", "your dice total in a battle"),
-    ("battle.hits", "side", "int", "the hits you score in a battle"),
-    ("battle.shield", "side", "int", "the hits against you that are cancelled"),
-    ("cost", "player", "int", "the cost of an item you buy"),
-    ("payment", "player", "setrules", "what your payment sets may contain"),
-    ("offer_size", "player", "sizes", "how many resources you may offer in trade"),
-    ("storage.coins", "player", "int", "the coins you keep at the end of your build turn"),
-    ("storage.goods", "player", "int", "the goods (of different types) you keep at the "
-     "end of your build turn"),
-    ("track", "player", "int", "your level on a leadership track"),
-    ("income", "player", "list", "your income in the Collect phase"),
-    ("build.first", "", "list", "who takes the first build turn"),
-    ("victory.alone", "", "list", "whose build victory is immediate and sole"),
-]
+# -- what the quantity words need beyond the contract ---------------------------------------
+# The quantity and event words themselves are the contract's: each plugin's mn_contract
+# declares them (Quantity(..., word=...), EventKind(..., word=...)) with their meaning; a
+# card names only what is folded or performed. What follows is keyed to declared names.
+#
 # The numbers a script may give each quantity (the N of 'add/subtract/set N', 'N per ...',
 # 'N coin', and A and B of 'choose A to B'), and the most any card's change may make of
 # it (a card never takes a value above this, nor above what it was before if that was
@@ -57,18 +49,12 @@ LIST_HOLDS = {"income": "resources", "build.first": "players", "victory.alone": 
 ALLOW_NUMBERS = (0, 9)       # 'allow N ...': payment sets are never larger
 PAY_NUMBERS = (0, 20)        # 'offer ITEM for N coin': no item costs more
 TAKE_NUMBERS = (1, 1)        # 'take N good of your choice': the word takes exactly one
-EVENTS = [
-    ("production", "production_done", "", "all players have collected"),
-    ("collect", "collected", "player", "you collected your income"),
-    ("buy", "built", "player", "you bought and placed an item or a tile"),
-    ("pillage", "pillage", "player", "you pillage a building (its gains in the event)"),
-    ("occupy.marker", "occupy_marker", "player", "you put a legion on an enemy marker"),
-    ("occupy", "occupy", "player", "you occupy a building"),
-    ("convert", "convert", "player", "you convert a control marker"),
-    ("battle", "battle", "player", "a battle you started is over"),
-    ("phase.start", "phase_start", "", "a phase begins"),
-    ("title", "title", "player", "you take a title"),
-]
+
+# The declared names whose context or data a word reads (Word.on): it means nothing
+# elsewhere, so a rule of any other quantity or event may not use it.
+ROLL = frozenset({"battle.dice", "battle.total", "battle.hits", "battle.shield"})  # "battle"
+DICE = ROLL - {"battle.dice"}                            # "dice": the dice rolled
+PROVINCE = ROLL | {"pillage", "occupy", "occupy_marker", "convert"}  # an area or "province"
 
 # What this plugin answers on the bus (see mnrules.bus).
 MODIFIES = frozenset({"battle.allowed", "move.destinations"})
@@ -266,14 +252,10 @@ def _can_win_building(env: Env) -> bool:
 
 
 @hookimpl
-def mn_vocabulary() -> list[Word]:
-    w: list[Word] = []
-    for name, subject, vtype, doc in QUANTITIES:
-        numbers, ceiling = QUANTITY_NUMBERS.get(name, ((0, 0), None))
-        w.append(Word("quantity", name, name, doc, subject, vtype, numbers=numbers,
-                      ceiling=ceiling, holds=LIST_HOLDS.get(name, "")))
-    for name, kind, subject, doc in EVENTS:
-        w.append(Word("event", name, kind, doc, subject))
+def mn_vocabulary() -> list[Word | Terms]:
+    w: list[Word | Terms] = [
+        Terms(name, *QUANTITY_NUMBERS.get(name, ((0, 0), None)), holds=LIST_HOLDS.get(name, ""))
+        for name in dict.fromkeys([*QUANTITY_NUMBERS, *LIST_HOLDS])]
     cond = [
         ("land battle", lambda e: _battle(e).get("kind") == "land", "it is a land battle"),
         ("sea battle", lambda e: _battle(e).get("kind") == "sea", "it is a sea battle"),
@@ -308,7 +290,16 @@ def mn_vocabulary() -> list[Word]:
          "the marker you occupy here may become yours now: the province is adjacent to or "
          "connected with another of yours, and you have a control marker left"),
     ]
-    w += [Word("condition", p, f, d) for p, f, d in cond]
+    on = {"land battle": ROLL, "sea battle": ROLL, "you attack": ROLL, "you are active": ROLL,
+          "you defend": ROLL, "you fight": ROLL, "your marker is here": PROVINCE,
+          "your fortress is here": PROVINCE, "you have units here": PROVINCE,
+          "this is the card": {"built"}, "the item is {name}": {"cost"},
+          "the track is {track}": {"track", "title"},
+          "you can convert the marker": {"occupy_marker"},
+          "legion die": ROLL, "die": DICE,
+          "convert the marker by removing the legion": {"occupy_marker"},
+          "double the gains": {"pillage"}}
+    w += [Word("condition", p, f, d, on=frozenset(on.get(p, ()))) for p, f, d in cond]
     # a count is a number ("int"), or resources with amounts ("list", as income is)
     counts = [
         ("legion die", lambda e: e.ctx.get("units", 0) if _battle(e).get("kind") == "land"
@@ -324,7 +315,8 @@ def mn_vocabulary() -> list[Word]:
          lambda e: _caravan_goods_under_legions(e, True),
          "the same, only in your own or neutral provinces holding no enemy unit", "list"),
     ]
-    w += [Word("count", p, f, d, vtype=t) for p, f, d, t in counts]
+    w += [Word("count", p, f, d, vtype=t, on=frozenset(on.get(p, ())))
+          for p, f, d, t in counts]
     actions = [
         ("take {n} good of your choice", Interactive(
             lambda e, n: tuple(_resources(e)), _take_good, "take a good of your choice"),
@@ -351,10 +343,11 @@ def mn_vocabulary() -> list[Word]:
          "removed"),
         ("claim victory {name}", _claim, "claim the {name} victory, timed as the rules say"),
     ]
-    w += [Word("action", p, f, d, numbers=TAKE_NUMBERS if "{n}" in p else (0, 0))
-          for p, f, d in actions]
+    w += [Word("action", p, f, d, numbers=TAKE_NUMBERS if "{n}" in p else (0, 0),
+               on=frozenset(on.get(p, ()))) for p, f, d in actions]
     w.append(Word("change", "double the gains", _double_gains,
-                  "each gain counts twice; a choice of two gains gives both"))
+                  "each gain counts twice; a choice of two gains gives both",
+                  on=frozenset(on["double the gains"])))
     w.append(Word("change", "cancel it", lambda e: None, "the event does not happen"))
     w.append(Word("include", "you", lambda e: e.holder, "you"))
     w += [
