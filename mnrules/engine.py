@@ -68,7 +68,20 @@ class Param:
     * a mapping has exactly the default's keys, or (``open_keys``) at least those;
     * ``resources``: every text in the value names a resource of the pack (coin,
       legendary, one of its goods), or ``a|b``, a choice of them, or a word of the default.
+
+    A choice may be given as ``Param.Option(value, doc, cite)``: what choosing it means
+    and where the books say so (``"FR 4.3.3"``), as ``mnrules editions show`` lists it.
+    Once built, ``choices`` holds the plain values and ``options`` the described ones
+    (:meth:`option` finds a value's).
     """
+
+    @dataclass(frozen=True, slots=True)
+    class Option:
+        """One value a parameter may take: what it means, and the books' sections."""
+
+        value: Any
+        doc: str
+        cite: str = ""
 
     name: str
     default: Any
@@ -79,6 +92,21 @@ class Param:
     length: tuple[int, int] | None = None
     open_keys: bool = False
     resources: bool = False
+    options: tuple[Param.Option, ...] = ()
+
+    def __post_init__(self) -> None:
+        given = tuple(c for c in self.choices if isinstance(c, Param.Option))
+        if given:
+            known = {repr(o.value) for o in self.options}
+            options = (*self.options, *(o for o in given if repr(o.value) not in known))
+            object.__setattr__(self, "options", options)
+            object.__setattr__(self, "choices", tuple(
+                c.value if isinstance(c, Param.Option) else c for c in self.choices))
+
+    def option(self, value: Any) -> Param.Option | None:
+        """The described choice ``value`` is (by type and value: True is not 1), if any."""
+        return next((o for o in self.options if type(o.value) is type(value)
+                     and o.value == value), None)
 
 
 @dataclass(frozen=True, slots=True)

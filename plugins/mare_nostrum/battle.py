@@ -37,9 +37,11 @@ def mn_params() -> list[Param]:
               minimum=0, maximum=99, length=(1, 20)),
         Param(DIVISOR_PARAM, 5, "dice total per hit", minimum=1, maximum=99),
         Param("fortress_model", "plus_five",
-              "how a fortress helps its owner: plus_five (+5 to his total and one hit "
-              "against him cancelled: FR/NL/PL 4.2) or plus_hit (+1 hit scored and one "
-              "enemy hit less: UK 4.2)", ("plus_five", "plus_hit")),
+              "how a fortress helps its owner in a land battle (D30; both texts give the "
+              "same hits on every roll)",
+              (Param.Option("plus_five", "+5 to his dice total, and one hit against him "
+                            "cancelled", "FR/NL/PL 4.2"),
+               Param.Option("plus_hit", "+1 hit scored, and one enemy hit less", "UK 4.2"))),
     ]
 
 

@@ -76,8 +76,11 @@ def mn_params() -> list[Param]:
         Param("storage_goods", 0, "goods (of different types) kept at the end of a build turn",
               minimum=0, maximum=99),
         Param("hw_refill", "end_of_phase",
-              "when the face-up display is refilled: end_of_phase (NL/PL, FR) or "
-              "end_of_turn (UK 3.1.3)", ("end_of_phase", "end_of_turn")),
+              "when the face-up display of heroes and wonders is refilled to its size (D11)",
+              (Param.Option("end_of_phase", "at the end of the whole build phase",
+                            "NL/PL/UK setup 5; FR setup 5 'À la fin de la phase Achats'"),
+               Param.Option("end_of_turn", "at the end of each player's build turn",
+                            "UK 3.1.3 'наприкінці вашої Фази будівництва'"))),
     ]
 
 

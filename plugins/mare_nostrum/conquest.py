@@ -39,17 +39,26 @@ def mn_params() -> list[Param]:
               "what pillaging each kind of building yields (\"good\" is the caravan's good; "
               "a|b is the conqueror's choice)", length=(0, 9), resources=True),
         Param("conversion_timing", "start_of_later_turn",
-              "when an occupied marker is converted: start_of_later_turn (NL/PL 4.3.3), "
-              "end_of_next_turn (FR 4.3.3: end of his Military turn of the next round) or "
-              "end_of_next_phase (UK 4.3.3: end of the next round's Move & Fight)",
-              ("start_of_later_turn", "end_of_next_turn", "end_of_next_phase")),
+              "when an occupied marker is converted to the conqueror's (D41)",
+              (Param.Option("start_of_later_turn", "at the start of every later Move & "
+                            "Fight turn of the conqueror while his legion stays",
+                            "NL/PL 4.3.3"),
+               Param.Option("end_of_next_turn", "at the end of the conqueror's Military "
+                            "turn of the next round", "FR 4.3.3"),
+               Param.Option("end_of_next_phase", "at the end of the next round's Move & "
+                            "Fight phase, after every player's turn", "UK 4.3.3"))),
         Param("conversion_fail", "remove_marker",
-              "when the conqueror's province is not adjacent/connected at conversion: "
-              "remove_marker (NL/UK Q&A: nobody controls it) or keep (FR silent, PL Q&A: "
-              "the owner keeps control)", ("remove_marker", "keep")),
+              "when the conqueror's province is not adjacent/connected at conversion (D43)",
+              (Param.Option("remove_marker", "the owner's marker is removed: nobody "
+                            "controls the province", "NL/UK Q&A 9"),
+               Param.Option("keep", "nothing is replaced: the owner keeps his marker and "
+                            "control", "PL Q&A 9; FR 4.3.3 is silent"))),
         Param("occupy_marker_needs_link", True,
-              "the province must be adjacent/connected to another of the conqueror's "
-              "already when he puts his legion on the marker (NL/PL/UK 4.3.3 opening)"),
+              "whether the province must be adjacent/connected to another of the "
+              "conqueror's already when he puts his legion on the marker (D42)",
+              (Param.Option(True, "yes: when the legion occupies the marker, and again at "
+                            "conversion", "NL/PL/UK 4.3.3 opening sentence"),
+               Param.Option(False, "no: only at conversion", "FR 4.3.3"))),
     ]
 
 

@@ -22,10 +22,14 @@ NOT_CONTROLLED = RuleRef("build-where", "units and buildings go only in province
 def mn_params() -> list[Param]:
     return [
         Param("trireme_anchor", "anchor_clean",
-              "a trireme needs one adjacent province you control that holds no enemy unit "
-              "(anchor_clean), or every province beside the sea you hold must be clean "
-              "(all_adjacent_clean, the Ukrainian literal reading)",
-              ("anchor_clean", "all_adjacent_clean")),
+              "which provinces beside a sea must hold no enemy unit for a trireme to be "
+              "placed there (D24)",
+              (Param.Option("anchor_clean", "one province beside the sea that you control "
+                            "and that holds no enemy unit (or your capital's) is enough",
+                            "NL/PL 3.1.2; FR 3.6 with 3.5.1"),
+               Param.Option("all_adjacent_clean", "every province you control beside the "
+                            "sea must hold no enemy unit (your capital's excepted)",
+                            "UK 3.1.2 read literally"))),
     ]
 
 

@@ -26,8 +26,10 @@ CHOICE = "|"  # an income key "coin|legendary" lets the player pick one of them
 def mn_params() -> list[Param]:
     return [
         Param("first_round_collects", False,
-              "whether round 1 has a Collect phase (the books: no, the 9 starting "
-              "resources are its income)"),
+              "whether round 1 has a Collect phase",
+              (Param.Option(False, "no: the starting resources are round 1's income",
+                            "FR/NL/PL/UK setup 3"),
+               Param.Option(True, "yes: round 1 collects as every other round (no book)"))),
         Param("income", {"city": ["coin"], "capital": ["coin"], "legendary": ["coin",
                                                                               "legendary"]},
               "what each city kind yields (a caravan yields its printed good)",

@@ -23,9 +23,12 @@ from mnrules.start import new_game
 def mn_params() -> list[Param]:
     return [
         Param("hw_display", "five_face_up",
-              "the hero/wonder display: five_face_up (first games: 5 random tiles face "
-              "up, the rest face down) or all_face_up (experienced players)",
-              ("five_face_up", "all_face_up")),
+              "how the heroes and wonders are laid out at setup (D10)",
+              (Param.Option("five_face_up", "hw_display_size random tiles face up, the "
+                            "rest face down (first games)",
+                            "NL/PL/UK setup 5; FR setup 5 'pour une première partie'"),
+               Param.Option("all_face_up", "every tile face up (experienced players)",
+                            "FR setup 5; NL/PL/UK setup 5 as a variant"))),
         Param("hw_display_size", 5, "face-up tiles in the five_face_up display",
               minimum=1, maximum=99),
         Param("starting_resources", 9, "resources each empire's starting pieces produce",

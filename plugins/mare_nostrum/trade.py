@@ -32,9 +32,11 @@ NOT_OFFERED = RuleRef("trade-pick", "you take one face-up offered resource of an
 def mn_params() -> list[Param]:
     return [
         Param("trade_short_player", "offer_all",
-              "a player holding fewer resources than the token's value: offers all he has "
-              "(offer_all, NL Q&A 9) or does not take part (exclude, FR/PL 2.1, UK 2.2.2)",
-              ("offer_all", "exclude")),
+              "what a player holding fewer resources than the trade token's value does (D15)",
+              (Param.Option("offer_all", "offers all he has, and takes at most that many",
+                            "NL Q&A 9"),
+               Param.Option("exclude", "does not take part (one who can must)",
+                            "FR/PL 2.1, UK 2.2.2"))),
     ]
 
 

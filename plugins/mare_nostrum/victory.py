@@ -25,15 +25,20 @@ TRIGGERED_BY = frozenset({"victory_claim", "built"})
 def mn_params() -> list[Param]:
     return [
         Param("build_victory", "timed",
-              "timed (NL/UK 6.1-6.2: the Pyramids win at once; a 5th hero/wonder wins at the "
-              "end of the build phase, the culture leader first among several) or "
-              "leader_priority (FR/PL 6.1: the culture leader who builds either wins at once; "
-              "otherwise those who built the Pyramids, else the 5th, share at the end of "
-              "the phase) or able (FR/PL 6.1 as digest Q16 reads it: ability is judged at "
-              "the start of the phase; the culture leader, or the only able player, wins "
-              "at once when he builds; otherwise, once an able player has built, all who "
-              "could build the Pyramids share the win, else all who could buy their 5th)",
-              ("timed", "leader_priority", "able")),
+              "when the build victories (the Pyramids, a 5th hero or wonder) are won "
+              "(D29/D49)",
+              (Param.Option("timed", "the Pyramids win at once; a 5th hero/wonder wins at "
+                            "the end of the build phase, the culture leader first among "
+                            "several, otherwise shared", "NL/UK 6.1-6.2"),
+               Param.Option("leader_priority", "the culture leader who builds either wins "
+                            "at once; otherwise those who built the Pyramids, else their "
+                            "5th, share the win at the end of the phase",
+                            "FR/PL 6.1 read as 'built'"),
+               Param.Option("able", "ability is judged at the start of the phase: the "
+                            "culture leader, or the only able player, wins at once when "
+                            "he builds; otherwise, once an able player has built, all who "
+                            "could build the Pyramids share the win, else all who could "
+                            "buy their 5th", "FR 3.2/6.1, PL 6.1 (digest Q16)"))),
         Param("conquest_cities", 4,
               "capitals and/or legendary cities controlled or occupied at the end of "
               "Move & Fight to win", minimum=1, maximum=99),

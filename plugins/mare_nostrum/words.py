@@ -380,9 +380,11 @@ def mn_vocabulary() -> list[Word | Terms]:
 @hookimpl
 def mn_params() -> list[Param]:
     return [Param("peace_blocks", "provinces",
-                  "what a peace forbids entering: the other's provinces (provinces, NL/PL/UK) "
-                  "or also any province holding his units (provinces_and_units, FR)",
-                  ("provinces", "provinces_and_units"))]
+                  "what a peace (the Statue of Zeus) forbids the two players to enter (D37b)",
+                  (Param.Option("provinces", "the other's provinces",
+                                "NL/PL 10, UK 11 Statue of Zeus"),
+                   Param.Option("provinces_and_units", "the other's provinces and any "
+                                "province holding his units", "FR 8 Statue de Zeus")))]
 
 
 @hookimpl
