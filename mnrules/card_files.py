@@ -17,7 +17,23 @@ from typing import Any
 from .errors import PackError
 from .yamlsource import load_yaml, suggest
 
-CARD_KEYS = ("id", "kind", "phase", "bonuses", "names", "text", "effects", "cost", "copyable")
+CARD_KEYS = ("id", "kind", "phase", "bonuses", "names", "text", "effects", "cost", "copyable",
+             "variants")
+VARIANT_KEYS = ("note", "effects", "text", "names", "bonuses", "phase", "cost", "copyable")
+"""What a named variant of a card may hold: its note (what it is, and the books' sections
+that print it) and the card keys it changes."""
+DEFAULT_VARIANT = "default"
+"""The name that selects a card as its file has it, outside its ``variants``."""
+
+
+@dataclass(frozen=True)
+class CardVariant:
+    """A named variant of a card, as its file declares it (``variants: {NAME: ...}``)."""
+
+    name: str
+    note: str
+    change: dict[str, Any]                 # the card keys it changes, checked
+    effects_at: tuple[int, int] = (1, 1)   # where its script starts in the card file
 
 
 @dataclass(frozen=True)
@@ -33,6 +49,8 @@ class CardData:
     effects_at: tuple[int, int] = (1, 1)   # where the script starts in the file
     cost: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    variants: dict[str, CardVariant] = field(default_factory=dict)
+    variant: str | None = None             # the variant a pack selected, if any
 
     def name(self, lang: str = "en") -> str:
         return self.names.get(lang) or self.names.get("en") or self.id
@@ -237,7 +255,80 @@ def read_card(file: Path, schema: dict[str, Any] | None = None) -> CardData:
                     text=got.get("text", {}), file=str(file), effects=effects,
                     effects_at=script_start(file, src, ("effects",), text) if effects
                     else (1, 1),
-                    cost=got.get("cost"), extra={"copyable": got.get("copyable", True)})
+                    cost=got.get("cost"), extra={"copyable": got.get("copyable", True)},
+                    variants=_variants(file, src, text, d.get("variants"), schema))
+
+
+def _variants(file: Path, src: Any, text: str, value: Any, schema: dict[str, Any] | None
+              ) -> dict[str, CardVariant]:
+    """A card file's ``variants``: NAME -> {note, and the card keys it changes}."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or not value:
+        raise PackError(f"{_where(file, src, ('variants',))}: variants: expected a mapping "
+                        f"of variant names to {{note: ..., effects: ...}}, got "
+                        f"{_kind_of(value)}")
+    out: dict[str, CardVariant] = {}
+    for name, body in value.items():
+        at = ("variants", name)
+        if not isinstance(name, str) or not ID_PATTERN.fullmatch(name) or \
+                name == DEFAULT_VARIANT:
+            raise PackError(f"{_where(file, src, at)}: variants.{name}: a variant's name is "
+                            f"letters, digits and _ (at most 64), and not "
+                            f"{DEFAULT_VARIANT!r} (which selects the card as printed)")
+        if not isinstance(body, dict):
+            raise PackError(f"{_where(file, src, at)}: variants.{name}: expected a mapping "
+                            f"such as {{note: ..., effects: ...}}, got {_kind_of(body)}")
+        for key in body:
+            if key not in VARIANT_KEYS:
+                hint = suggest(str(key), VARIANT_KEYS)
+                raise PackError(f"{_where(file, src, (*at, key))}: variants.{name}.{key}: "
+                                f"unknown key" + (f"; did you mean {hint!r}?" if hint else
+                                                  f"; expected {', '.join(VARIANT_KEYS)}"))
+        note = body.get("note")
+        if not isinstance(note, str) or not note.strip() or len(note) > MAX_TEXT_CHARS:
+            raise PackError(f"{_where(file, src, (*at, 'note'))}: variants.{name}.note: "
+                            f"expected a text saying what the variant is and where a book "
+                            f"prints it" + ("" if note is None else f", got {_show(note)}"))
+        def place(path: tuple[str | int, ...], at: tuple[str | int, ...] = at) -> str:
+            return _where(file, src, (*at, *path))
+
+        change = _checked({k: v for k, v in body.items() if k != "note"}, place,
+                          f"variants.{name}.", schema)
+        out[name] = CardVariant(name, note.strip(), change,
+                                script_start(file, src, (*at, "effects"), text)
+                                if change.get("effects") else (1, 1))
+    return out
+
+
+def use_variant(card: CardData, name: str, where: str) -> CardData:
+    """The card as its variant ``name`` has it (``default``: as its file prints it), or a
+    PackError at ``where`` (the pack's ``cards.variant.ID``) naming the variants."""
+    from dataclasses import replace
+
+    if name == DEFAULT_VARIANT:
+        return replace(card, variant=None)
+    found = card.variants.get(name)
+    if found is None:
+        names = [DEFAULT_VARIANT, *card.variants]
+        hint = suggest(name, names)
+        raise PackError(f"{where}: cards.variant.{card.id}: the card has no variant {name!r}"
+                        + (f"; did you mean {hint!r}?" if hint else "")
+                        + f" (its variants: {', '.join(names)}; see {card.file})")
+    got = found.change
+    fields: dict[str, Any] = {"variant": name}
+    if "effects" in got:
+        fields["effects"] = got["effects"]
+        fields["effects_at"] = found.effects_at
+    for key in ("names", "text"):
+        if key in got:
+            fields[key] = {**getattr(card, key), **got[key]}
+    if "copyable" in got:
+        fields["extra"] = {**card.extra, "copyable": got["copyable"]}
+    for key in ("phase", "cost", "bonuses"):
+        if key in got:
+            fields[key] = got[key]
+    return replace(card, **fields)
 
 
 def script_start(file: Path, src: Any, path: tuple[str, ...],
@@ -266,6 +357,11 @@ def override(card: CardData, change: dict[str, Any], file: str, src: Any,
     from dataclasses import replace
 
     for key in change:
+        if key == "variants":
+            at = _where(Path(file), src, ("cards", "override", card.id, key))
+            raise PackError(f"{at}: cards.override.{card.id}.variants: a card's variants "
+                            f"are declared in its file ({card.file}); a pack selects one "
+                            f"with cards.variant")
         if key not in CARD_KEYS or key == "id":
             hint = suggest(str(key), CARD_KEYS)
             at = _where(Path(file), src, ("cards", "override", card.id, key))

@@ -7,13 +7,17 @@ A pack (``editions/<id>/pack.yaml``) or a variant (any YAML file) may hold:
 ``format``, ``id``, ``name``, ``language``, ``engine`` (the engine versions it was written
 for, e.g. ``">=0.1"``), ``extends`` (a pack id or a path), ``board`` (a file beside it),
 ``plugins`` (a list, or ``{add, remove, replace}`` against what it extends), ``phases``,
-``components``, ``params``, ``cards`` (``{add, remove, override}``), ``names`` (ids to the
-pack's words), ``readings`` (for each ambiguous rule, the reading chosen and why),
-``notes``.
+``components``, ``params``, ``cards`` (``{add, remove, override, variant}``: ``variant``
+selects one of a card's named variants, declared in its file), ``names`` (the pack's words
+for ids, grouped by kind: ``{phases: {trade: ...}, tracks: {trade: ...}}``; an entry
+``id: text`` outside a kind names the id whatever its kind), ``patch`` (changes to a data
+file by key path, ``{board: {start_titles.culture.3: rome}}``, applied before the game
+reads it), ``readings`` (for each ambiguous rule, the reading chosen and why), ``notes``.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -23,7 +27,7 @@ from typing import Any
 
 from .errors import PackError
 from .resources import data_dir
-from .yamlsource import Sourced, load_yaml, suggest
+from .yamlsource import KeyPath, Problem, Sourced, load_yaml, suggest
 
 PACK_FORMAT = "mnrules-pack/1"
 MAX_EXTENDS = 32
@@ -32,9 +36,18 @@ SCHEMA: dict[str, type | tuple[type, ...]] = {
     "format": str, "id": str, "name": str, "language": str, "engine": str, "extends": str,
     "game": str, "board": str, "plugins": (list, dict), "phases": list, "components": dict,
     "params": dict, "cards": dict, "names": dict, "readings": dict, "notes": (str, list),
-    "battles": list,
+    "battles": list, "patch": dict,
 }
-CARD_SECTION = {"add": list, "remove": list, "override": dict}
+CARD_SECTION = {"add": list, "remove": list, "override": dict, "variant": dict}
+PATCH_TARGETS = ("board",)
+"""The data files a pack may patch by key path (``patch: {board: ...}``)."""
+PATCH_VERBS = {"set": "to", "add": "to", "remove": "from", "delete": None}
+"""A patch step's verb and the key that goes with it: ``{set: PATH, to: VALUE}``,
+``{add: VALUE, to: PATH}`` (a list's new last item), ``{remove: VALUE, from: PATH}`` (a
+list's item, or a mapping's key) and ``{delete: PATH}``."""
+PATCHED = "_patched"
+"""The key of the data handed to the game's ``mn_load_board`` under which the kernel puts
+each data file the pack patches, read and patched (``{"board": PatchedSource}``)."""
 PLUGIN_SECTION = {"add": list, "remove": list, "replace": dict}
 TYPE_WORDS = {str: "a text", list: "a list", dict: "a mapping", int: "a whole number"}
 
@@ -50,6 +63,8 @@ class Pack:
     card_dirs: list[Path] = field(default_factory=list)
     card_overrides: dict[str, tuple[dict[str, Any], str, Sourced]] = field(default_factory=dict)
     removed_at: dict[str, str] = field(default_factory=dict)  # card id -> file:line:col
+    card_variants: dict[str, tuple[str, str]] = field(default_factory=dict)  # id -> name, at
+    patches: dict[str, list[PatchStep]] = field(default_factory=dict)  # target -> steps
 
     def where(self, *path: str) -> str:
         """file:line:col where the value at ``path`` was set (or the nearest parent)."""
@@ -137,11 +152,27 @@ def check_schema(src: Sourced) -> None:
         _check_section(src, "plugins", data["plugins"], PLUGIN_SECTION)
     if "engine" in data:
         check_engine(data["engine"], _at(src, ("engine",)))
-    for key in ("names", "readings"):
-        for k, v in (data.get(key) or {}).items():
-            if not isinstance(k, str) or not isinstance(v, str):
-                raise PackError(f"{_at(src, (key, k))}: {key}.{k}: expected a name and its "
-                                f"text, got {v!r:.80}")
+    for k, v in (data.get("readings") or {}).items():
+        if not isinstance(k, str) or not isinstance(v, str):
+            raise PackError(f"{_at(src, ('readings', k))}: readings.{k}: expected a name and "
+                            f"its text, got {v!r:.80}")
+    for k, v in (data.get("names") or {}).items():
+        if isinstance(v, dict) and isinstance(k, str):
+            for i, text in v.items():
+                if not isinstance(i, str | int) or isinstance(i, bool) or \
+                        not isinstance(text, str):
+                    raise PackError(f"{_at(src, ('names', k, i))}: names.{k}.{i}: expected "
+                                    f"an id and its name, got {text!r:.80}")
+        elif not isinstance(k, str) or not isinstance(v, str):
+            raise PackError(f"{_at(src, ('names', k))}: names.{k}: expected a name (a text) "
+                            f"or the names of one kind (a mapping of ids to texts, e.g. "
+                            f"phases: {{trade: ...}}), got {v!r:.80}")
+    for k in data.get("patch") or {}:
+        if k not in PATCH_TARGETS:
+            hint = suggest(str(k), PATCH_TARGETS)
+            raise PackError(f"{_at(src, ('patch', k))}: patch.{k}: no data file to patch by "
+                            f"that name" + (f"; did you mean {hint!r}?" if hint else "")
+                            + f" (a pack patches {', '.join(PATCH_TARGETS)})")
     for key in ("phases", "notes"):
         value = data.get(key)
         for i, v in enumerate(value if isinstance(value, list) else []):
@@ -284,6 +315,346 @@ def _list(value: Any, key: str, where: str) -> list[Any]:
     return value
 
 
+# --- names by kind --------------------------------------------------------------------------
+def name_kinds(names: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+    """A pack's ``names`` by kind (``""``: the entries outside a kind, which name an id of
+    any kind)."""
+    out: dict[str, dict[str, str]] = {}
+    for k, v in names.items():
+        if isinstance(v, dict):
+            out[str(k)] = {str(i): str(t) for i, t in v.items()}
+        else:
+            out.setdefault("", {})[str(k)] = str(v)
+    return out
+
+
+def flat_names(names: Mapping[str, Any]) -> dict[str, str]:
+    """One name per id whatever its kind: the entries outside a kind first, then each
+    kind's in the order the packs give the kinds (the base pack's first)."""
+    out: dict[str, str] = {}
+    kinds = name_kinds(names)
+    for kind in ("", *(k for k in kinds if k)):
+        for i, text in kinds.get(kind, {}).items():
+            out.setdefault(i, text)
+    return out
+
+
+def _declared_ids(data: Mapping[str, Any]) -> set[str]:
+    """Ids a pack's own data declares (its phases, the keys and items of its components),
+    which it may name though the packs it extends do not."""
+    out = {str(p) for p in data.get("phases") or [] if isinstance(p, str)}
+
+    def walk(value: Any, depth: int) -> None:
+        if depth > 3:
+            return
+        if isinstance(value, dict):
+            for k, v in value.items():
+                out.add(str(k))
+                walk(v, depth + 1)
+        elif isinstance(value, list):
+            out.update(str(v) for v in value if isinstance(v, str))
+    walk(data.get("components") or {}, 0)
+    return out
+
+
+def _check_names(src: Sourced, names: Mapping[str, Any], base: Mapping[str, Any],
+                 merged: Mapping[str, Any]) -> None:
+    """A pack names only kinds the packs it extends name, and in each kind only ids they
+    name or its own data declares (so a misspelt kind or id is refused, with the nearest);
+    a pack that extends none declares its kinds and ids."""
+    known = {k: v for k, v in name_kinds(base).items() if k}
+    if not known:
+        return
+    declared = _declared_ids(merged)
+    for kind, v in names.items():
+        if not isinstance(v, dict):
+            continue
+        if kind not in known:
+            hint = suggest(str(kind), known)
+            raise PackError(f"{_at(src, ('names', kind))}: names.{kind}: the packs this one "
+                            f"extends name no {kind!r}"
+                            + (f"; did you mean {hint!r}?" if hint else "")
+                            + f" (kinds: {', '.join(known)})")
+        for i in v:
+            if str(i) not in known[kind] and str(i) not in declared:
+                hint = suggest(str(i), known[kind])
+                raise PackError(f"{_at(src, ('names', kind, i))}: names.{kind}.{i}: no "
+                                f"{kind} has this id"
+                                + (f"; did you mean {hint!r}?" if hint else "")
+                                + f" ({kind}: {', '.join(known[kind])})")
+
+
+# --- patches: a data file changed by key path ------------------------------------------------
+@dataclass(frozen=True)
+class PatchStep:
+    """One change a pack makes to a data file: ``verb`` (set, add, remove, delete) at the
+    key ``path`` (as written: text keys, and int for ``[i]``), with ``value``."""
+
+    verb: str
+    path: KeyPath
+    text: str                      # the path as written
+    value: Any
+    src: Sourced = field(repr=False)
+    at: KeyPath = ()               # the step's key path in the pack file
+    value_at: KeyPath = ()         # its value's
+
+    @property
+    def where(self) -> str:
+        return _at(self.src, self.at)
+
+    def refuse(self, message: str) -> PackError:
+        return PackError(f"{self.where}: patch: {self.text}: {message}")
+
+
+_INDEX = re.compile(r"\[(\d{1,6})\]")
+
+
+def parse_path(value: Any, where: str) -> KeyPath:
+    """A key path as a patch writes it: ``empires.rome.buildings.LATIUM[2]`` (a list item
+    by ``[i]`` or ``.2``; a key holding a dot is written as a list of keys instead)."""
+    if isinstance(value, list) and value and all(
+            isinstance(p, str | int) and not isinstance(p, bool) for p in value):
+        return tuple(value)
+    if not isinstance(value, str) or not value.strip():
+        raise PackError(f"{where}: patch: expected a key path such as "
+                        f"key.key[0].key, got {value!r:.80}")
+    out: list[str | int] = []
+    for part in value.split("."):
+        key, _, rest = part.partition("[")
+        rest = "[" + rest if rest else ""
+        indices = _INDEX.findall(rest)
+        if "".join(f"[{i}]" for i in indices) != rest or (not key and not (out and indices)):
+            raise PackError(f"{where}: patch: {value}: expected keys joined by '.' and list "
+                            f"items as [0], [1]...; {part!r} is neither")
+        if key:
+            out.append(key.strip())
+        out.extend(int(i) for i in indices)
+    return tuple(out)
+
+
+def _patch_steps(src: Sourced, target: str, body: Any) -> list[PatchStep]:
+    at: KeyPath = ("patch", target)
+    if isinstance(body, dict):
+        return [PatchStep("set", parse_path(k, _at(src, (*at, k))), str(k), v, src,
+                          (*at, k), (*at, k)) for k, v in body.items()]
+    if not isinstance(body, list):
+        raise PackError(f"{_at(src, at)}: patch.{target}: expected key paths and their "
+                        f"values ({{KEY.KEY.KEY: VALUE}}) or a list of steps "
+                        f"({{set: PATH, to: VALUE}}, {{add: VALUE, to: PATH}}, "
+                        f"{{remove: VALUE, from: PATH}}, {{delete: PATH}}), got {body!r:.80}")
+    steps = []
+    for i, step in enumerate(body):
+        here = (*at, i)
+        verbs = [v for v in PATCH_VERBS if isinstance(step, dict) and v in step]
+        if not isinstance(step, dict) or len(verbs) != 1:
+            raise PackError(f"{_at(src, here)}: patch.{target}[{i}]: expected one of "
+                            f"{{set: PATH, to: VALUE}}, {{add: VALUE, to: PATH}}, "
+                            f"{{remove: VALUE, from: PATH}}, {{delete: PATH}}, got "
+                            f"{step!r:.80}")
+        verb = verbs[0]
+        other = PATCH_VERBS[verb]
+        allowed = [verb, *([other] if other else [])]
+        for key in step:
+            if key not in allowed:
+                hint = suggest(str(key), allowed)
+                raise PackError(f"{_at(src, (*here, key))}: patch.{target}[{i}].{key}: "
+                                f"unknown key" + (f"; did you mean {hint!r}?" if hint else
+                                                  f" (a {verb} step has {', '.join(allowed)})"))
+        if other and other not in step:
+            raise PackError(f"{_at(src, here)}: patch.{target}[{i}]: a {verb} step needs "
+                            f"'{other}:'")
+        path_key, value_key = (verb, other) if verb in ("set", "delete") else (other, verb)
+        assert path_key is not None
+        text = step[path_key]
+        steps.append(PatchStep(verb, parse_path(text, _at(src, (*here, path_key))),
+                               str(text) if isinstance(text, str) else ".".join(map(str, text)),
+                               step.get(value_key) if value_key else None, src,
+                               (*here, path_key), (*here, value_key) if value_key else here))
+    return steps
+
+
+@dataclass(frozen=True)
+class PatchedSource(Sourced):
+    """A data file as the pack's patches change it. A problem at a patched key path (or
+    below it) is reported at the patch's own file and line, not the data file's."""
+
+    patched: Mapping[KeyPath, tuple[Sourced, KeyPath]] = field(default_factory=dict,
+                                                               repr=False)
+    changes: tuple[tuple[KeyPath, str], ...] = field(default=(), repr=False)
+    """Each step's changed path (the list or mapping it adds to or removes from) and the
+    step's file:line:col."""
+
+    def problem(self, key_path: Any, message: str) -> Problem:
+        path = tuple(key_path)
+        for n in range(len(path), -1, -1):
+            found = self.patched.get(path[:n])
+            if found is not None:
+                src, at = found
+                pos = src.position((*at, *path[n:]))
+                line, column = pos if pos is not None else (None, None)
+                return Problem(src.file, self.key_string(path),
+                               f"{message} (as this file patches {Path(self.file).name})",
+                               line, column)
+        near = [where for changed, where in self.changes
+                if changed[:len(path)] == path or path[:len(changed)] == changed
+                or len(_common(changed, path)) >= 2]
+        if near:
+            message += f" (the file as patched at {', '.join(dict.fromkeys(near))})"
+        return super().problem(path, message)
+
+
+def _common(a: KeyPath, b: KeyPath) -> KeyPath:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return a[:n]
+
+
+def _lookup(node: Any, part: str | int) -> tuple[bool, Any]:
+    """The key of ``node`` a path part names: a mapping's key as written or as the whole
+    number it spells (``3`` in ``culture.3``), a list's index."""
+    if isinstance(node, dict):
+        if part in node:
+            return True, part
+        if isinstance(part, str) and part.isdigit() and int(part) in node:
+            return True, int(part)
+        if isinstance(part, int) and str(part) in node:
+            return True, str(part)
+        return False, (int(part) if isinstance(part, str) and part.isdigit() else part)
+    if isinstance(node, list):
+        index = part if isinstance(part, int) else int(part) if str(part).isdigit() else None
+        if index is None:
+            return False, part
+        return 0 <= index < len(node), index
+    return False, part
+
+
+def _missing(step: PatchStep, node: Any, part: str | int, walked: KeyPath) -> PackError:
+    shown = key_path(walked) or "the file"
+    if isinstance(node, dict):
+        keys = [str(k) for k in node]
+        hint = suggest(str(part), keys)
+        return step.refuse(f"{shown} has no key {str(part)!r}"
+                           + (f"; did you mean {hint!r}?" if hint else "")
+                           + (f" (its keys: {', '.join(keys[:12])}"
+                              + (", ..." if len(keys) > 12 else "") + ")" if keys else ""))
+    if isinstance(node, list):
+        return step.refuse(f"{shown} is a list of {len(node)} items: no item {part!r} "
+                           f"(write [0] to [{len(node) - 1}])" if node else
+                           f"{shown} is an empty list")
+    return step.refuse(f"{shown} is {node!r:.40}, which has no keys (no {str(part)!r})")
+
+
+def apply_patches(src: Sourced, steps: list[PatchStep]) -> PatchedSource:
+    """``src``'s data with every step applied in order (a copy: ``src`` is unchanged); a
+    path that leads nowhere is refused at the step's file and line, with the nearest key."""
+    data = copy.deepcopy(src.data)
+    positions = dict(src.positions)
+    patched: dict[KeyPath, tuple[Sourced, KeyPath]] = dict(getattr(src, "patched", {}))
+
+    tables: tuple[dict[KeyPath, Any], ...] = (positions, patched)
+
+    def drop(prefix: KeyPath) -> None:
+        for table in tables:
+            for k in [k for k in table if k[:len(prefix)] == prefix]:
+                del table[k]
+
+    def shift(prefix: KeyPath, index: int) -> None:
+        """The items of the list at ``prefix`` after ``index`` move up one."""
+        n = len(prefix)
+        for table in tables:
+            moved: dict[KeyPath, Any] = {}
+            for k in [k for k in table if len(k) > n and k[:n] == prefix]:
+                i = k[n]
+                if isinstance(i, int) and i > index:
+                    moved[(*prefix, i - 1, *k[n + 1:])] = table.pop(k)
+            table.update(moved)
+
+    changes: list[tuple[KeyPath, str]] = list(getattr(src, "changes", ()))
+    for step in steps:
+        if not step.path:
+            raise step.refuse("the path names no key")
+        changes.append((_resolved(data, step.path), step.where))
+        node: Any = data
+        walked: KeyPath = ()
+        into = step.path if step.verb in ("add", "remove") else step.path[:-1]
+        for part in into:
+            found, key = _lookup(node, part)
+            if not found:
+                raise _missing(step, node, part, walked)
+            node, walked = node[key], (*walked, key)
+        if step.verb in ("add", "remove"):
+            if step.verb == "add" and not isinstance(node, list):
+                raise step.refuse(f"add {step.value!r:.40}: this is not a list (a mapping's "
+                                  f"new key is given with set)")
+            if step.verb == "add":
+                node.append(copy.deepcopy(step.value))
+                patched[(*walked, len(node) - 1)] = (step.src, step.value_at)
+                continue
+            if isinstance(node, list):
+                if step.value not in node:
+                    items = [str(v) for v in node if isinstance(v, str | int)]
+                    hint = suggest(str(step.value), items)
+                    raise step.refuse(f"remove {step.value!r:.40}: no such item"
+                                      + (f"; did you mean {hint!r}?" if hint else "")
+                                      + f" (the list holds {', '.join(items)})")
+                index = node.index(step.value)
+                del node[index]
+                drop((*walked, index))
+                shift(walked, index)
+                continue
+            found, key = _lookup(node, step.value)
+            if not isinstance(node, dict) or not found:
+                raise _missing(step, node, step.value, walked)
+            del node[key]
+            drop((*walked, key))
+            continue
+        last = step.path[-1]
+        found, key = _lookup(node, last)
+        if step.verb == "delete":
+            if not found:
+                raise _missing(step, node, last, walked)
+            del node[key]
+            drop((*walked, key))
+            if isinstance(node, list):
+                shift(walked, key)
+            continue
+        if isinstance(node, list) and not found:
+            raise _missing(step, node, last, walked)
+        if not isinstance(node, dict | list):
+            raise _missing(step, node, last, walked)
+        node[key] = copy.deepcopy(step.value)
+        drop((*walked, key))
+        patched[(*walked, key)] = (step.src, step.value_at)
+    return PatchedSource(data, src.file, positions, patched, tuple(changes))
+
+
+def _resolved(data: Any, path: KeyPath) -> KeyPath:
+    """``path`` with each part as the data's own key (``3`` for ``"3"`` where the mapping's
+    key is the number), as far as it leads."""
+    out: list[str | int] = []
+    node = data
+    for part in path:
+        found, key = _lookup(node, part)
+        out.append(key)
+        node = node[key] if found else None
+    return tuple(out)
+
+
+def patched_sources(source: Pack) -> dict[str, PatchedSource]:
+    """Each data file the pack patches, read and patched (today the board file)."""
+    out: dict[str, PatchedSource] = {}
+    for target, steps in source.patches.items():
+        if not steps:
+            continue
+        if target == "board":
+            if not source.board_file.is_file():
+                raise PackError(f"{steps[0].where}: patch.board: the pack has no board file "
+                                f"to patch")
+            out[target] = apply_patches(load_yaml(source.board_file), steps)
+    return out
+
+
 def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None = None
          ) -> Pack:
     """Read a pack or variant and everything it extends (``default_base`` when it names
@@ -322,7 +693,7 @@ def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None
         if k == "plugins":
             merged[k] = _plugins(list(base.data.get("plugins") or []), v,
                                  _at(src, ("plugins",)), file.parent)
-        elif k == "cards":
+        elif k in ("cards", "patch"):
             continue
         elif k == "game":
             merged[k] = _plugin_ref(v, "game", _at(src, ("game",)), file.parent) \
@@ -338,8 +709,12 @@ def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None
                             f"in {file.parent}")
     else:
         board_file = base.board_file
+    _check_names(src, data.get("names") or {}, base.data.get("names") or {}, merged)
     out = Pack(merged, [str(file), *base.chain], board_file, origins,
-               list(base.card_dirs), dict(base.card_overrides), dict(base.removed_at))
+               list(base.card_dirs), dict(base.card_overrides), dict(base.removed_at),
+               dict(base.card_variants), {t: list(s) for t, s in base.patches.items()})
+    for target, body in (data.get("patch") or {}).items():
+        out.patches.setdefault(str(target), []).extend(_patch_steps(src, str(target), body))
     cards = data.get("cards") or {}
     for i, d in enumerate(cards.get("add") or []):
         if not isinstance(d, str) or not d.strip():
@@ -362,6 +737,13 @@ def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None
     out.data["_removed_cards"] = sorted(removed)
     out.removed_at.update({str(c): _at(src, ("cards", "remove", i))
                            for i, c in enumerate(cards.get("remove") or [])})
+    for cid, name in (cards.get("variant") or {}).items():
+        where = _at(src, ("cards", "variant", cid))
+        if not isinstance(name, str) or not name.strip():
+            raise PackError(f"{where}: cards.variant.{cid}: expected the name of one of the "
+                            f"card's variants (declared in its file), got {name!r:.80}")
+        out.card_variants[str(cid)] = (name, where)
+        out.card_overrides.pop(str(cid), None)  # an override of the packs it extends
     for cid, change in (cards.get("override") or {}).items():
         if not isinstance(change, dict):
             raise PackError(f"{_at(src, ('cards', 'override', cid))}: cards.override."

@@ -18,7 +18,7 @@ from pluggy import PluginValidationError
 
 from . import hookspecs, packs
 from .bus import Bus
-from .card_files import CardData, load_cards, override
+from .card_files import CardData, load_cards, override, use_variant
 from .engine import Param, Step
 from .errors import PackError
 from .flow import CORE_STEPS, Flow
@@ -43,13 +43,15 @@ class Ruleset:
     steps: dict[str, Step[Any]]
     phases: list[str]
     components: dict[str, Any]
-    names: dict[str, str] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)   # one name per id (see name())
     cards: dict[str, CardData] = field(default_factory=dict)
     effects: dict[str, CardEffects] = field(default_factory=dict)
     chain: list[str] = field(default_factory=list)
     game: str = ""
     state_class: type[State] = State
     seating: dict[int, list[str]] = field(default_factory=dict)
+    names_by_kind: dict[str, dict[str, str]] = field(default_factory=dict)
+    source: packs.Pack | None = field(default=None, repr=False)  # the pack files, as read
 
     @property
     def hook(self) -> Any:
@@ -59,8 +61,15 @@ class Ruleset:
     def language(self) -> str:
         return str(self.data.get("language", "en"))
 
-    def name(self, key: str) -> str:
-        """The pack's name for an id (a province, good, title, phase), or the id itself."""
+    def name(self, key: str, kind: str | None = None) -> str:
+        """The pack's name for an id of a kind (``name("trade", "phases")``; the kinds are
+        those the pack's ``names`` group: phases, tracks, goods...), or the id itself.
+        Without a kind, the id's first name (see :func:`packs.flat_names`)."""
+        if kind is not None:
+            found = self.names_by_kind.get(kind, {}).get(key)
+            if found is not None:
+                return found
+            return self.names_by_kind.get("", {}).get(key, key)
         return self.names.get(key, key)
 
 
@@ -178,6 +187,31 @@ def _range_words(p: Param) -> str:
     if p.maximum is not None:
         return f" of at most {p.maximum}"
     return ""
+
+
+def value_words(p: Param, example: Any = None, top: bool = True) -> str:
+    """What values parameter ``p`` accepts, in words (``mnrules editions show``)."""
+    if top:
+        example = p.default
+    if p.choices and not isinstance(example, list | dict):
+        return "one of " + ", ".join(repr(c) for c in p.choices)
+    if isinstance(example, bool):
+        return "true or false"
+    if isinstance(example, int | float):
+        return ("a whole number" if isinstance(example, int) else "a number") + \
+            _range_words(p)
+    if isinstance(example, str):
+        return "a resource of the pack (one of its goods or a word of the default; a|b " \
+            "for a choice)" if p.resources else "a text"
+    if isinstance(example, list):
+        size = f" of {p.length[0]} to {p.length[1]} items" if p.length else ""
+        return f"a list{size}, each " + value_words(p, _example(example), False)
+    if isinstance(example, dict):
+        keys = ", ".join(str(k) for k in example)
+        keys = f"at least {keys} (more may be added)" if p.open_keys else keys
+        return f"a mapping of {keys}, each to " + value_words(
+            p, _example(list(example.values())), False)
+    return "a text or a whole number"
 
 
 def param_problem(p: Param, value: Any, example: Any = None, path: tuple[str | int, ...] = (),
@@ -349,7 +383,9 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
     for i, extra in enumerate(x for found in pm.hook.mn_plugins() for x in found):
         pm.register(extra, name=f"game part {i}")
     game_name = "" if game.endswith(".py") else game
-    board = pm.hook.mn_load_board(path=source.board_file, data=data, where=source.where) \
+    patched = packs.patched_sources(source)  # the board as the pack's patches change it
+    board = pm.hook.mn_load_board(path=source.board_file, where=source.where,
+                                  data={**data, packs.PATCHED: patched} if patched else data) \
         if source.board_file.is_file() else None
     goods = [str(g) for g in (components.get("goods") or {})]
     for name in data.get("plugins") or []:
@@ -397,6 +433,12 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
             raise PackError(f"{source.where('cards')}: cards.remove: no card {cid!r}"
                             + (f"; did you mean {hint!r}?" if hint else ""))
         del cards[cid]
+    for cid, (variant, where) in source.card_variants.items():
+        if cid not in cards:
+            hint = suggest(cid, cards)
+            raise PackError(f"{where}: cards.variant.{cid}: no such card"
+                            + (f"; did you mean {hint!r}?" if hint else ""))
+        cards[cid] = use_variant(cards[cid], variant, where)
     for cid, (change, file, src) in source.card_overrides.items():
         if cid not in cards:
             hint = suggest(cid, cards)
@@ -406,7 +448,8 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
         cards[cid] = override(cards[cid], change, file, src, schema)
     rules = Ruleset(pack=str(data.get("id", pack)), data=data, board=board, pm=pm,
                     params=values, declared=declared, steps=steps, phases=phases,
-                    components=components, names=dict(data.get("names") or {}),
+                    components=components, names=packs.flat_names(data.get("names") or {}),
+                    names_by_kind=packs.name_kinds(data.get("names") or {}), source=source,
                     cards=cards, chain=source.chain, game=game,
                     state_class=pm.hook.mn_state_class() or State)
     rules.seating = pm.hook.mn_seating(rules=rules) or {}

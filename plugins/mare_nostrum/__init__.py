@@ -45,12 +45,17 @@ def mn_state_class() -> type[State]:
 
 @hookimpl
 def mn_load_board(path: Path, data: dict[str, Any], where: Callable[..., str]) -> Any:
-    from mnrules.plugins.mare_nostrum.board import load_board
+    """The board file, as the pack's ``patch: {board: ...}`` changes it (the kernel reads
+    and patches it: ``data[PATCHED]["board"]``), its empires named as the pack names them."""
+    from mnrules.packs import PATCHED, name_kinds
+    from mnrules.plugins.mare_nostrum.board import load_board, with_names
     from mnrules.plugins.mare_nostrum.box_data import check_components
 
     components = data.get("components") or {}
     check_components(components, lambda *key: where("components", *map(str, key)))
-    return load_board(path, list(components["goods"]))
+    board = load_board(path, list(components["goods"]),
+                       source=(data.get(PATCHED) or {}).get("board"))
+    return with_names(board, name_kinds(data.get("names") or {}).get("empires", {}))
 
 
 @hookimpl

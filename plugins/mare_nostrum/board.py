@@ -198,14 +198,27 @@ def load_board(
     goods: Collection[str],
     building_kinds: Collection[str] = BUILDING_KINDS,
     text: str | None = None,
+    source: Sourced | None = None,
 ) -> Board:
-    """Load and check a board file; raise BoardError listing every problem."""
-    src = load_yaml(path, text)
+    """Load and check a board file; raise BoardError listing every problem. ``source``
+    is the file already read (as a pack's ``patch: {board: ...}`` changes it: a problem
+    in a patched value is then reported at the patch's line)."""
+    src = source if source is not None else load_yaml(path, text)
     checker = _Checker(src, goods, building_kinds)
     problems = checker.run()
     if problems:
         raise BoardError(problems)
     return checker.board()
+
+
+def with_names(board: Board, empire_names: dict[str, str]) -> Board:
+    """The board with its empires named as a pack names them (``names: {empires: ...}``);
+    an empire the pack does not name keeps the board file's ``name``."""
+    if not any(e in board.empires for e in empire_names):
+        return board
+    return dataclasses.replace(board, empires={
+        e: dataclasses.replace(setup, name=empire_names.get(e, setup.name))
+        for e, setup in board.empires.items()})
 
 
 def parse_slot(spec: str, kinds: Collection[str], goods: Collection[str]) -> Slot:
