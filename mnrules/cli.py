@@ -549,16 +549,82 @@ def cmd_editions_list(args: argparse.Namespace) -> int:
 
 
 def cmd_editions_show(args: argparse.Namespace) -> int:
+    """A pack as its rules are played: every parameter with the values it may take (each
+    described, with the books' sections; the default and the value in play marked), the
+    cards it changes, removes or plays in a named variant, its board file and patches,
+    its names and its readings."""
+    import textwrap
+
+    from . import packs
+    from .ruleset import value_words
+
     rules = _rules(args)
+
+    def wrap(text: str, indent: str, first: str = "") -> list[str]:
+        lines = textwrap.wrap(text, 96, initial_indent=indent + first,
+                              subsequent_indent=indent + ("    " if first else ""))
+        return [line.replace("\u00a0", " ") for line in lines] or [indent + first]
+
     print(f"{rules.data.get('name', rules.pack)} [{rules.pack}, {rules.language}]")
     print("files: " + " <- ".join(rules.chain))
-    print("phases: " + ", ".join(rules.names.get(f"{p}_phase", rules.name(p))
-                                 for p in rules.phases))
+    source = rules.source
+    board = getattr(rules.board, "file", "") or (str(source.board_file) if source else "")
+    print(f"board: {board or '(none)'}")
+    for step in (source.patches.get("board", []) if source else []):
+        what = "" if step.verb == "delete" else f" {step.value!r}"
+        print(f"  patched: {step.verb} {step.text}{what}  ({step.where})")
+    print("phases: " + ", ".join(rules.name(p, "phases") for p in rules.phases))
     print("plugins: " + ", ".join(str(p) for p in rules.data.get("plugins", [])))
-    print("parameters:")
+    print("parameters ('*': not the default; each value described: '>' in play, "
+          "'(default)' the plugins' default):")
     for name in sorted(rules.params):
-        mark = "" if rules.params[name] == rules.declared[name].default else "  *"
-        print(f"  {name} = {rules.params[name]!r}{mark}")
+        p = rules.declared[name]
+        value = rules.params[name]
+        mark = "" if value == p.default else "  *"
+        print(f"  {name} = {value!r}{mark}")
+        for line in wrap(p.doc[:1].upper() + p.doc[1:] + ".", "      "):
+            print(line)
+        if p.options and not isinstance(p.default, list | dict):
+            for option in p.options:
+                chosen = "> " if option.value == value and type(option.value) is \
+                    type(value) else "  "
+                default = " (default)" if option.value == p.default else ""
+                cite = f" [{option.cite}]".replace(" ", "\u00a0") if option.cite else ""
+                for line in wrap(f"{option.doc}{cite}", "    ",
+                                 f"{chosen}{option.value!r}{default}: "):
+                    print(line)
+        else:
+            for line in wrap(value_words(p), "      ", "values: "):
+                print(line)
+    varied = {cid: c for cid, c in sorted(rules.cards.items()) if c.variants}
+    if varied:
+        print("card variants ('>' in play; a pack selects one with cards: {variant: "
+              "{CARD: NAME}}):")
+        for cid, card in varied.items():
+            print(f"  {cid} ({card.name(rules.language)}, {card.file})")
+            printed = card.text.get("en", "") if card.variant is None or \
+                "text" not in card.variants[card.variant].change else ""
+            for name, note in (("default", printed or "the card as its file prints it"),
+                               *((v.name, v.note) for v in card.variants.values())):
+                chosen = "> " if (card.variant or "default") == name else "  "
+                for line in wrap(note, "    ", f"{chosen}{name}: "):
+                    print(line)
+    changed = [] if source is None else [
+        *(f"{cid}: variant {name} ({where})" for cid, (name, where)
+          in sorted(source.card_variants.items())),
+        *(f"{cid}: overridden ({packs._at(src, ('cards', 'override', cid))})"
+          for cid, (_, _, src) in sorted(source.card_overrides.items())),
+        *(f"{cid}: removed ({where})" for cid, where in sorted(source.removed_at.items())),
+        *(f"added: the cards of {folder}" for folder in source.card_dirs)]
+    if changed:
+        print("cards this pack changes:")
+        for line in changed:
+            print(f"  {line}")
+    kinds = {k: v for k, v in rules.names_by_kind.items() if k}
+    if kinds:
+        print("names by kind: " + "; ".join(
+            f"{kind} ({', '.join(list(v.values())[:3])}{', ...' if len(v) > 3 else ''})"
+            for kind, v in kinds.items()))
     readings = rules.data.get("readings") or {}
     if readings:
         print("readings chosen where the book is ambiguous:")
@@ -581,8 +647,9 @@ def edition_diff(a: Any, b: Any) -> list[list[str]]:
                          "present" if cb else "absent"])
             continue
         if (ca.effects or "").split() != (cb.effects or "").split():
-            rows.append([f"card {cid} script", " ".join((ca.effects or "").split()),
-                         " ".join((cb.effects or "").split())])
+            rows.append([f"card {cid} script", *(
+                (f"(variant {c.variant}) " if c.variant else "") + " ".join(
+                    (c.effects or "").split()) for c in (ca, cb))])
         if ca.bonuses != cb.bonuses:
             rows.append([f"card {cid} bonuses", str(ca.bonuses), str(cb.bonuses)])
     for key in ("plugins", "phases"):
@@ -593,10 +660,19 @@ def edition_diff(a: Any, b: Any) -> list[list[str]]:
                      str(b.board.start_titles)])
     if a.board.file != b.board.file:
         rows.append(["board", a.board.file, b.board.file])
-    names = sorted(k for k in set(a.names) | set(b.names) if a.name(k) != b.name(k))
+    patches = [[f"{s.verb} {s.text}" + ("" if s.verb == "delete" else f" {s.value!r}")
+                for s in (r.source.patches.get("board", []) if r.source else [])]
+               for r in (a, b)]
+    if patches[0] != patches[1]:
+        rows.append(["board patches", *("; ".join(p) or "none" for p in patches)])
+    kinds = [k for k in dict.fromkeys([*a.names_by_kind, *b.names_by_kind])]
+    names = [(kind, i) for kind in kinds for i in dict.fromkeys(
+        [*a.names_by_kind.get(kind, {}), *b.names_by_kind.get(kind, {})])
+        if a.name(i, kind or None) != b.name(i, kind or None)]
     if names:
-        rows.append([f"names ({len(names)})", ", ".join(a.name(k) for k in names[:6]),
-                     ", ".join(b.name(k) for k in names[:6])])
+        rows.append([f"names ({len(names)})",
+                     *(", ".join(r.name(i, kind or None) for kind, i in names[:6])
+                       for r in (a, b))])
     return rows
 
 

@@ -141,6 +141,8 @@ def test_each_card_override_is_in_the_right_packs(row: str, card: str) -> None:
     groups = SCRIPTS[(row, card)]
     changed = set().union(*groups)
     assert {p for p in PACKS if scripts[p] != bundled} == changed
+    for p in changed:  # chosen by name among the variants the card file declares
+        assert pack(p).cards[card].variant in pack(p).cards[card].variants, p
     for group in groups:
         assert len({scripts[p] for p in group}) == 1
     if len(groups) > 1:
