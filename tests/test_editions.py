@@ -800,6 +800,8 @@ STRONG_FORTRESS = '''"""A variant's battle rules: a fortress cancels two hits an
 from mnrules.effects import Modifier
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.mare_nostrum.battle import (  # noqa: F401 (this plugin's too)
+    mn_battle_odds,
+    mn_battle_roll,
     mn_compare,
     mn_params,
 )

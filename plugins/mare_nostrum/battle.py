@@ -6,6 +6,12 @@ states it: +5 to the total and one hit cancelled, or +1 hit and one enemy hit le
 Everything a hero or wonder changes is folded through modifiers before the roll, so
 the exact outcome distribution can be computed (:func:`distribution`) for designers
 and for tests that prove two rule texts equivalent.
+
+The battle step (the military plugin's) asks this plugin through the bus, never by
+importing it: it rolls a battle (``mn_battle_roll``) and tells a battle's odds
+(``mn_battle_odds``, for bots, through :mod:`.api`); both hooks are declared in
+:mod:`.hookspecs`. So a variant that replaces this plugin by an edited copy changes
+every battle played and every odds a bot reads.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from mnrules.contract import Declaration, Part
@@ -79,6 +86,44 @@ def roll(game: Game, side: Side, faces: Sequence[int], kind: str) -> list[int]:
     return [game.chance(f"{kind} die", faces) for _ in range(side.dice)]
 
 
+def _dice(game: Game, battle: dict[str, Any]) -> tuple[Sequence[int], int]:
+    """The faces of the battle's dice and the dice total per hit."""
+    return (game.param("land_die" if battle["kind"] == "land" else "sea_die"),
+            game.param(DIVISOR_PARAM))
+
+
+@hookimpl
+def mn_battle_roll(game: Game, battle: dict[str, Any]) -> dict[str, Any]:
+    """Both sides roll at once (the attacker's dice drawn first), every rule and card
+    folded into each side (:func:`side_for`); each side's hits from its total."""
+    faces, divisor = _dice(game, battle)
+    a = side_for(game, battle, battle["attacker"])
+    d = side_for(game, battle, battle["defender"])
+    sides: dict[str, Side] = {a.player: a, d.player: d}
+    rolls = {p: roll(game, s, faces, battle["kind"]) for p, s in sides.items()}
+    scored = {a.player: hits(sum(rolls[a.player]), a, d, divisor),
+              d.player: hits(sum(rolls[d.player]), d, a, divisor)}
+    return {"rolls": rolls, "hits": scored}
+
+
+@hookimpl
+def mn_battle_odds(game: Game, battle: dict[str, Any],
+                   units: dict[str, int]) -> dict[str, Any]:
+    """The battle's odds as the board stands, every rule and card folded in (floats,
+    from the exact calculator, cached): each side's hits and both sides' losses."""
+    faces, divisor = _dice(game, battle)
+    att, dfd = battle["attacker"], battle["defender"]
+    a = side_for(game, battle, att)
+    d = side_for(game, battle, dfd)
+    return {"hits": {att: _hits(a.dice, a.bonus, a.extra_hits, d.shield, tuple(faces),
+                                divisor),
+                     dfd: _hits(d.dice, d.bonus, d.extra_hits, a.shield, tuple(faces),
+                                divisor)},
+            "losses": _odds(Side("", a.dice, a.bonus, a.extra_hits, a.shield),
+                            Side("", d.dice, d.bonus, d.extra_hits, d.shield),
+                            units[att], units[dfd], tuple(faces), divisor)}
+
+
 @hookimpl
 def mn_modifiers(game: Game, quantity: str, ctx: dict[str, Any]) -> list[Any] | None:
     """The fortress, as the pack's edition words it."""
@@ -135,6 +180,32 @@ def distribution(a: Side, b: Side, units_a: int, units_b: int, faces: Sequence[i
             key = (min(y, units_a), min(x, units_b))
             out[key] = out.get(key, Fraction(0)) + p * q
     return out
+
+
+@lru_cache(maxsize=8192)
+def _hits(dice: int, bonus: int, extra: int, shield_against: int, faces: tuple[int, ...],
+          divisor: int) -> tuple[tuple[int, float], ...]:
+    """One side's hits distribution, as floats (cached: bots ask it again and again)."""
+    side = Side("", dice, bonus, extra, 0)
+    against = Side("", 0, 0, 0, shield_against)
+    dist = hits_distribution(side, against, faces, divisor)
+    return tuple((h, float(p)) for h, p in sorted(dist.items()))
+
+
+@lru_cache(maxsize=16384)
+def _odds(a: Side, b: Side, units_a: int, units_b: int, faces: tuple[int, ...],
+          divisor: int) -> tuple[tuple[int, int, float], ...]:
+    """Probabilities of (a's losses, b's losses), combined exactly as
+    :func:`distribution` does, from the per-side hit distributions (only the final
+    products are floats)."""
+    ha = _hits(a.dice, a.bonus, a.extra_hits, b.shield, faces, divisor)
+    hb = _hits(b.dice, b.bonus, b.extra_hits, a.shield, faces, divisor)
+    out: dict[tuple[int, int], float] = {}
+    for x, p in ha:
+        for y, q in hb:
+            key = (min(y, units_a), min(x, units_b))
+            out[key] = out.get(key, 0.0) + p * q
+    return tuple((la, lb, p) for (la, lb), p in sorted(out.items()))
 
 
 # -- comparing rule sets --------------------------------------------------------------------
@@ -197,8 +268,9 @@ def mn_compare(a: Any, b: Any) -> list[str]:
 @hookimpl
 def mn_contract() -> list[Declaration]:
     """What this plugin is for. The four figures of a side's roll are folded by
-    :func:`side_for`, which the military plugin's battle step calls: they are that
-    plugin's, so that a variant may replace these rules and keep them."""
+    :func:`side_for`, which this plugin's ``mn_battle_roll`` calls for the military
+    plugin's battle step: they are declared by that plugin, so that a variant may
+    replace these rules and keep them."""
     return [Part("battle", "military", "How a battle is rolled: the fortress's part in "
                  "each side's dice, total, hits and shield; and the exact odds editions "
                  "are compared by.")]

@@ -19,3 +19,28 @@ def mn_income(game: Any, player: str) -> list[tuple[str, int]]:
     Every implementation contributes (buildings, legendary cities, a wonder's coin).
     A legendary draw is the key ``"legendary"``; the Collect phase draws it from the pile.
     """
+
+
+# --------------------------------------------------------------------------------------
+# Phase 4 — Move & Fight: what the battle step (military) asks the battle plugin
+# --------------------------------------------------------------------------------------
+@hookspec(firstresult=True)
+def mn_battle_roll(game: Any, battle: dict[str, Any]) -> dict[str, Any]:
+    """Roll one battle (FR 4.2; NL/PL/UK 4.2): ``battle`` is ``{"area", "kind" ("land"
+    or "sea"), "attacker", "defender"}``. Returns ``{"rolls": {player: [die faces]},
+    "hits": {player: hits he scores}}``, the attacker first, the dice drawn from
+    ``game.chance``. The battle step caps each side's losses at its units there and
+    has their owner choose them. First result wins: the ``battle`` plugin answers (or
+    the copy a variant replaces it with), so a variant's battle rules are the rules
+    of every battle played."""
+
+
+@hookspec(firstresult=True)
+def mn_battle_odds(game: Any, battle: dict[str, Any],
+                   units: dict[str, int]) -> dict[str, Any]:
+    """The odds of ``battle`` (as for :func:`mn_battle_roll`) with the board as it
+    stands, every rule and card folded in, each side's losses capped at ``units[player]``.
+    Returns ``{"hits": {player: ((hits he scores, probability), ...)}, "losses":
+    ((attacker's losses, defender's losses, probability), ...)}``, probabilities as
+    floats. Rolls no die and changes nothing. First result wins: the ``battle``
+    plugin answers; bots ask it through :mod:`mnrules.plugins.mare_nostrum.api`."""

@@ -15,11 +15,10 @@ from typing import Any
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
 from mnrules.engine import CONTINUE, DONE, Decision, Frame
-from mnrules.errors import RuleRef
+from mnrules.errors import MnrulesError, PackError, RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.battle import Side, hits, roll, side_for
 from mnrules.plugins.mare_nostrum.conquest import convert_all, release_excess, tidy
-from mnrules.plugins.mare_nostrum.control import connected
+from mnrules.plugins.mare_nostrum.geometry import Reach
 from mnrules.plugins.mare_nostrum.state import Game, Step
 
 R_MOVE_SEA = RuleRef("trireme-move", "a trireme moves at most once, to an adjacent sea",
@@ -149,16 +148,16 @@ class MilitaryTurn(Step):
 
     def _legion_moves(self, game: Game, frame: Frame) -> list[tuple[Any, ...]]:
         state = game.state
-        board = game.rules.board
         player = frame["player"]
         out: list[tuple[Any, ...]] = []
+        reach = Reach(game, player)
         for prov in state.built:
             # occupying legions may move too (they leave what they occupy)
             movable = state.count(prov, player, "legion") - frame["arrived"].get(prov, 0)
             if movable <= 0:
                 continue
-            dests = {p for p in board.provinces[prov].neighbours if p in state.built}
-            dests |= {p for p in connected(game, player, prov) if p in state.built}
+            # a copy: the fold's modifiers get a set of their own
+            dests = set(reach(prov))
             allowed = game.fold("move.destinations", dests, player=player, origin=prov)
             out.extend(("move", prov, d) for d in sorted(allowed))
         return out
@@ -264,29 +263,41 @@ class Battle(Step):
 
     @staticmethod
     def _roll(game: Game, frame: Frame) -> None:
+        """Both sides roll, as the battle plugin says (``mn_battle_roll``, through the
+        bus: a variant's battle plugin rolls every battle); each loses a unit per hit
+        scored against it, at most the units it has there."""
         state = game.state
+        att, dfd = frame["attacker"], frame["defender"]
         battle = {"area": frame["area"], "kind": frame["kind"],
-                  "attacker": frame["attacker"], "defender": frame["defender"]}
-        faces = game.param("land_die" if frame["kind"] == "land" else "sea_die")
-        divisor = game.param("hit_divisor")
-        a = side_for(game, battle, frame["attacker"])
-        d = side_for(game, battle, frame["defender"])
-        sides: dict[str, Side] = {a.player: a, d.player: d}
-        rolls = {p: roll(game, s, faces, frame["kind"]) for p, s in sides.items()}
-        scored = {a.player: hits(sum(rolls[a.player]), a, d, divisor),
-                  d.player: hits(sum(rolls[d.player]), d, a, divisor)}
+                  "attacker": att, "defender": dfd}
+        rolled = game.rules.hook.mn_battle_roll(game=game, battle=battle)
+        if rolled is None:
+            raise MnrulesError("no plugin rolls battles (mn_battle_roll): the pack's plugins "
+                             "need 'battle' or a plugin that replaces it")
+        scored = rolled["hits"]
         units = {p: sum(state.units.get(frame["area"], {}).get(p, {}).values())
-                 for p in sides}
+                 for p in (att, dfd)}
         frame["units"] = units
-        frame["rolls"] = rolls
+        frame["rolls"] = rolled["rolls"]
         frame["hits"] = scored
-        frame["losses"] = {a.player: min(scored[d.player], units[a.player]),
-                           d.player: min(scored[a.player], units[d.player])}
+        frame["losses"] = {att: min(scored[dfd], units[att]),
+                           dfd: min(scored[att], units[dfd])}
 
 
 @hookimpl
 def mn_steps() -> dict[str, Step]:
     return {"military": Military(), "military.turn": MilitaryTurn(), "battle": Battle()}
+
+
+@hookimpl
+def mn_check_pack(rules: Any, source: Any) -> None:
+    """The battle step has its battles rolled by another plugin (``mn_battle_roll``): a
+    pack without one is refused when it is read, not at its first battle."""
+    caller = getattr(rules.hook, "mn_battle_roll", None)
+    if caller is None or not caller.get_hookimpls():
+        raise PackError(f"{source.where('plugins')}: plugins: the military plugin's battles "
+                        f"are rolled by a plugin answering mn_battle_roll: 'battle', or a "
+                        f"plugin that replaces it")
 
 
 BATTLE_CONTEXT = (("battle", "the battle: its area, kind (land or sea), attacker and "
