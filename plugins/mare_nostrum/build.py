@@ -24,12 +24,12 @@ from mnrules.plugins.mare_nostrum.control import (
     capital,
     has_enemies,
     may_build_in,
-    reachable,
     trireme_seas,
 )
+from mnrules.plugins.mare_nostrum.geometry import Reach
 from mnrules.plugins.mare_nostrum.payment import Payment, can_pay, payments, set_rules
-from mnrules.plugins.mare_nostrum.production import give_back
 from mnrules.plugins.mare_nostrum.state import Game, Step, base_good
+from mnrules.plugins.mare_nostrum.supply import give_back, take_building
 
 UNITS = ("legion", "fortress", "trireme")
 
@@ -280,14 +280,32 @@ def find_offer(game: Game, player: str, action: tuple[Any, ...]) -> BuildOffer |
                  if o.source == action[1] and o.item == action[2]), None)
 
 
+def marker_bases(game: Game, player: str) -> list[str]:
+    """The provinces where ``player`` had a control marker at the start of the build
+    phase: a new marker goes next to (or connected with) one of them (this plugin's
+    ``vars["build.bases"]``)."""
+    bases: list[str] = game.state.vars.get("build.bases", {}).get(player, [])
+    return bases
+
+
 def marker_sites(game: Game, player: str) -> set[str]:
+    """Where ``player`` may place a control marker now: a neutral province in play,
+    holding no other player's units, adjacent to or connected with one of his bases."""
     state = game.state
-    bases: list[str] = state.vars.get("build.bases", {}).get(player, [])
     sites: set[str] = set()
-    for base in bases:
-        sites |= reachable(game, player, base)
+    reach = Reach(game, player)
+    for base in marker_bases(game, player):
+        sites |= reach(base)
     return {p for p in sites if state.control.get(p) is None and p in state.built
             and not has_enemies(state, p, player)}
+
+
+def storage(game: Game, player: str) -> tuple[int, int]:
+    """What ``player`` keeps at the end of his build turn: (coins, goods of different
+    types), his heroes and wonders included."""
+    coins: int = game.fold("storage.coins", game.param("storage_coins"), player=player)
+    goods: int = game.fold("storage.goods", game.param("storage_goods"), player=player)
+    return coins, goods
 
 
 def keep_options(game: Game, player: str, limit: int) -> list[tuple[str, ...]]:
@@ -316,8 +334,7 @@ class BuildTurn(Step):
         if stage == "finished":
             return DONE
         if stage == "store":
-            coins = game.fold("storage.coins", game.param("storage_coins"), player=player)
-            goods = game.fold("storage.goods", game.param("storage_goods"), player=player)
+            coins, goods = storage(game, player)
             frame["coins"] = coins
             options = tuple(keep_options(game, player, goods)) if goods else ((),)
             if len(options) > 1:
@@ -389,7 +406,7 @@ class BuildTurn(Step):
             elif kind == "building":
                 prov, i = where
                 state.built[prov][i] = True
-                state.supply[game.rules.board.provinces[prov].slots[i].kind] -= 1
+                take_building(state, game.rules.board.provinces[prov].slots[i].kind)
             elif kind == "tile":
                 state.display.remove(where[0])
                 state.tiles[player].append(where[0])

@@ -16,9 +16,10 @@ from mnrules.effects import Event, Trigger
 from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.control import capital, reachable
-from mnrules.plugins.mare_nostrum.production import take
+from mnrules.plugins.mare_nostrum.control import capital
+from mnrules.plugins.mare_nostrum.geometry import Reach, reachable
 from mnrules.plugins.mare_nostrum.state import Game, State, Step
+from mnrules.plugins.mare_nostrum.supply import return_building, take
 
 R_CONQUEST = RuleRef("conquest", "a conqueror pillages exactly one building, occupies "
                      "buildings with one legion each, or occupies the control marker",
@@ -63,8 +64,25 @@ def mn_params() -> list[Param]:
 
 
 def status(state: State) -> dict[str, dict[str, Any]]:
+    """The conquests under way, by province: ``{"player": conqueror, "round": when he
+    conquered it, "marker_round": when he occupied its marker}`` (this plugin's
+    ``vars["conquest"]``: only its functions write it)."""
     conquests: dict[str, dict[str, Any]] = state.vars.setdefault("conquest", {})
     return conquests
+
+
+def record_conquest(state: State, province: str, player: str, round: int,
+                    marker_round: int | None = None) -> None:
+    """Set ``province``'s conquest status (a scenario's position, :mod:`.position`)."""
+    info: dict[str, Any] = {"player": player, "round": round}
+    if marker_round is not None:
+        info["marker_round"] = marker_round
+    status(state)[province] = info
+
+
+def forget_conquests(state: State) -> None:
+    """No conquest is under way (an emptied board, :mod:`.position`)."""
+    state.vars.pop("conquest", None)
 
 
 def occupations(state: State, province: str, player: str) -> int:
@@ -128,9 +146,24 @@ def conquerable(game: Game, player: str) -> list[str]:
     return out
 
 
-def _linked(game: Game, player: str, province: str) -> bool:
+def linked(game: Game, player: str, province: str, reach: Reach | None = None) -> bool:
+    """Whether ``province`` is adjacent to or connected with another province of
+    ``player``'s (the condition of occupying and of converting a marker, 4.3.3);
+    ``reach``: his :class:`~.geometry.Reach` in this position, if one is at hand."""
     state = game.state
-    return any(state.control.get(p) == player for p in reachable(game, player, province))
+    near = reachable(game, player, province) if reach is None else reach(province)
+    return any(state.control.get(p) == player for p in near)
+
+
+def _replace_marker(state: State, player: str, province: str, owner: str | None) -> None:
+    """The marker ``player`` occupies becomes his own: the owner's marker goes back to
+    the owner's box, one of ``player``'s leaves his, the conquest is over."""
+    state.marker_occupier.pop(province, None)
+    if owner is not None:
+        state.pieces[owner]["marker"] += 1
+    state.pieces[player]["marker"] -= 1
+    state.control[province] = player
+    status(state).pop(province, None)
 
 
 def try_convert(game: Game, player: str, province: str) -> None:
@@ -142,7 +175,7 @@ def try_convert(game: Game, player: str, province: str) -> None:
     if info.get("marker_round", state.round) >= state.round:
         return  # occupied this round: conversion comes in a later round
     owner = state.control.get(province)
-    if not _linked(game, player, province):
+    if not linked(game, player, province):
         if game.param("conversion_fail") == "remove_marker":
             def remove(event: Event) -> None:
                 if owner is not None:
@@ -158,14 +191,37 @@ def try_convert(game: Game, player: str, province: str) -> None:
         # That is no failed link: the owner's marker stays and the legion stays on it.
         return
 
+    game.perform(Event("convert", player, {"province": province, "from": owner}),
+                 lambda e: _replace_marker(state, player, province, owner))
+
+
+def can_convert_now(game: Game, player: str, province: str) -> bool:
+    """Whether the marker ``player`` occupies in ``province`` may become his at once (a
+    card's conversion): the province is adjacent to or connected with another of his
+    (4.3.3, in every edition) and he has a control marker left in his box (a hard
+    limit)."""
+    state = game.state
+    if state.marker_occupier.get(province) != player:
+        return False
+    if state.pieces[player].get("marker", 0) <= 0:
+        return False
+    return linked(game, player, province)
+
+
+def convert_at_once(game: Game, player: str, province: str) -> None:
+    """The Queen of Sheba's kind of conversion: the marker ``player`` occupies becomes
+    his at once, if :func:`can_convert_now`; the occupying legion goes back to his box."""
+    state = game.state
+    owner = state.control.get(province)
+    if not can_convert_now(game, player, province):
+        return
+
     def convert(event: Event) -> None:
-        if owner is not None:
-            state.pieces[owner]["marker"] += 1
-        state.pieces[player]["marker"] -= 1
-        state.control[province] = player
-        del state.marker_occupier[province]
-        status(state).pop(province, None)
-    game.perform(Event("convert", player, {"province": province, "from": owner}), convert)
+        state.remove_units(province, player, "legion")
+        state.pieces[player]["legion"] += 1
+        _replace_marker(state, player, province, owner)
+    game.perform(Event("convert", player, {"province": province, "from": owner,
+                                           "immediate": True}), convert)
 
 
 def convert_all(game: Game, player: str) -> None:
@@ -213,7 +269,7 @@ class Conquest(Step):
             if (prov not in (capital(game, p) for p in state.players)
                     and prov not in state.marker_occupier
                     and (not game.param("occupy_marker_needs_link")
-                         or _linked(game, player, prov))):
+                         or linked(game, player, prov))):
                 opts.append(("marker",))
         return opts
 
@@ -251,7 +307,7 @@ class Conquest(Step):
         def destroy(event: Event) -> None:
             state.built[prov][i] = False
             state.occupied[prov][i] = None
-            state.supply[slot.kind] = state.supply.get(slot.kind, 0) + 1
+            return_building(state, slot.kind)
             choices = []
             for g in event.data["gains"]:
                 if "|" in g:

@@ -17,7 +17,8 @@ from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.mare_nostrum.control import slot_controller
-from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, State, Step
+from mnrules.plugins.mare_nostrum.state import Game, Step
+from mnrules.plugins.mare_nostrum.supply import in_supply, take
 
 CHOICE = "|"  # an income key "coin|legendary" lets the player pick one of them
 
@@ -50,15 +51,11 @@ def buildings_income(game: Game) -> dict[str, dict[str, int]]:
     """What every player's buildings yield this Collect phase, in one pass over the board
     (occupied buildings for their occupier; temples and markets double per controller)."""
     state = game.state
-    board = game.rules.board
-    income_of: dict[str, list[str]] = game.param("income")
-    doublers: dict[str, list[str]] = game.param("income_doublers")
-    bonus = game.param("legendary_temple_bonus")
+    yields = _yields(game)
     per: dict[str, dict[str, int]] = {p: {} for p in state.players}
     for prov, built in state.built.items():
         if not any(built):
             continue
-        slots = board.provinces[prov].slots
         mine: dict[str, list[int]] = {}
         for i, b in enumerate(built):
             who = slot_controller(state, prov, i) if b else None
@@ -68,26 +65,47 @@ def buildings_income(game: Game) -> dict[str, dict[str, int]]:
             out = per.get(who)
             if out is None:
                 continue
-            doubled: set[str] = set()
-            for i in idx:
-                doubled.update(doublers.get(slots[i].kind, ()))
-            for i in idx:
-                slot = slots[i]
-                factor = 2 if slot.kind in doubled else 1
-                if slot.kind == "caravan" and slot.good:
-                    out[slot.good] = out.get(slot.good, 0) + factor
-                elif slot.kind in income_of:
-                    if slot.kind == "legendary":
-                        # the temple's extra is one of two things, not a doubling (1.1/1.2)
-                        for key in income_of[slot.kind]:
-                            out[key] = out.get(key, 0) + 1
-                        if factor == 2 and bonus:
-                            k = CHOICE.join(bonus)
-                            out[k] = out.get(k, 0) + 1
-                    else:
-                        for key in income_of[slot.kind]:
-                            out[key] = out.get(key, 0) + factor
+            _add_yield(out, game.rules.board.provinces[prov].slots, idx, *yields)
     return per
+
+
+def province_income(game: Game, province: str, slots: list[int]) -> dict[str, int]:
+    """What the built ``slots`` (indices) of ``province`` would yield together to one
+    controller this Collect phase (the rule of :func:`buildings_income`, for one
+    province and any set of its slots: a bot asks what a marker or a building adds)."""
+    out: dict[str, int] = {}
+    _add_yield(out, game.rules.board.provinces[province].slots, slots, *_yields(game))
+    return out
+
+
+def _yields(game: Game) -> tuple[dict[str, list[str]], dict[str, list[str]], list[str]]:
+    return game.param("income"), game.param("income_doublers"), \
+        game.param("legendary_temple_bonus")
+
+
+def _add_yield(out: dict[str, int], slots: Any, idx: list[int],
+               income_of: dict[str, list[str]], doublers: dict[str, list[str]],
+               bonus: list[str]) -> None:
+    """Add to ``out`` what the slots ``idx`` (of one province, one controller) yield."""
+    doubled: set[str] = set()
+    for i in idx:
+        doubled.update(doublers.get(slots[i].kind, ()))
+    for i in idx:
+        slot = slots[i]
+        factor = 2 if slot.kind in doubled else 1
+        if slot.kind == "caravan" and slot.good:
+            out[slot.good] = out.get(slot.good, 0) + factor
+        elif slot.kind in income_of:
+            if slot.kind == "legendary":
+                # the temple's extra is one of two things, not a doubling (1.1/1.2)
+                for key in income_of[slot.kind]:
+                    out[key] = out.get(key, 0) + 1
+                if factor == 2 and bonus:
+                    k = CHOICE.join(bonus)
+                    out[k] = out.get(k, 0) + 1
+            else:
+                for key in income_of[slot.kind]:
+                    out[key] = out.get(key, 0) + factor
 
 
 def building_income(game: Game, player: str) -> list[tuple[str, int]]:
@@ -100,54 +118,33 @@ def mn_income(game: Game, player: str) -> list[tuple[str, int]]:
     return building_income(game, player)
 
 
-def draw_legendary(game: Game) -> str | None:
-    """The top legendary good; the discard pile is reshuffled when the pile is empty."""
-    state = game.state
-    if not state.legendary_pile and state.legendary_discard:
-        state.legendary_pile = list(state.legendary_discard)
-        state.legendary_discard.clear()
-        game.rng.shuffle(state.legendary_pile)
-    if not state.legendary_pile:
-        return None
-    good = game.chance("legendary draw", sorted(state.legendary_pile))
-    state.legendary_pile.remove(good)
-    return good
+def income(game: Game, player: str) -> list[tuple[str, int]]:
+    """Everything ``player`` collects this Collect phase, before anything is taken from
+    the supply: what every plugin's ``mn_income`` contributes, then folded through the
+    heroes and wonders (``income``)."""
+    items: list[tuple[str, int]] = []
+    for contributed in game.rules.hook.mn_income(game=game, player=player):
+        items.extend(contributed)
+    # heroes and wonders add to it (Temple of Artemis, Circe)
+    return list(game.fold("income", items, player=player))
 
 
-def in_supply(game: Game, key: str) -> bool:
-    """Whether one ``key`` ("legendary": a legendary draw) can be taken now."""
-    state = game.state
-    if key == "legendary":
-        return bool(state.legendary_pile or state.legendary_discard)
-    return state.supply.get(key, 0) > 0
-
-
-def take(game: Game, player: str, key: str, n: int = 1) -> int:
-    """Move up to ``n`` of ``key`` from the supply to ``player``'s screen; returns how many."""
-    state = game.state
-    got = 0
-    for _ in range(n):
-        if key == "legendary":
-            good = draw_legendary(game)
-            if good is None:
-                break
-            state.gain(player, LEGENDARY + good)
-        else:
-            if state.supply.get(key, 0) <= 0:
-                break
-            state.supply[key] -= 1
-            state.gain(player, key)
-        got += 1
-    return got
-
-
-def give_back(state: State, player: str, key: str, n: int = 1) -> None:
-    """Return resources to the supply (legendary goods to their discard pile)."""
-    state.spend(player, key, n)
-    if key.startswith(LEGENDARY):
-        state.legendary_discard.extend([key[len(LEGENDARY):]] * n)
-    else:
-        state.supply[key] = state.supply.get(key, 0) + n
+def incomes(game: Game) -> dict[str, list[tuple[str, int]]]:
+    """Every player's :func:`income` (the same pairs, in the same order), with the
+    board's buildings counted once for all players."""
+    per = buildings_income(game)
+    # pluggy's call order; this plugin's own contribution is taken from the one count
+    impls = list(reversed(game.rules.hook.mn_income.get_hookimpls()))
+    out: dict[str, list[tuple[str, int]]] = {}
+    for p in game.state.players:
+        items: list[tuple[str, int]] = []
+        for impl in impls:
+            if impl.function is mn_income:
+                items.extend(sorted(per.get(p, {}).items()))
+            else:
+                items.extend(impl.function(game=game, player=p) or ())
+        out[p] = list(game.fold("income", items, player=p))
+    return out
 
 
 class Production(Step):
@@ -160,12 +157,7 @@ class Production(Step):
         if "queue" not in frame:
             queue: list[list[Any]] = []
             for p in state.players:
-                items: list[tuple[str, int]] = []
-                for contributed in game.rules.hook.mn_income(game=game, player=p):
-                    items.extend(contributed)
-                # heroes and wonders add to it (Temple of Artemis, Circe)
-                items = list(game.fold("income", items, player=p))
-                for key, n in items:
+                for key, n in income(game, p):
                     queue.extend([p, key] for _ in range(n))
             frame["queue"] = queue
             frame["got"] = {p: {} for p in state.players}

@@ -13,8 +13,9 @@ from typing import Any
 from mnrules.contract import Declaration, Part
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.production import building_income, take
+from mnrules.plugins.mare_nostrum.production import building_income
 from mnrules.plugins.mare_nostrum.state import Game, State
+from mnrules.plugins.mare_nostrum.supply import take, take_building
 from mnrules.plugins.mare_nostrum.tracks import counted
 from mnrules.start import new_game
 
@@ -75,7 +76,7 @@ def mn_setup(game: Game) -> None:
         for prov, indices in emp.buildings.items():
             for i in indices:
                 state.built[prov][i] = True
-                state.supply[board.provinces[prov].slots[i].kind] -= 1
+                take_building(state, board.provinces[prov].slots[i].kind)
         for prov, k in emp.legions.items():
             state.add_units(prov, player, "legion", k)
             state.pieces[player]["legion"] -= k

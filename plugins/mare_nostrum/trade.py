@@ -52,6 +52,13 @@ def tokens(game: Game) -> list[str]:
     return available
 
 
+def offer_sizes(game: Game, player: str, value: int) -> tuple[int, ...]:
+    """The numbers of resources ``player`` may offer when the token's face is ``value``
+    (his heroes and wonders included), before what he holds limits them."""
+    sizes: tuple[int, ...] = game.fold("offer_size", (value,), player=player, token=value)
+    return sizes
+
+
 def _faces(token: str) -> list[int]:
     return [int(x) for x in token.split("/")]
 
@@ -103,8 +110,8 @@ class Trade(Step):
             frame["picker"] = participants[0] if participants else None
             frame["before"] = {p: state.held(p) + sum(frame["offers"][p].values())
                                for p in frame["offers"]}
-            game.emit(Event("offers_revealed", leader,
-                            {"value": frame["value"], "offers": frame["offers"]}))
+            game.emit(Event("offers_revealed", leader, {"value": frame["value"], "offers": {
+                p: dict(o) for p, o in frame["offers"].items()}}))  # a record, not the live offers
             frame["stage"] = stage = "pick"
         if stage == "pick":
             picks = self._picks(frame)
@@ -203,7 +210,7 @@ class Trade(Step):
     def _sizes(game: Game, frame: Frame, player: str) -> list[int]:
         value = frame["value"]
         held = game.state.held(player)
-        sizes: tuple[int, ...] = game.fold("offer_size", (value,), player=player, token=value)
+        sizes = offer_sizes(game, player, value)
         if game.param("trade_short_player") == "offer_all":
             fit = sorted({min(s, held) for s in sizes})
         else:  # exclude: a player who cannot offer the full amount does not take part

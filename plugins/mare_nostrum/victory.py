@@ -77,6 +77,20 @@ def _claims(game: Game) -> dict[str, list[str]]:
     return claims
 
 
+def pending_claims(game: Game) -> dict[str, list[str]]:
+    """This build phase's victories by building that wait for the end of the phase:
+    victory path -> claimants, in order (a copy)."""
+    return {path: list(who) for path, who in
+            game.state.vars.get("victory.build", {}).items()}
+
+
+def wins_alone(game: Game, player: str, path: str) -> bool:
+    """Whether a card makes ``player``'s build victory by ``path`` immediate and sole
+    (``victory.alone``), whoever else could win too."""
+    alone: list[str] = game.fold("victory.alone", [], player=player, path=path)
+    return player in alone
+
+
 def heroes_and_wonders(game: Game, player: str) -> int:
     """The tiles that count toward the fifth hero or wonder (starting hero included)."""
     cards = game.rules.cards
@@ -94,8 +108,7 @@ def claim(game: Game, player: str, path: str) -> None:
     state = game.state
     if state.finished:
         return
-    alone: list[str] = game.fold("victory.alone", [], player=player, path=path)
-    if player in alone:
+    if wins_alone(game, player, path):
         game.end([player], path)
         return
     model = game.param("build_victory")

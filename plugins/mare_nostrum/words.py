@@ -19,9 +19,10 @@ from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import Env, Interactive
 from mnrules.language.words import Terms, Word
 from mnrules.plugins.mare_nostrum.conquest import free_legions, status
-from mnrules.plugins.mare_nostrum.control import capital, has_enemies, reachable, slot_controller
-from mnrules.plugins.mare_nostrum.production import take
+from mnrules.plugins.mare_nostrum.control import capital, has_enemies, slot_controller
+from mnrules.plugins.mare_nostrum.geometry import reachable
 from mnrules.plugins.mare_nostrum.state import Game
+from mnrules.plugins.mare_nostrum.supply import take
 
 # -- what the quantity words need beyond the contract ---------------------------------------
 # The quantity and event words themselves are the contract's: each plugin's mn_contract
