@@ -1,5 +1,7 @@
-"""Who controls what: markers, occupied buildings, enemy presence, adjacency and
-trireme connection. Every other rule plugin asks these questions."""
+"""Who controls what: markers, occupied buildings, capitals, enemy presence, and so
+where a player may build (FR 3.5-3.7, 4.5; NL/PL/UK 3.1.1-3.1.2, 4.2.1). Every other rule
+plugin asks these questions. Where a player can reach (adjacency, trireme chains) is
+the map's geometry: :mod:`.geometry`."""
 
 from __future__ import annotations
 
@@ -35,14 +37,6 @@ def mn_params() -> list[Param]:
 
 def capital(game: Game, player: str) -> str:
     return str(game.rules.board.empires[player].capital)
-
-
-def in_play(game: Game) -> list[str]:
-    cached: list[str] | None = game.state.vars.get("board.in_play")
-    if cached is None:
-        cached = game.rules.board.provinces_in_play(len(game.state.players))
-        game.state.vars["board.in_play"] = cached
-    return cached
 
 
 def slot_controller(state: State, province: str, i: int) -> str | None:
@@ -86,73 +80,6 @@ def trireme_seas(game: Game, player: str) -> list[str]:
                            for p in shore if state.control.get(p) == player):
             continue
         out.append(sea)
-    return out
-
-
-def fleet_seas(state: State, player: str) -> set[str]:
-    out = set()
-    for sea, who in state.units.items():
-        mine = who.get(player)
-        if mine is not None and "trireme" in mine:
-            out.add(sea)
-    return out
-
-
-def connected(game: Game, player: str, province: str) -> set[str]:
-    """Provinces linked to ``province`` by a continuous chain of ``player``'s triremes.
-
-    Enemy triremes in those seas do not break the chain (4.1.2 example).
-    """
-    fleet = frozenset(fleet_seas(game.state, player))
-    if not fleet:
-        return set()
-    shores = _fleet_shores(game.rules.board, fleet)
-    reach: set[str] = set()
-    for sea in game.rules.board.provinces[province].seas:
-        reach |= shores.get(sea, frozenset())
-    reach.discard(province)
-    return reach
-
-
-_SHORES: dict[tuple[int, frozenset[str]], dict[str, frozenset[str]]] = {}
-
-
-def _fleet_shores(board: Any, fleet: frozenset[str]) -> dict[str, frozenset[str]]:
-    """For each sea of a fleet, every province on the chain of seas it belongs to.
-
-    A fleet's layout recurs often, so the answer is remembered (a small, bounded cache).
-    """
-    key = (id(board), fleet)
-    found = _SHORES.get(key)
-    if found is not None:
-        return found
-    out: dict[str, frozenset[str]] = {}
-    for start in fleet:
-        if start in out:
-            continue
-        chain = {start}
-        frontier = [start]
-        while frontier:
-            sea = frontier.pop()
-            for nxt in board.seas[sea].neighbours:
-                if nxt in fleet and nxt not in chain:
-                    chain.add(nxt)
-                    frontier.append(nxt)
-        shore = frozenset(p for sea in chain for p in board.provinces_on_sea(sea))
-        for sea in chain:
-            out[sea] = shore
-    if len(_SHORES) > 4096:
-        _SHORES.clear()
-    _SHORES[key] = out
-    return out
-
-
-def reachable(game: Game, player: str, province: str) -> set[str]:
-    """Provinces adjacent to or connected with ``province`` (in play only)."""
-    board = game.rules.board
-    live = game.state.built
-    out = {p for p in board.provinces[province].neighbours if p in live}
-    out |= {p for p in connected(game, player, province) if p in live}
     return out
 
 

@@ -1,5 +1,6 @@
-"""What the clever bots share: a fast clone of a game, the hidden information redrawn
-as one player may imagine it (determinization), and exact battle odds, cached.
+"""What the clever bots share: a fast clone of a game and the hidden information
+redrawn as one player may imagine it (determinization). What the rules say (battle
+odds, costs, reach, income) they ask the rules API, :mod:`..api`.
 
 Only what the viewer may know is read: the other screens by their size, the
 legendary pile and the face-down tiles by their contents as a whole (never their
@@ -16,15 +17,12 @@ from __future__ import annotations
 
 import marshal
 import random
-from collections.abc import Sequence
 from dataclasses import fields
-from functools import lru_cache
 from typing import Any
 
 from mnrules.bots.random_bot import MASK, splitmix64
 from mnrules.view import SECRET
 
-from ..battle import Side, hits_distribution, side_for
 from ..state import LEGENDARY, Game, State
 
 _FIELDS = tuple(f.name for f in fields(State))
@@ -121,78 +119,3 @@ def determinize(game: Game, viewer: str, rng: random.Random) -> None:
         container[p] = dealt
     if state.display_hidden:
         rng.shuffle(state.display_hidden)
-
-
-# -- battle odds -----------------------------------------------------------------------
-@lru_cache(maxsize=8192)
-def _hits(dice: int, bonus: int, extra: int, shield_against: int, faces: tuple[int, ...],
-          divisor: int) -> tuple[tuple[int, float], ...]:
-    side = Side("", dice, bonus, extra, 0)
-    against = Side("", 0, 0, 0, shield_against)
-    dist = hits_distribution(side, against, faces, divisor)
-    return tuple((h, float(p)) for h, p in sorted(dist.items()))
-
-
-@lru_cache(maxsize=16384)
-def _odds(a: Side, b: Side, units_a: int, units_b: int, faces: tuple[int, ...],
-          divisor: int) -> tuple[tuple[int, int, float], ...]:
-    ha = _hits(a.dice, a.bonus, a.extra_hits, b.shield, faces, divisor)
-    hb = _hits(b.dice, b.bonus, b.extra_hits, a.shield, faces, divisor)
-    out: dict[tuple[int, int], float] = {}
-    for x, p in ha:
-        for y, q in hb:
-            key = (min(y, units_a), min(x, units_b))
-            out[key] = out.get(key, 0.0) + p * q
-    return tuple((la, lb, p) for (la, lb), p in sorted(out.items()))
-
-
-def odds(a: Side, b: Side, units_a: int, units_b: int, faces: Sequence[int],
-         divisor: int) -> tuple[tuple[int, int, float], ...]:
-    """Probabilities of (a's losses, b's losses), combined exactly as the rules'
-    calculator (:func:`~mnrules.plugins.battle.distribution`) does, from its per-side
-    hit distributions (cached; only the final products are floats)."""
-    return _odds(Side("", a.dice, a.bonus, a.extra_hits, a.shield),
-                 Side("", b.dice, b.bonus, b.extra_hits, b.shield),
-                 units_a, units_b, tuple(faces), divisor)
-
-
-def land_sides(game: Game, area: str, attacker: str, defender: str, legions: int,
-               defenders: int | None = None) -> tuple[Side, Side]:
-    """Both sides of a land battle in ``area`` if ``attacker`` had ``legions`` there
-    (and ``defender`` at least ``defenders``), every rule and card folded in. The board
-    is changed for the look and put back exactly."""
-    state = game.state
-    add = legions - state.count(area, attacker, "legion")
-    add_d = 0 if defenders is None else defenders - state.count(area, defender, "legion")
-    if add > 0:
-        state.add_units(area, attacker, "legion", add)
-    if add_d > 0:
-        state.add_units(area, defender, "legion", add_d)
-    try:
-        battle = {"area": area, "kind": "land", "attacker": attacker, "defender": defender}
-        return side_for(game, battle, attacker), side_for(game, battle, defender)
-    finally:
-        if add_d > 0:
-            state.remove_units(area, defender, "legion", add_d)
-        if add > 0:
-            state.remove_units(area, attacker, "legion", add)
-
-
-def sea_sides(game: Game, area: str, attacker: str, defender: str) -> tuple[Side, Side]:
-    battle = {"area": area, "kind": "sea", "attacker": attacker, "defender": defender}
-    return side_for(game, battle, attacker), side_for(game, battle, defender)
-
-
-@lru_cache(maxsize=4096)
-def expected_hits(dice: int, bonus: int, extra: int, shield: int, faces: tuple[int, ...],
-                  divisor: int) -> float:
-    """Expected hits one side scores (before the other's units cap them)."""
-    dist: dict[int, float] = {0: 1.0}
-    p = 1.0 / len(faces)
-    for _ in range(dice):
-        nxt: dict[int, float] = {}
-        for s, q in dist.items():
-            for f in faces:
-                nxt[s + f] = nxt.get(s + f, 0.0) + q * p
-        dist = nxt
-    return sum(q * max(0, (s + bonus) // divisor + extra - shield) for s, q in dist.items())

@@ -18,13 +18,9 @@ import marshal
 import math
 from dataclasses import dataclass, field
 
-from ..build import tile_cost
-from ..control import slot_controller
-from ..payment import SetRules, set_rules
-from ..production import buildings_income
+from .. import api
+from ..api import SPECIAL_KINDS, TRACKS, SetRules
 from ..state import LEGENDARY, Game, base_good
-from ..tracks import TRACKS, levels
-from ..victory import SPECIAL_KINDS, great_cities
 from .common import Memo
 
 WIN = 1000.0
@@ -54,25 +50,12 @@ def logistic(x: float) -> float:
 
 def income(game: Game, player: str) -> dict[str, int]:
     """Next Collect phase's income as the rules compute it (cards included)."""
-    items: list[tuple[str, int]] = []
-    for contributed in game.rules.hook.mn_income(game=game, player=player):
-        items.extend(contributed)
-    return _fold_income(game, player, items)
-
-
-def _fold_income(game: Game, player: str, items: list[tuple[str, int]]) -> dict[str, int]:
-    items = list(game.fold("income", items, player=player))
-    out: dict[str, int] = {}
-    for key, n in items:
-        out[key] = out.get(key, 0) + n
-    return out
+    return api.income(game, player)
 
 
 def all_incomes(game: Game) -> dict[str, dict[str, int]]:
-    """Every player's next income: the buildings as the production rules count them
-    (one pass over the board), then whatever the cards fold in."""
-    per = buildings_income(game)
-    return {p: _fold_income(game, p, sorted(items.items())) for p, items in per.items()}
+    """Every player's next income, as the rules compute it (the board counted once)."""
+    return api.incomes(game)
 
 
 def income_worth(inc: dict[str, int]) -> float:
@@ -87,8 +70,7 @@ def income_worth(inc: dict[str, int]) -> float:
 
 
 def hw_count(game: Game, player: str) -> int:
-    cards = game.rules.cards
-    return sum(1 for t in game.state.tiles[player] if cards[t].kind not in SPECIAL_KINDS)
+    return api.heroes_and_wonders(game, player)
 
 
 def great_slots(game: Game, player: str, kinds: set[str]) -> int:
@@ -97,10 +79,7 @@ def great_slots(game: Game, player: str, kinds: set[str]) -> int:
     board = game.rules.board
     n = 0
     for prov, who in state.control.items():
-        if who != player:
-            continue
-        here = state.units.get(prov)
-        if here and any(p != player for p in here):
+        if who != player or not api.may_build_in(game, player, prov):
             continue
         slots = board.provinces[prov].slots
         for i, b in enumerate(state.built[prov]):
@@ -157,8 +136,8 @@ class Table:
 
 def table(game: Game) -> Table:
     state = game.state
-    t = Table(game=game, levels=levels(game), titles=dict(state.titles),
-              great=great_cities(game), hw={p: hw_count(game, p) for p in state.players})
+    t = Table(game=game, levels=api.levels(game), titles=dict(state.titles),
+              great=api.great_cities(game), hw={p: hw_count(game, p) for p in state.players})
     for p in state.players:
         t.provinces[p] = 0
         t.units[p] = 0
@@ -188,11 +167,9 @@ def legion_reach(game: Game) -> dict[str, dict[str, int]]:
     """For each player, how many of his legions could enter each province next Move &
     Fight: those adjacent to it or connected to it by his trireme chains, and those
     already there."""
-    from ..control import _fleet_shores, fleet_seas
-
     state = game.state
-    board = game.rules.board
     live = state.built
+    reaches: dict[str, api.Reach] = {}
     out: dict[str, dict[str, int]] = {}
     for area, here in state.units.items():
         if area not in live:
@@ -202,17 +179,10 @@ def legion_reach(game: Game) -> dict[str, dict[str, int]]:
             if not n:
                 continue
             dest = out.setdefault(q, {})
-            prov = board.provinces[area]
-            targets = set(prov.neighbours)
-            fleet = frozenset(fleet_seas(state, q))
-            if fleet:
-                shores = _fleet_shores(board, fleet)
-                for sea in prov.seas:
-                    targets.update(shores.get(sea, ()))
-            targets.add(area)
-            for x in targets:
-                if x in live:
-                    dest[x] = dest.get(x, 0) + n
+            if q not in reaches:
+                reaches[q] = api.reach(game, q)
+            for x in (*reaches[q](area), area):
+                dest[x] = dest.get(x, 0) + n
     return out
 
 
@@ -292,8 +262,7 @@ def capability(game: Game, player: str, memo: Memo | None = None) -> float:
     if memo is None:
         return _capability(game, player)
     state = game.state
-    key = (player, tuple(state.tiles[player]),
-           marshal.dumps(state.vars.get("copies", {}).get(player, [])))
+    key = (player, tuple(state.tiles[player]), marshal.dumps(api.copied_tiles(game, player)))
     known = memo.table(game, "capability")
     found = known.get(key)
     if found is None:
@@ -302,12 +271,11 @@ def capability(game: Game, player: str, memo: Memo | None = None) -> float:
 
 
 def _capability(game: Game, player: str) -> float:
-    rules = set_rules(game, player)
+    rules = api.payment_rules(game, player)
     s = 2.5 * (rules.coins_in_goods_set + rules.goods_in_coin_set + rules.repeated_types)
-    extra_coins = game.fold("storage.coins", game.param("storage_coins"), player=player) \
-        - game.param("storage_coins")
-    extra_goods = game.fold("storage.goods", game.param("storage_goods"), player=player) \
-        - game.param("storage_goods")
+    coins, goods = api.storage(game, player)
+    extra_coins = coins - game.param("storage_coins")
+    extra_goods = goods - game.param("storage_goods")
     s += 1.5 * (extra_coins + extra_goods)
     return float(s)
 
@@ -391,7 +359,7 @@ def targets(game: Game, player: str) -> Targets:
     for tile in state.display:
         if tile in state.tiles[player]:
             continue
-        cost = tile_cost(game, player, tile)
+        cost = api.tile_cost(game, player, tile)
         if cost is None:
             continue
         if cards[tile].kind in SPECIAL_KINDS:
@@ -400,10 +368,8 @@ def targets(game: Game, player: str) -> Targets:
             tile_seen = True
             gain = HW_VALUE[min(hw + 1, 5)] - HW_VALUE[min(hw, 5)]
             big.append((cost, min(gain, 250.0)))
-    return Targets(tuple(sorted(big)), int(game.fold("storage.coins",
-                                                     game.param("storage_coins"),
-                                                     player=player)),
-                   set_rules(game, player))
+    return Targets(tuple(sorted(big)), api.storage(game, player)[0],
+                   api.payment_rules(game, player))
 
 
 def screen_value(goods: dict[str, int], coins: int, tg: Targets) -> float:
@@ -468,4 +434,4 @@ def great_slot_count(game: Game, prov: str, player: str) -> int:
     kinds = set(game.param("conquest_kinds"))
     slots = game.rules.board.provinces[prov].slots
     return sum(1 for i, b in enumerate(state.built[prov])
-               if b and slots[i].kind in kinds and slot_controller(state, prov, i) == player)
+               if b and slots[i].kind in kinds and api.slot_controller(game, prov, i) == player)

@@ -29,30 +29,11 @@ from typing import Any
 
 from mnrules.engine import Choice, Decision
 
-from ..build import (
-    card_offers,
-    item_cost,
-    marker_sites,
-    offer_payments,
-)
-from ..conquest import occupations
-from ..control import _fleet_shores, capital, fleet_seas, slot_controller
-from ..payment import set_rules
+from .. import api
+from ..api import SPECIAL_KINDS, TRACKS
 from ..state import Game, base_good
-from ..tracks import TRACKS
-from ..victory import SPECIAL_KINDS, great_cities
 from . import evaluate as ev
-from .common import (
-    Memo,
-    clone,
-    decision_rng,
-    decision_seed,
-    determinize,
-    expected_hits,
-    land_sides,
-    odds,
-    sea_sides,
-)
+from .common import Memo, clone, decision_rng, decision_seed, determinize
 
 UNIT_LOSS = 2.2          # what losing a legion or trireme costs (in evaluation points)
 ATTACK_MIN = 1.0         # an attack must be worth this much, odds included
@@ -227,9 +208,8 @@ class HeuristicBot:
         """A cheap public standing of each empire (its heroes and wonders, its titles)."""
         state = game.state
         out: dict[str, float] = {}
-        cards = game.rules.cards
         for p in state.players:
-            hw = sum(1 for t in state.tiles[p] if cards[t].kind not in SPECIAL_KINDS)
+            hw = api.heroes_and_wonders(game, p)
             out[p] = ev.HW_VALUE[min(hw, 5)] + 3.0 * sum(
                 1 for who in state.titles.values() if who == p)
         return out
@@ -276,7 +256,7 @@ class HeuristicBot:
         state = g.state
         if state.finished:
             return 1e6 if me in state.winners else -1.0
-        claims = state.vars.get("victory.build", {})
+        claims = api.pending_build_victories(g)
         if any(me in who for who in claims.values()):
             return 1e4
         return value
@@ -337,7 +317,7 @@ class HeuristicBot:
         me = dec.player
         state = game.state
         bases = [p for p, who in state.control.items() if who == me]
-        fleet = fleet_seas(state, me)
+        fleet = api.fleet_seas(game, me)
         sites_value = _site_values(game, me)
         base_v = _reach_value(game, me, bases, frozenset(fleet), sites_value)
         out: dict[Choice, float] = {("done",): 0.0}
@@ -357,18 +337,15 @@ class HeuristicBot:
 
     def _naval(self, game: Game, dec: Decision) -> dict[Choice, float]:
         me = dec.player
-        faces = game.param("sea_die")
-        div = game.param("hit_divisor")
         out: dict[Choice, float] = {("done",): 0.0}
         for opt in dec.options:
             if opt == ("done",):
                 continue
             sea, enemy = str(opt[1]), str(opt[2])  # type: ignore[index]
-            a, d = sea_sides(game, sea, me, enemy)
             mine = game.state.count(sea, me, "trireme")
             theirs = sum(game.state.units.get(sea, {}).get(enemy, {}).values())
             ev_loss = 0.0
-            for la, lb, p in odds(a, d, mine, theirs, faces, div):
+            for la, lb, p in api.battle_odds(game, sea, me, enemy, units=(mine, theirs)):
                 ev_loss += p * (lb - la)
             out[opt] = UNIT_LOSS * ev_loss - 0.8
         return out
@@ -459,14 +436,14 @@ class BuildContext:
         self.great_kinds = set(game.param("conquest_kinds"))
         self.threat = _threats(game, me, memo)
         self.markers_left = state.pieces[me].get("marker", 0)
-        self.sites = marker_sites(game, me) if self.markers_left else set()
+        self.sites = api.marker_sites(game, me) if self.markers_left else set()
         self._site_values: dict[str, float] = {}
         self.income_w = ev.income_worth(self.inc)
         self._powers_before: dict[str, float] | None = None
         self._power_gains: dict[str, float] = {}   # by tile, for this decision only
         self._track_gains: dict[tuple[str, int], float] = {}
         self._reach: dict[str, set[str]] = {}
-        self._my_reach: Reach | None = None
+        self._my_reach: api.Reach | None = None
 
     # -- pieces of value
     def _lead(self, delta: dict[str, int]) -> float:
@@ -523,7 +500,7 @@ class BuildContext:
         slots = self.game.rules.board.provinces[prov].slots
         s = 1.0
         for i, b in enumerate(state.built[prov]):
-            if b and slot_controller(state, prov, i) == self.me:
+            if b and api.slot_controller(self.game, prov, i) == self.me:
                 s += 1.0
                 if slots[i].kind in self.great_kinds:
                     s += self.great_gain() * 0.5 + 2.0
@@ -532,28 +509,10 @@ class BuildContext:
     def province_income(self, prov: str, extra: tuple[int, ...] = ()) -> dict[str, int]:
         """What I would collect from ``prov`` if I controlled its built slots (and
         ``extra`` slots were built too)."""
-        game = self.game
-        state = game.state
-        slots = game.rules.board.provinces[prov].slots
+        state = self.game.state
         built = [i for i, b in enumerate(state.built[prov])
                  if (b and (state.occupied[prov][i] in (None, self.me))) or i in extra]
-        income_of: dict[str, list[str]] = game.param("income")
-        doublers: dict[str, list[str]] = game.param("income_doublers")
-        doubled: set[str] = set()
-        for i in built:
-            doubled.update(doublers.get(slots[i].kind, ()))
-        out: dict[str, int] = {}
-        for i in built:
-            slot = slots[i]
-            factor = 2 if slot.kind in doubled else 1
-            if slot.kind == "caravan" and slot.good:
-                out[slot.good] = out.get(slot.good, 0) + factor
-            elif slot.kind in income_of:
-                for key in income_of[slot.kind]:
-                    out[key] = out.get(key, 0) + (1 if slot.kind == "legendary" else factor)
-                if slot.kind == "legendary" and factor == 2:
-                    out["coin|legendary"] = out.get("coin|legendary", 0) + 1
-        return out
+        return api.province_income(self.game, prov, built)
 
     def site_value(self, prov: str) -> float:
         """Worth of a control marker on ``prov``."""
@@ -596,17 +555,16 @@ class BuildContext:
         game = self.game
         kind = action[0]
         if kind == "offer":
-            offer = next((o for o in card_offers(game, self.me)
-                          if o.source == action[1] and o.item == action[2]), None)
+            offer = api.find_offer(game, self.me, action)
             if offer is None:
                 return None, 0
-            pays = offer_payments(game, self.me, offer)
+            pays = api.offer_payments(game, self.me, offer)
             cost = min((len(p) for p in pays), default=0)
             v, _ = self.value((offer.item, action[3]))
             if v is None:
                 return None, 0
             return v * max(1, offer.count), cost
-        price = item_cost(game, self.me, action)
+        price = api.cost(game, self.me, action)
         if price is None:
             return None, 0
         cost = price
@@ -676,16 +634,12 @@ class BuildContext:
             return 0.0
         game = self.game
         state = game.state
-        board = game.rules.board
-        bases: list[str] = state.vars.get("build.bases", {}).get(self.me, [])
-        fleet = fleet_seas(state, self.me) | {sea}
-        shores = _fleet_shores(board, frozenset(fleet))
+        chains = api.reach(game, self.me, api.fleet_seas(game, self.me) | {sea})
         reach: set[str] = set()
-        for b in bases:
-            for s in board.provinces[b].seas:
-                reach |= shores.get(s, frozenset())
+        for b in api.marker_bases(game, self.me):
+            reach |= chains.connected(b)
         new = [p for p in reach if p not in self.sites and state.control.get(p) is None
-               and p in state.built and not _enemies(state, p, self.me)]
+               and p in state.built and not api.has_enemies(game, p, self.me)]
         if not new:
             return 0.0
         vals = sorted((self.site_value(p) for p in new), reverse=True)
@@ -699,7 +653,7 @@ class BuildContext:
         near = self._reach.get(prov)
         if near is None:
             if self._my_reach is None:
-                self._my_reach = Reach(game, self.me)
+                self._my_reach = api.reach(game, self.me)
             near = self._reach[prov] = self._my_reach(prov)
         for nb in near:
             owner = state.control.get(nb)
@@ -716,72 +670,36 @@ class BuildContext:
 
 def _powers(game: Game, player: str) -> dict[str, float]:
     """What a player's cards change in the quantities the rules fold, as worth."""
-    rules = set_rules(game, player)
+    rules = api.payment_rules(game, player)
     out = {"sets": 2.5 * (rules.coins_in_goods_set + rules.goods_in_coin_set
                           + rules.repeated_types)}
-    out["storage"] = 1.5 * (game.fold("storage.coins", game.param("storage_coins"),
-                                      player=player)
-                            + game.fold("storage.goods", game.param("storage_goods"),
-                                        player=player))
+    coins, goods = api.storage(game, player)
+    out["storage"] = 1.5 * (coins + goods)
     out["income"] = ev.income_worth(ev.income(game, player))
-    offers = card_offers(game, player)
+    offers = api.card_offers(game, player)
     out["offers"] = sum(2.5 * o.count / (1 + min((len(p) for p in o.payments), default=0))
                         for o in offers)
-    sizes = game.fold("offer_size", (3,), player=player, token=3)
+    sizes = api.offer_sizes(game, player, 3)
     out["trade"] = 0.4 * (len(sizes) - 1)
     out["battle"] = _battle_power(game, player)
-    out["first"] = 4.0 if player in game.fold("victory.alone", [], player=player,
-                                                path="fifth") else 0.0
+    out["first"] = 4.0 if api.wins_alone(game, player, "fifth") else 0.0
     return out
 
 
 def _battle_power(game: Game, player: str) -> float:
     """Expected hits with three legions attacking a neighbour and defending at home."""
-    home = capital(game, player)
+    home = api.capital(game, player)
     others = [p for p in game.state.players if p != player]
     if not others:
         return 0.0
     enemy = others[0]
-    faces = tuple(game.param("land_die"))
-    div = game.param("hit_divisor")
     # defending at home against three legions, then attacking the enemy's home
-    _, d = land_sides(game, home, enemy, player, 3, 3)
-    a, _ = land_sides(game, capital(game, enemy), player, enemy, 3)
-    total = expected_hits(d.dice, d.bonus, d.extra_hits, d.shield, faces, div) + \
-        expected_hits(a.dice, a.bonus, a.extra_hits, a.shield, faces, div)
-    return 2.0 * total
+    _, defending = api.expected_hits(game, home, enemy, player, 3, 3)
+    attacking, _ = api.expected_hits(game, api.capital(game, enemy), player, enemy, 3)
+    return 2.0 * (defending + attacking)
 
 
 # -- the map ---------------------------------------------------------------------------
-class Reach:
-    """Where one player's legions can go from a province: its neighbours in play and
-    the provinces his trireme chains connect it with (as the rules' ``reachable``,
-    with the fleet looked up once)."""
-
-    def __init__(self, game: Game, player: str) -> None:
-        self.board = game.rules.board
-        self.live = game.state.built
-        fleet = frozenset(fleet_seas(game.state, player))
-        self.shores = _fleet_shores(self.board, fleet) if fleet else {}
-        self.memo: dict[str, set[str]] = {}
-
-    def __call__(self, prov: str) -> set[str]:
-        found = self.memo.get(prov)
-        if found is None:
-            p = self.board.provinces[prov]
-            found = {x for x in p.neighbours if x in self.live}
-            for sea in p.seas:
-                found.update(x for x in self.shores.get(sea, ()) if x in self.live)
-            found.discard(prov)
-            self.memo[prov] = found
-        return found
-
-
-def _enemies(state: Any, area: str, me: str) -> bool:
-    here = state.units.get(area)
-    return bool(here) and any(p != me for p in here)
-
-
 def _threats(game: Game, me: str, memo: Memo) -> dict[str, int]:
     """For each province, the most legions one other player could bring into it
     (remembered by the units on the board and the provinces in play, which is all it
@@ -798,7 +716,7 @@ def _threats(game: Game, me: str, memo: Memo) -> dict[str, int]:
 def _compute_threats(game: Game, me: str) -> dict[str, int]:
     state = game.state
     per: dict[str, dict[str, int]] = {}
-    reaches: dict[str, Reach] = {}
+    reaches: dict[str, api.Reach] = {}
     for area, here in state.units.items():
         if area not in state.built:
             continue
@@ -810,7 +728,7 @@ def _compute_threats(game: Game, me: str) -> dict[str, int]:
                 continue
             dest = per.setdefault(q, {})
             if q not in reaches:
-                reaches[q] = Reach(game, q)
+                reaches[q] = api.reach(game, q)
             for x in reaches[q](area):
                 dest[x] = dest.get(x, 0) + n
             dest[area] = dest.get(area, 0) + n
@@ -829,7 +747,7 @@ def _site_values(game: Game, me: str) -> dict[str, float]:
     kinds = set(game.param("conquest_kinds"))
     out: dict[str, float] = {}
     for prov, who in state.control.items():
-        if who is not None or _enemies(state, prov, me):
+        if who is not None or api.has_enemies(game, prov, me):
             continue
         v = 1.0
         for slot in board.provinces[prov].slots:
@@ -844,15 +762,10 @@ def _site_values(game: Game, me: str) -> dict[str, float]:
 
 def _reach_value(game: Game, me: str, bases: list[str], fleet: frozenset[str],
                  values: dict[str, float]) -> float:
-    board = game.rules.board
+    near = api.reach(game, me, fleet)
     reach: set[str] = set()
     for b in bases:
-        reach.update(board.provinces[b].neighbours)
-    if fleet:
-        shores = _fleet_shores(board, fleet)
-        for b in bases:
-            for s in board.provinces[b].seas:
-                reach |= shores.get(s, frozenset())
+        reach |= near(b)
     vals = sorted((values[p] for p in reach if p in values), reverse=True)
     return sum(vals[:3]) + 0.2 * sum(vals[3:])
 
@@ -866,10 +779,9 @@ def _conquer_chance(game: Game, area: str, me: str, enemy: str, legions: int) ->
     theirs = sum(state.units.get(area, {}).get(enemy, {}).values())
     if theirs == 0:
         return 1.0
-    a, d = land_sides(game, area, me, enemy, legions)
     p = 0.0
-    for la, lb, q in odds(a, d, legions, theirs, game.param("land_die"),
-                          game.param("hit_divisor")):
+    for la, lb, q in api.battle_odds(game, area, me, enemy, legions,
+                                     units=(legions, theirs)):
         if lb >= theirs and la < legions:
             p += q
     return p
@@ -890,14 +802,14 @@ class LegionPlanner:
             if not n or area not in state.built:
                 continue
             movable = n - arrived.get(area, 0)
-            keep = occupations(state, area, me)
+            keep = api.occupations(game, area, me)
             f = min(movable, n - keep)
             if f > 0:
                 self.free[area] = f
         self.threat = _threats(game, me, memo)
         self.great_kinds = set(game.param("conquest_kinds"))
         self._great: dict[str, int] | None = None
-        self.reach = Reach(game, me)
+        self.reach = api.reach(game, me)
 
     def reserve(self, prov: str) -> int:
         """Legions to keep at home in ``prov``."""
@@ -919,7 +831,7 @@ class LegionPlanner:
         game = self.game
         state = game.state
         if self._great is None:
-            self._great = great_cities(game)
+            self._great = api.great_cities(game)
         great = self._great
         me = self.me
         owner = state.control.get(prov)
@@ -949,8 +861,7 @@ class LegionPlanner:
         k = max(1, int(legions))
         occupy = sum(gains[:k])
         marker = 0.0
-        if prov != capital(game, owner) and any(state.control.get(p) == me for p in
-                                                self.reach(prov)):
+        if prov != api.capital(game, owner) and api.linked(game, me, prov, self.reach):
             marker = 2.5 + 0.3 * len(gains)
         return max(occupy, marker, 1.0)
 
@@ -965,8 +876,6 @@ class LegionPlanner:
         reach = self.reach
         sources: dict[str, set[str]] = {p: reach(p) for p in avail}
         moves: list[tuple[str, str]] = []
-        faces = game.param("land_die")
-        div = game.param("hit_divisor")
         done: set[str] = set()
         for _ in range(4):
             best: tuple[float, str, int] | None = None
@@ -993,9 +902,9 @@ class LegionPlanner:
                     if enemy is None:
                         p_win, e_mine, e_theirs = 1.0, 0.0, 0.0
                     else:
-                        a, d = land_sides(game, prov, me, enemy, total)
                         p_win = e_mine = e_theirs = 0.0
-                        for la, lb, q in odds(a, d, total, theirs, faces, div):
+                        for la, lb, q in api.battle_odds(game, prov, me, enemy, total,
+                                                         units=(total, theirs)):
                             e_mine += q * la
                             e_theirs += q * lb
                             if lb >= theirs and la < total:
