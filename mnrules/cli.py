@@ -200,19 +200,30 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
     for p in args.files:
         path = _existing(p, "scenario")
         files.extend(sorted(path.rglob("*.yaml")) if path.is_dir() else [path])
-    failed = total = 0
+    failed = total = unreadable = 0
     for file in files:
-        for out in run(file):
-            total += 1
-            if out.ok:
-                print(f"ok    {file} [{out.edition}] {out.name}")
-            else:
-                failed += 1
-                print(f"FAIL  {file} [{out.edition}] {out.name}")
-                for f in out.failures:
-                    print(f"      {f}")
-    print(f"{total - failed} passed, {failed} failed")
-    return 1 if failed else 0
+        try:
+            for out in run(file):
+                total += 1
+                if out.ok:
+                    print(f"ok    {file} [{out.label}] {out.name}")
+                else:
+                    failed += 1
+                    print(f"FAIL  {file} [{out.label}] {out.name}")
+                    for f in out.failures:
+                        print(f"      {f}")
+        except MnrulesError as exc:  # not a scenario as written: said, and the next file
+            unreadable += 1
+            print(f"mnrules: error: {exc}", file=sys.stderr)
+        except Exception as exc:  # the runner itself failed on this file: no traceback
+            from .scenario import _crash
+
+            unreadable += 1
+            print(f"mnrules: error: {file}: the scenario runner failed: {_crash(exc)}",
+                  file=sys.stderr)
+    print(f"{total - failed} passed, {failed} failed"
+          + (f", {unreadable} file(s) not run" if unreadable else ""))
+    return 2 if unreadable else 1 if failed else 0
 
 
 def _plot_format(path: str) -> None:

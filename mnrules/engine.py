@@ -381,10 +381,18 @@ class Game(Generic[S]):
         return out
 
     def emit(self, event: Event) -> None:
-        """Tell observers (logs, summaries, scenarios) what happened."""
+        """Tell observers (logs, summaries, scenarios) what happened.
+
+        Observers get a record: the event with a deep copy of its data, made now, so
+        that what they keep never changes with the game (a plugin may go on mutating
+        the lists it emitted). One record is shared by every observer of the event; with
+        none (bot play), nothing is copied."""
         self.rules.pm.check_emit(event.kind)  # an undeclared event kind is refused
+        if not self.listeners:
+            return
+        record = Event(event.kind, event.player, _copied(event.data))
         for listener in self.listeners:
-            listener(event)
+            listener(record)
 
     # -- snapshots -----------------------------------------------------------------------
     def snapshot(self) -> S:
@@ -393,3 +401,19 @@ class Game(Generic[S]):
         kind, internal, gauss = self.rng.getstate()
         self.state.rng = [kind, list(internal), gauss]
         return self.state.copy()
+
+
+def _copied(value: Any) -> Any:
+    """A deep copy of an event's data (plain data fast; anything else by ``deepcopy``)."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return value
+    if kind is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    if kind is list:
+        return [_copied(v) for v in value]
+    if kind is tuple:
+        return tuple(_copied(v) for v in value)
+    import copy
+
+    return copy.deepcopy(value)

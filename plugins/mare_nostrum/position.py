@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from mnrules.errors import StateError
-from mnrules.plugins.mare_nostrum.conquest import forget_conquests, record_conquest
 from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
 from mnrules.scenario import start_phase as start_phase  # the kernel's, for tests' imports
 from mnrules.scenario import sub
@@ -71,7 +70,7 @@ def clear(game: Game) -> None:
     state.marker_occupier.clear()
     for player in state.players:
         clear_screen(game, player)
-    forget_conquests(state)
+    state.vars.pop("conquest", None)
 
 
 def clear_screen(game: Game, player: str) -> None:
@@ -191,11 +190,42 @@ def face_up(game: Game, *tiles: str) -> None:
     state.display.sort()
 
 
+def set_display(game: Game, tiles: list[str]) -> None:
+    """Exactly these heroes and wonders face up in the display; every other tile not held
+    by a player lies face down."""
+    _edited(game)
+    state = game.state
+    held = {t: p for p in state.players for t in state.tiles[p]}
+    for tile in tiles:
+        if tile not in game.rules.cards:
+            raise StateError(f"no card {tile!r} in this rule set")
+        if tile in held:
+            raise StateError(f"{held[tile]} holds {tile!r}")
+    pool = [t for t in (*state.display, *state.display_hidden) if t not in tiles]
+    state.display = sorted(tiles)
+    state.display_hidden = pool
+
+
 # -- scenario files: the game's keys of ``position:`` and ``expect:`` ----------------------
 POSITION_KEYS = ("clear", "titles", "control", "buildings", "units", "resources", "tiles",
-                 "occupied", "marker_occupied")
+                 "occupied", "marker_occupied", "conquest", "display")
 EXPECT_KEYS = ("control", "units", "resources", "buildings", "tracks", "titles", "supply",
-               "tiles", "occupied")
+               "tiles", "occupied", "marker_occupied", "conquest", "display")
+
+
+def _occupiers(schema: Any, value: Any, at: tuple[str | int, ...], allow_null: bool) -> None:
+    """``{PROVINCE: {slot: player}}``: a slot is a spec or a slot number (0 first, as the
+    choices number them); a spec several built slots share may take a list, in order."""
+    for prov, slots in schema.mapping(value, at).items():
+        for slot, who in schema.mapping(slots, (*at, prov)).items():
+            where = (*at, prov, slot)
+            if isinstance(slot, bool) or not isinstance(slot, str | int):
+                raise schema.fail(where, "expected a slot's spec or number")
+            if isinstance(who, list) and isinstance(slot, str):
+                for i, w in enumerate(who):
+                    schema.text(w, (*where, i), allow_null)
+            else:
+                schema.text(who, where, allow_null)
 
 
 def check_scenario(schema: Any, section: str, data: dict[str, Any],
@@ -216,9 +246,11 @@ def check_scenario(schema: Any, section: str, data: dict[str, Any],
             schema.counts(res, (*at, "resources", who), 0)
         for who, tiles in schema.mapping(p.get("tiles"), (*at, "tiles")).items():
             schema.names(tiles, (*at, "tiles", who))
-        for prov, slots in schema.mapping(p.get("occupied"), (*at, "occupied")).items():
-            schema.name_map(slots, (*at, "occupied", prov))
+        _occupiers(schema, p.get("occupied"), (*at, "occupied"), allow_null=False)
         schema.name_map(p.get("marker_occupied"), (*at, "marker_occupied"))
+        for prov, info in schema.mapping(p.get("conquest"), (*at, "conquest")).items():
+            _conquest(schema, info, (*at, "conquest", prov), allow_null=False)
+        schema.names(p.get("display"), (*at, "display"))
         return
     e = data
     schema.name_map(e.get("control"), (*at, "control"), allow_null=True)
@@ -235,8 +267,66 @@ def check_scenario(schema: Any, section: str, data: dict[str, Any],
     schema.counts(e.get("supply"), (*at, "supply"), 0)
     for who, tiles in schema.mapping(e.get("tiles"), (*at, "tiles")).items():
         schema.names(tiles, (*at, "tiles", who))
-    for prov, slots in schema.mapping(e.get("occupied"), (*at, "occupied")).items():
-        schema.name_map(slots, (*at, "occupied", prov), allow_null=True)
+    _occupiers(schema, e.get("occupied"), (*at, "occupied"), allow_null=True)
+    schema.name_map(e.get("marker_occupied"), (*at, "marker_occupied"), allow_null=True)
+    for prov, info in schema.mapping(e.get("conquest"), (*at, "conquest")).items():
+        _conquest(schema, info, (*at, "conquest", prov), allow_null=True)
+    schema.names(e.get("display"), (*at, "display"))
+
+
+def _conquest(schema: Any, info: Any, at: tuple[str | int, ...], allow_null: bool) -> None:
+    """A conquest's status: ``{player: rome, round: 2, marker_round: 2}`` (an expectation
+    names only what it checks; null: no conquest under way)."""
+    if info is None and allow_null:
+        return
+    values = schema.mapping(info, at, allow_null=False)
+    from mnrules.scenario import _check_keys
+
+    _check_keys(schema.src, values, ("player", "round", "marker_round"), at)
+    if "player" in values:
+        schema.text(values["player"], (*at, "player"))
+    elif not allow_null:
+        raise schema.fail(at, "a conquest names its player (the conqueror)")
+    for key in ("round", "marker_round"):
+        if key in values:
+            schema.whole(values[key], (*at, key), 0, 10_000)
+
+
+def _slots_named(game: Game, province: str, slot: str | int) -> list[int]:
+    """The built slots a scenario's ``slot`` (a spec, or a slot number) stands for."""
+    _province(game, province)
+    slots = game.rules.board.provinces[province].slots
+    if isinstance(slot, int):
+        if not 0 <= slot < len(slots):
+            raise StateError(f"{province} has no slot {slot} (its slots: 0 to "
+                             f"{len(slots) - 1})")
+        return [slot]
+    return [i for i, s in enumerate(slots) if (s.spec == slot or s.kind == slot)
+            and game.state.built[province][i]]
+
+
+def _occupy(game: Game, province: str, slot: str | int, who: Any) -> None:
+    state = game.state
+    players = who if isinstance(who, list) else [who]
+    for w in players:
+        if str(w) not in state.players:
+            raise StateError(f"{w!r} does not play")
+    found = _slots_named(game, province, slot)
+    if isinstance(slot, int) and not state.built[province][slot]:
+        raise StateError(f"{province}'s slot {slot} is not built")
+    free = [i for i in found if state.occupied[province][i] is None]
+    if isinstance(who, list):
+        if len(who) > len(found):
+            raise StateError(f"{province} has {len(found)} built slot(s) {slot!r}, "
+                             f"not {len(who)}")
+        targets = found
+    else:
+        targets = found if isinstance(slot, int) else free
+        if not targets:
+            raise StateError(f"{province} has no {'' if found else 'built '}slot {slot!r}"
+                             + (" left unoccupied" if found else ""))
+    for i, w in zip(targets, players, strict=False):
+        state.occupied[province][i] = str(w)
 
 
 def set_position(game: Game, p: dict[str, Any], at: Any) -> None:
@@ -264,18 +354,18 @@ def set_position(game: Game, p: dict[str, Any], at: Any) -> None:
     for who, tiles in (p.get("tiles") or {}).items():
         with at("tiles", who):
             give_tiles(game, str(who), *[str(t) for t in tiles or ()])
+    if "display" in p:
+        with at("display"):
+            set_display(game, [str(t) for t in p.get("display") or ()])
     for track, who in (p.get("titles") or {}).items():
         with at("titles", track):
             if str(who) not in state.players:
                 raise StateError(f"{who!r} does not play")
             state.titles[str(track)] = str(who)
     for prov, slots in (p.get("occupied") or {}).items():
-        for spec, who in (slots or {}).items():
-            with at("occupied", prov, spec):
-                if str(who) not in state.players:
-                    raise StateError(f"{who!r} does not play")
-                i = slot_index(game, str(prov), str(spec), free=False)
-                state.occupied[str(prov)][i] = str(who)
+        for slot, who in (slots or {}).items():
+            with at("occupied", prov, slot):
+                _occupy(game, str(prov), slot, who)
     for prov, who in (p.get("marker_occupied") or {}).items():
         with at("marker_occupied", prov):
             if str(prov) not in state.control:
@@ -283,7 +373,19 @@ def set_position(game: Game, p: dict[str, Any], at: Any) -> None:
             if str(who) not in state.players:
                 raise StateError(f"{who!r} does not play")
             state.marker_occupier[str(prov)] = str(who)
-            record_conquest(state, str(prov), str(who), state.round - 1, state.round - 1)
+            state.vars.setdefault("conquest", {})[str(prov)] = {
+                "player": str(who), "round": state.round - 1,
+                "marker_round": state.round - 1}
+    for prov, info in (p.get("conquest") or {}).items():
+        with at("conquest", prov):
+            _province(game, str(prov))
+            if str(info["player"]) not in state.players:
+                raise StateError(f"{info['player']!r} does not play")
+            from mnrules.plugins.mare_nostrum.conquest import status
+
+            status(state)[str(prov)] = {
+                "player": str(info["player"]), "round": int(info.get("round", state.round - 1)),
+                **({"marker_round": info["marker_round"]} if "marker_round" in info else {})}
 
 
 def expect(game: Game, key: str, want: Any) -> list[str] | None:
@@ -321,13 +423,29 @@ def expect(game: Game, key: str, want: Any) -> list[str] | None:
             if sorted(specs) != built:
                 failures.append(f"buildings.{prov}: expected {sorted(specs)}, got {built}")
     elif key == "occupied":
-        for prov, slots in want.items():
-            if prov not in state.occupied:
-                failures.append(f"occupied.{prov}: not a province in play")
+        _expect_occupied(game, want, failures)
+    elif key == "marker_occupied":
+        for prov, who in want.items():
+            if prov not in state.control:
+                failures.append(f"marker_occupied.{prov}: not a province in play")
                 continue
-            occ: dict[str, str] = {game.rules.board.provinces[prov].slots[i].spec: who
-                                   for i, who in enumerate(state.occupied[prov]) if who}
-            sub(slots, occ, f"occupied.{prov}", failures)
+            sub(who, state.marker_occupier.get(prov), f"marker_occupied.{prov}", failures)
+    elif key == "conquest":
+        from mnrules.plugins.mare_nostrum.conquest import status
+
+        under_way = status(state)
+        for prov, info in want.items():
+            now = under_way.get(prov)
+            if info is None or now is None:
+                if info != now:
+                    failures.append(f"conquest.{prov}: expected {info or 'none'}, got "
+                                    f"{now or 'none'}")
+                continue
+            sub(info, now, f"conquest.{prov}", failures)
+    elif key == "display":
+        if sorted(want) != sorted(state.display):
+            failures.append(f"display: expected {sorted(want)} face up, got "
+                            f"{sorted(state.display)}")
     elif key == "tracks":
         sub(want, game.report(), "tracks", failures)
     elif key in ("titles", "supply", "tiles"):
@@ -335,3 +453,30 @@ def expect(game: Game, key: str, want: Any) -> list[str] | None:
     else:
         return None
     return failures
+
+
+def _expect_occupied(game: Game, want: dict[str, Any], failures: list[str]) -> None:
+    state = game.state
+    for prov, slots in want.items():
+        if prov not in state.occupied:
+            failures.append(f"occupied.{prov}: not a province in play")
+            continue
+        for slot, who in (slots or {}).items():
+            path = f"occupied.{prov}.{slot}"
+            try:
+                found = _slots_named(game, prov, slot)
+            except StateError as exc:
+                failures.append(f"{path}: {exc}")
+                continue
+            got = [state.occupied[prov][i] for i in found]
+            if isinstance(who, list):
+                sub(who, got, path, failures)
+            elif len(got) > 1:
+                failures.append(f"{path}: {len(got)} built slots are {slot!r}: give a list "
+                                f"(in the board's order, null for a free one) or slot numbers; "
+                                f"they hold {got}")
+            elif not got:
+                if who is not None:
+                    failures.append(f"{path}: expected {who}, but no such slot is built")
+            else:
+                sub(who, got[0], path, failures)
