@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from mnrules.errors import StateError
+from mnrules.plugins.mare_nostrum.conquest import forget_conquests, record_conquest
 from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
 from mnrules.scenario import start_phase as start_phase  # the kernel's, for tests' imports
 from mnrules.scenario import sub
@@ -70,7 +71,7 @@ def clear(game: Game) -> None:
     state.marker_occupier.clear()
     for player in state.players:
         clear_screen(game, player)
-    state.vars.pop("conquest", None)
+    forget_conquests(state)
 
 
 def clear_screen(game: Game, player: str) -> None:
@@ -373,19 +374,15 @@ def set_position(game: Game, p: dict[str, Any], at: Any) -> None:
             if str(who) not in state.players:
                 raise StateError(f"{who!r} does not play")
             state.marker_occupier[str(prov)] = str(who)
-            state.vars.setdefault("conquest", {})[str(prov)] = {
-                "player": str(who), "round": state.round - 1,
-                "marker_round": state.round - 1}
+            record_conquest(state, str(prov), str(who), state.round - 1, state.round - 1)
     for prov, info in (p.get("conquest") or {}).items():
         with at("conquest", prov):
             _province(game, str(prov))
             if str(info["player"]) not in state.players:
                 raise StateError(f"{info['player']!r} does not play")
-            from mnrules.plugins.mare_nostrum.conquest import status
-
-            status(state)[str(prov)] = {
-                "player": str(info["player"]), "round": int(info.get("round", state.round - 1)),
-                **({"marker_round": info["marker_round"]} if "marker_round" in info else {})}
+            record_conquest(state, str(prov), str(info["player"]),
+                            int(info.get("round", state.round - 1)),
+                            info.get("marker_round"))
 
 
 def expect(game: Game, key: str, want: Any) -> list[str] | None:

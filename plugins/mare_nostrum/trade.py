@@ -52,6 +52,13 @@ def tokens(game: Game) -> list[str]:
     return available
 
 
+def offer_sizes(game: Game, player: str, value: int) -> tuple[int, ...]:
+    """The numbers of resources ``player`` may offer when the token's face is ``value``
+    (his heroes and wonders included), before what he holds limits them."""
+    sizes: tuple[int, ...] = game.fold("offer_size", (value,), player=player, token=value)
+    return sizes
+
+
 def _faces(token: str) -> list[int]:
     return [int(x) for x in token.split("/")]
 
@@ -203,7 +210,7 @@ class Trade(Step):
     def _sizes(game: Game, frame: Frame, player: str) -> list[int]:
         value = frame["value"]
         held = game.state.held(player)
-        sizes: tuple[int, ...] = game.fold("offer_size", (value,), player=player, token=value)
+        sizes = offer_sizes(game, player, value)
         if game.param("trade_short_player") == "offer_all":
             fit = sorted({min(s, held) for s in sizes})
         else:  # exclude: a player who cannot offer the full amount does not take part
