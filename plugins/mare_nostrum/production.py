@@ -51,7 +51,8 @@ def buildings_income(game: Game) -> dict[str, dict[str, int]]:
     """What every player's buildings yield this Collect phase, in one pass over the board
     (occupied buildings for their occupier; temples and markets double per controller)."""
     state = game.state
-    yields = _yields(game)
+    provinces = game.rules.board.provinces
+    income_of, doublers, bonus = _yields(game)
     per: dict[str, dict[str, int]] = {p: {} for p in state.players}
     for prov, built in state.built.items():
         if not any(built):
@@ -63,9 +64,8 @@ def buildings_income(game: Game) -> dict[str, dict[str, int]]:
                 mine.setdefault(who, []).append(i)
         for who, idx in mine.items():
             out = per.get(who)
-            if out is None:
-                continue
-            _add_yield(out, game.rules.board.provinces[prov].slots, idx, *yields)
+            if out is not None:
+                _add_yield(out, provinces[prov].slots, idx, income_of, doublers, bonus)
     return per
 
 

@@ -79,12 +79,13 @@ def great_slots(game: Game, player: str, kinds: set[str]) -> int:
     board = game.rules.board
     n = 0
     for prov, who in state.control.items():
-        if who != player or not api.may_build_in(game, player, prov):
+        if who != player:
             continue
         slots = board.provinces[prov].slots
-        for i, b in enumerate(state.built[prov]):
-            if not b and slots[i].kind in kinds and state.supply.get(slots[i].kind, 0) > 0:
-                n += 1
+        free = sum(1 for i, b in enumerate(state.built[prov])
+                   if not b and slots[i].kind in kinds and state.supply.get(slots[i].kind, 0) > 0)
+        if free and api.may_build_in(game, player, prov):
+            n += free
     return n
 
 
