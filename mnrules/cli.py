@@ -69,13 +69,47 @@ def _existing(path: str, what: str, folder: bool | None = None) -> Path:
     return p
 
 
+def _languages(rules: Any) -> dict[str, str]:
+    """The languages the game's bundled packs name things in: language -> pack id."""
+    from . import packs
+
+    out: dict[str, str] = {}
+    for pack, qualified in packs.list_packs().items():
+        if pack != qualified.split("/")[-1]:
+            continue                                  # a qualified id: seen by its short one
+        try:
+            data = packs.read(pack).data
+        except MnrulesError:
+            continue
+        if data.get("game") == rules.data.get("game") and data.get("language"):
+            out.setdefault(str(data["language"]), pack)
+    return dict(sorted(out.items()))
+
+
+def _lang_pack(lang: str, rules: Any) -> str:
+    """The pack whose names ``--lang`` asks for: a language the game's packs are written
+    in (``fr``), or one of those packs by id; else a usage error listing the languages."""
+    languages = _languages(rules)
+    if lang in languages:
+        return languages[lang]
+    if lang in languages.values():
+        return lang
+    from .yamlsource import suggest
+
+    hint = suggest(lang, list(languages))
+    raise MnrulesError(f"--lang: unknown language {lang!r}"
+                       + (f"; did you mean {hint!r}?" if hint else "")
+                       + f" (this game's packs are in: {', '.join(languages) or 'none'})")
+
+
 def _names(args: argparse.Namespace, rules: Any) -> dict[str, str]:
     """Words for ids in the language asked (--lang), else the pack's own."""
     names = dict(rules.names)
     if getattr(args, "lang", None):
         from . import packs
 
-        names.update(packs.read(args.lang).data.get("names") or {})
+        pack = _lang_pack(args.lang, rules)
+        names.update(packs.flat_names(packs.read(pack).data.get("names") or {}))
     return names
 
 
@@ -101,9 +135,11 @@ def _continues(path: str, game: Game, pack: str, variant: str | None) -> bool:
         header, records = read_log(p)
     except LogError:
         return False
+    from .log import file_ref
+
     st = game.state
     if (header.get("pack"), header.get("variant"), header.get("seed"),
-            header.get("players")) != (pack, variant, st.seed, st.players):
+            header.get("players")) != (file_ref(pack), file_ref(variant), st.seed, st.players):
         return False
     start = header.get("state")
     base = start.get("choices", 0) if isinstance(start, dict) else 0
@@ -125,12 +161,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         rules = _rules(args)
         pack, variant = args.edition, args.variant
         game = new_game(rules, args.players or max(rules.seating, default=1), seed=args.seed)
+    names = _names(args, rules)  # a misspelt --lang is refused before any play
     # --rounds stops the driver at a round's start (the game itself goes on, so a save
     # taken then can be continued), rounds that ask nothing included; a game with no
     # --rounds plays to a victory.
     stop = game.state.round + args.rounds if args.rounds is not None else None
     game.max_rounds = stop
-    names = _names(args, rules)
     events: list[Event] = []
     game.listeners.append(events.append)
     players = game.state.players
@@ -151,6 +187,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     with contextlib.ExitStack() as closing:
         log_file = closing.enter_context(streaming(args.log, append=goes_on)) \
             if args.log else None
+        rec: Any = None
         if log_file is not None:
             from .log import Recorder
 
@@ -164,7 +201,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         if humans:
             from .terminal import Terminal
 
-            if not Terminal(humans, dict(bots)).play(game, stop):
+            terminal = Terminal(humans, dict(bots),
+                                on_undo=[rec.undo] if rec is not None else [])
+            if not terminal.play(game, stop):
                 print("quit.")
         else:
             rnd = game.state.round
@@ -178,6 +217,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                     events.clear()
                     rnd = game.state.round
         state = game.state
+        where = _where_stopped(game)  # before a save plays on to its decision
         if args.save:
             # a save is taken at a decision, as every snapshot: the start of the next round
             # is played first, with the log still listening
@@ -186,11 +226,27 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"saved to {args.save} (round {state.round})")
         if state.finished:
             who = ", ".join(state.winners) if state.winners else "nobody"
-            print(f"Game over after {state.round - 1} rounds: winner(s) {who} "
+            print(f"Game over {where}: winner(s) {who} "
                   f"({names.get(state.victory, state.victory) or 'no victory'})")
         else:
-            print(f"Stopped at the start of round {state.round}; no winner yet.")
+            print(f"Stopped {where}; no winner yet.")
     return 0
+
+
+def _where_stopped(game: Game[Any]) -> str:
+    """When play stopped, truly: "in round 7 (Build phase)" when a round was under way
+    (a victory, a human quitting), "after 6 rounds" when the game ended between rounds
+    (the round cap), "at the start of round 4" when the driver stopped there."""
+    from .simulate import rounds_played
+
+    state = game.state
+    if state.phase:
+        phase = game.rules.name(state.phase, "phases")
+        return f"in round {state.round} ({phase} phase)"
+    if state.finished:
+        n = rounds_played(state)
+        return f"after {n} round{'' if n == 1 else 's'}"
+    return f"at the start of round {state.round}"
 
 
 def cmd_scenario_run(args: argparse.Namespace) -> int:
@@ -226,27 +282,31 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
     return 2 if unreadable else 1 if failed else 0
 
 
+PLOT_FORMATS = (".png", ".svg", ".pdf")
+"""The figures ``simulate --plot`` draws (matplotlib's own writers, nothing external)."""
+OUT_FORMATS = (".json", ".csv")
+
+
 def _plot_format(path: str) -> None:
-    """Refuse a figure that cannot be drawn (no matplotlib, an unknown format) now."""
+    """Refuse a figure that cannot be drawn (an unknown format, no matplotlib) now."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in PLOT_FORMATS:
+        raise MnrulesError(f"--plot {path}: give a file ending in "
+                           f"{', '.join(PLOT_FORMATS)}")
     try:
         import matplotlib
         matplotlib.use("Agg")
-        from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
         raise MnrulesError("--plot needs matplotlib: pip install 'mnrules[sim]'") from None
-    kinds = FigureCanvasBase.get_supported_filetypes()
-    suffix = Path(path).suffix.lower().lstrip(".")
-    if suffix not in kinds:
-        raise MnrulesError(f"--plot {path}: give a file ending in "
-                           f"{', '.join('.' + k for k in sorted(kinds))}")
 
 
 def _jobs(asked: int | None, games: int) -> int:
     """Worker processes: as asked, but never more than the games nor than a machine can
-    usefully run (four per core); a lowered count is said on stderr."""
+    usefully run (four per core); a lowered count is said on stderr. Not asked: half the
+    cores (at least one), leaving the rest of a shared machine to others."""
     cores = os.cpu_count() or 1
     if asked is None:
-        return max(1, min(cores, games))
+        return max(1, min(cores // 2, games))
     most = min(games, cores * 4)
     if asked > most:
         why = "one per game" if most == games else f"4 per core on {cores} core(s)"
@@ -265,10 +325,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise MnrulesError("--scheduler: only with --backend dask")
     check_distinct(("--out", args.out), ("--plot", args.plot))
     if args.out:
+        if Path(args.out).suffix.lower() not in OUT_FORMATS:
+            raise MnrulesError(f"--out {args.out}: give a file ending in .json (the report "
+                               f"and every game) or .csv (one row per game)")
         check_writable(args.out, "--out")
     if args.plot:
-        check_writable(args.plot, "--plot")
         _plot_format(args.plot)
+        check_writable(args.plot, "--plot")
+    if args.compare:  # refused before any game is played, naming the option
+        try:
+            load_ruleset(args.compare)
+        except MnrulesError as exc:
+            raise MnrulesError(f"--compare: {exc}") from None
     jobs_n = _jobs(args.jobs, args.games)
     bots = args.bots.split(",")
     rules = load_ruleset(args.edition, variant=args.variant)  # a broken pack is refused now
@@ -276,8 +344,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         make_bot(b, 0, rules)  # a misspelt bot likewise, before any game starts
     if args.players is None:
         args.players = max(rules.seating, default=1)
-    if args.compare:
-        load_ruleset(args.compare)
     jobs = sim.jobs_for(args.edition, args.variant, args.players, args.games, args.seed, bots)
     title = f"{args.edition}{' + ' + args.variant if args.variant else ''}, " \
             f"{args.players} players, bots {args.bots}, seed {args.seed}"
@@ -312,7 +378,10 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
     check_writable(Path(args.logs) / "fuzz-failure-1.jsonl", "--logs")
     editions = args.editions.split(",") if args.editions else None
-    rules = {e: load_ruleset(e) for e in editions or []}  # refused before any game
+    if args.variant and not editions:
+        editions = ["en"]  # a variant is played on one edition: en unless --editions says
+    # every pack (and the variant on each) refused before any game
+    rules = {e: load_ruleset(e, variant=args.variant) for e in editions or []}
     bar: Any = None
     if not args.quiet:
         try:
@@ -334,7 +403,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     for i, f in enumerate(failures, 1):
         print(f.describe())
         path = str(Path(args.logs) / f"fuzz-failure-{i}.jsonl")
-        write_log(f, path, args.round_cap)
+        write_log(f, path, args.round_cap, variant=args.variant)
         print(f"  log: {path} (mnrules replay {path})")
     return 1 if failures else 0
 
@@ -739,10 +808,17 @@ def cmd_render(args: argparse.Namespace) -> int:
             text = Path(args.state).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise MnrulesError(f"cannot read the state file {args.state}: {exc}") from None
-        try:
-            game = load_game(rules, text)
-        except (TypeError, ValueError) as exc:
-            raise StateError(f"{args.state} is not a state snapshot: {exc}") from None
+        if _is_save(text):  # a save file (play --save): its own pack and variant
+            from .log import load
+
+            game, _, _ = load(args.state)
+            rules = game.rules
+        else:
+            try:
+                game = load_game(rules, text)
+            except (TypeError, ValueError) as exc:
+                raise StateError(f"{args.state} is not a state snapshot nor a save file: "
+                                 f"{exc}") from None
     if args.rounds:
         stop = game.state.round + args.rounds
         bots: dict[str, Bot] = {p: make_bot("random", args.seed * 1009 + i)
@@ -760,6 +836,17 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _is_save(text: str) -> bool:
+    """Whether a file's text is a save (``play --save``) rather than a bare state."""
+    import json
+
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("format") == "mnrules-save/1"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mnrules", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -767,58 +854,85 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game with bots and print a summary")
     play.add_argument("--players", type=whole(1), default=None,
                       help="players (default: the most the game seats)")
-    play.add_argument("--bots", default="random", help="bot kind, or one per player, "
-                      "comma-separated")
-    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--bots", default="random",
+                      help="bot kind (random, heuristic, search[:ITERATIONS]), or one per "
+                      "player, comma-separated (default: random)")
+    play.add_argument("--seed", type=int, default=1,
+                      help="the game's seed: its dice, draws and the bots' choices "
+                      "(default: 1)")
     play.add_argument("--rounds", type=whole(0), default=None,
-                      help="stop after this many rounds")
-    play.add_argument("--edition", default="en")
+                      help="stop after this many rounds (default: play to a victory)")
+    play.add_argument("--edition", default="en",
+                      help="the edition pack: an id (en, fr, nl, pl, uk) or a pack file "
+                      "(default: en)")
     play.add_argument("--variant", default=None, help="a variant file on top of the edition")
-    play.add_argument("--lang", default=None, help="names in this language")
+    play.add_argument("--lang", default=None,
+                      help="print names in this language (one the game's packs are in: "
+                      "en, fr, nl, pl, uk)")
     play.add_argument("--human", default=None,
                       help="players played by humans at this terminal (comma-separated)")
-    play.add_argument("--log", default=None, help="write a JSON-lines log of the game")
+    play.add_argument("--log", default=None,
+                      help="write a JSON-lines log of the game (mnrules replay reads it)")
     play.add_argument("--save", default=None, help="save the game when play stops")
-    play.add_argument("--load", default=None, help="go on with a saved game")
+    play.add_argument("--load", default=None,
+                      help="go on with a saved game (its pack, variant and seed)")
     play.set_defaults(func=cmd_play)
 
     sc = sub.add_parser("scenario", help="scenario files")
     scs = sc.add_subparsers(dest="scenario_command", required=True)
-    scr = scs.add_parser("run", help="run scenario files and check their expectations")
-    scr.add_argument("files", nargs="+")
+    scr = scs.add_parser("run", help="run scenario files and check their expectations "
+                         "(docs/scenarios.md)")
+    scr.add_argument("files", nargs="+", help="scenario files, or folders of them")
     scr.set_defaults(func=cmd_scenario_run)
 
     sm = sub.add_parser("simulate", help="play many bot games and report balance")
-    sm.add_argument("--edition", default="en")
-    sm.add_argument("--variant", default=None)
+    sm.add_argument("--edition", default="en",
+                    help="the edition pack: an id or a pack file (default: en)")
+    sm.add_argument("--variant", default=None, help="a variant file on top of the edition")
     sm.add_argument("--players", type=whole(1), default=None,
                     help="players (default: the most the game seats)")
-    sm.add_argument("--games", type=int, default=100)
-    sm.add_argument("--seed", type=int, default=1)
+    sm.add_argument("--games", type=int, default=100,
+                    help=f"games to play (default: 100; at most {MAX_GAMES:,})")
+    sm.add_argument("--seed", type=int, default=1,
+                    help="the first seed: game i plays seed*1000003+i (default: 1)")
     sm.add_argument("--jobs", type=whole(1), default=None,
-                    help="processes (default: all cores; at most one per game)")
-    sm.add_argument("--bots", default="random", help="bot kind, or one per player")
-    sm.add_argument("--backend", default="local", choices=("local", "dask"))
-    sm.add_argument("--scheduler", default=None, help="a Dask scheduler address")
-    sm.add_argument("--compare", default=None, help="replay the same seeds under this pack")
-    sm.add_argument("--out", default=None, help="write results (.json or .csv)")
-    sm.add_argument("--plot", default=None, help="write a figure (.png, .svg, .pdf)")
+                    help="worker processes (default: half the cores, at least 1; at most "
+                    "one per game and four per core)")
+    sm.add_argument("--bots", default="random",
+                    help="bot kind, or one per player, comma-separated (default: random)")
+    sm.add_argument("--backend", default="local", choices=("local", "dask"),
+                    help="local processes, or a Dask cluster (default: local)")
+    sm.add_argument("--scheduler", default=None,
+                    help="a Dask scheduler address (with --backend dask; default: a local "
+                    "cluster)")
+    sm.add_argument("--compare", default=None,
+                    help="also play the same seeds under this pack and report the "
+                    "difference")
+    sm.add_argument("--out", default=None,
+                    help="write the results: FILE.json (the report and every game) or "
+                    "FILE.csv (one row per game)")
+    sm.add_argument("--plot", default=None,
+                    help="draw win rates and game lengths: FILE.png, .svg or .pdf")
     sm.add_argument("--quiet", action="store_true", help="no progress bar")
     sm.set_defaults(func=cmd_simulate)
 
     fz = sub.add_parser("fuzz", help="random games with every invariant checked")
-    fz.add_argument("--games", type=whole(1), default=100)
-    fz.add_argument("--seed", type=int, default=0)
-    fz.add_argument("--editions", default=None, help="comma-separated (default: all)")
+    fz.add_argument("--games", type=whole(1), default=100, help="games (default: 100)")
+    fz.add_argument("--seed", type=int, default=0, help="the first seed (default: 0)")
+    fz.add_argument("--editions", default=None,
+                    help="comma-separated (default: all; en with --variant)")
+    fz.add_argument("--variant", default=None,
+                    help="a variant file on top of each edition")
     fz.add_argument("--players", type=player_counts, default=None,
                     help="comma-separated (default: 3,4,5)")
-    fz.add_argument("--round-cap", type=whole(1), default=30)
+    fz.add_argument("--round-cap", type=whole(1), default=30,
+                    help="end each game after this many rounds (default: 30)")
     fz.add_argument("--logs", default=".", help="folder for the failures' logs")
-    fz.add_argument("--quiet", action="store_true")
+    fz.add_argument("--quiet", action="store_true", help="no progress bar")
     fz.set_defaults(func=cmd_fuzz)
 
     rp = sub.add_parser("replay", help="replay a game log exactly")
-    rp.add_argument("log")
+    rp.add_argument("log", help="a log written by play --log (or fuzz)")
     rp.add_argument("--round", type=whole(1), default=None,
                     help="stop when this round starts")
     rp.add_argument("--out", default=None, help="write the final state (JSON)")
@@ -872,9 +986,12 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--edition", default="en")
     check.set_defaults(func=cmd_map_check)
     rd = sub.add_parser("render", help="draw the board of a state as SVG or PNG")
-    rd.add_argument("state", help="a JSON state snapshot, or 'new' for a new game")
+    rd.add_argument("state", help="a save file (play --save), a JSON state snapshot "
+                    "(replay --out), or 'new' for a new game")
     rd.add_argument("-o", "--output", required=True, help="the picture: FILE.svg or FILE.png")
-    rd.add_argument("--edition", default="en")
+    rd.add_argument("--edition", default="en",
+                    help="the pack of a new game or a snapshot (a save names its own; "
+                    "default: en)")
     rd.add_argument("--players", type=whole(1), default=None,
                     help="players of a new game")
     rd.add_argument("--seed", type=int, default=1, help="seed of a new game and of the bots")

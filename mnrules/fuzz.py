@@ -125,15 +125,18 @@ def fuzz(games: int, seed: int = 0, editions: list[str] | None = None,
     return games, decisions, failures
 
 
-def write_log(f: Failure, path: str, round_cap: int = 30) -> None:
-    """The failing game as a log `mnrules replay` reads (up to the failure)."""
+def write_log(f: Failure, path: str, round_cap: int = 30, variant: str | None = None
+              ) -> None:
+    """The failing game as a log `mnrules replay` reads (up to the failure); ``variant``
+    is the variant the games were played with (``fuzz --variant``)."""
     import json
 
-    from .log import LOG_FORMAT
+    from .log import LOG_FORMAT, file_ref
 
-    rules = load_ruleset(f.edition)
+    rules = load_ruleset(f.edition, variant=variant)
     game = new_game(rules, f.players, seed=f.seed, round_cap=round_cap)
-    lines: list[dict[str, Any]] = [{"format": LOG_FORMAT, "pack": f.edition, "variant": None,
+    lines: list[dict[str, Any]] = [{"format": LOG_FORMAT, "pack": file_ref(f.edition),
+                                    "variant": file_ref(variant),
                                     "players": game.state.players, "seed": f.seed,
                                     "round_cap": round_cap}]
     seq = f.shrunk or f.indices

@@ -4,6 +4,12 @@ A log's first line says how the game was made (pack, variant, players, seed, eng
 version); then one line per choice (who, which decision, what) and one per chance
 outcome (a die, a legendary draw). ``replay`` plays the choices again through the one
 decision loop and reports the first place where the log and the rules part ways.
+
+A log holds the choices that stand: a choice undone at the terminal is taken out of it
+(the lines written since it are cut off), or, where the log cannot be cut (a pipe), an
+``{"undo": 1}`` line withdraws it, which reading the log applies. A pack or variant
+named by a file is recorded by its absolute path, so that the log replays from any
+folder; an older log's relative path is also looked for beside the log.
 """
 
 from __future__ import annotations
@@ -29,19 +35,42 @@ class LogError(MnrulesError):
     """A log that cannot be read, or that no longer matches the rules."""
 
 
+def file_ref(ref: str | None) -> str | None:
+    """A pack or variant as a log or a save records it: a file (or a pack's folder) by
+    its absolute path, a bundled edition by its id."""
+    if ref is None:
+        return None
+    p = Path(ref)
+    if ref.endswith((".yaml", ".yml")) or (p.is_dir() and (p / "pack.yaml").is_file()):
+        return str(p.resolve())
+    return ref
+
+
+def _found_ref(ref: str, beside: str | Path) -> str:
+    """A recorded pack or variant file, looked for beside the log or save that names it
+    when a relative path does not lead to it from here (a log written before paths were
+    recorded absolute)."""
+    if Path(ref).is_absolute() or Path(ref).exists() or not ref.endswith((".yaml", ".yml")):
+        return ref
+    near = Path(beside).parent / ref
+    return str(near) if near.exists() else ref
+
+
 @dataclass
 class Recorder:
     """Writes a game's log as it is played (attach with :meth:`attach`)."""
 
     out: IO[str]
     lines: int = 0
+    _marks: list[int | None] = field(default_factory=list)
+    """Where each choice's line begins in ``out`` (None where it cannot be told)."""
 
     def header(self, game: Game[Any], pack: str, variant: str | None,
                start: bool = False) -> None:
         """The first line; with ``start`` (a game loaded from a save) it also holds the
         position the log starts from, which replay loads instead of a new game."""
-        head = {"format": LOG_FORMAT, "engine": __version__, "pack": pack,
-                "variant": variant, "players": game.state.players,
+        head = {"format": LOG_FORMAT, "engine": __version__, "pack": file_ref(pack),
+                "variant": file_ref(variant), "players": game.state.players,
                 "seed": game.state.seed, "round_cap": game.state.vars.get("round_cap")}
         if start:
             head["state"] = game.snapshot().to_dict()
@@ -52,7 +81,26 @@ class Recorder:
         game.listeners.append(self.on_event)
 
     def on_choice(self, decision: Decision, choice: Choice) -> None:
+        try:
+            mark: int | None = self.out.tell() if self.out.seekable() else None
+        except (OSError, ValueError):
+            mark = None
+        self._marks.append(mark)
         self._write({"player": decision.player, "kind": decision.kind, "choice": choice})
+
+    def undo(self) -> None:
+        """The last choice was undone: cut it (and anything written after it) off the
+        log, or, where the log cannot be cut, write an undo line that withdraws it."""
+        mark = self._marks.pop() if self._marks else None
+        if mark is not None:
+            try:
+                self.out.flush()
+                self.out.truncate(mark)
+                self.out.seek(mark)
+                return
+            except (OSError, ValueError):
+                pass
+        self._write({"undo": 1})
 
     def on_event(self, event: Event) -> None:
         if event.kind == "chance":
@@ -94,6 +142,9 @@ def _read(path: str | Path
             raise LogError(f"{path}:{n}: {exc}") from None
         if not isinstance(rec, dict):
             raise LogError(f"{path}:{n}: expected a JSON object")
+        if header is not None and "undo" in rec:
+            _undo(rec, records, f"{path}:{n}")
+            continue
         if header is None:
             if rec.get("format") != LOG_FORMAT:
                 raise LogError(f"{path}:{n}: not an mnrules log (format "
@@ -106,6 +157,24 @@ def _read(path: str | Path
     if header is None:
         raise LogError(f"{path}: empty log")
     return header, header_line, records
+
+
+def _undo(rec: dict[str, Any], records: list[tuple[int, dict[str, Any]]], where: str) -> None:
+    """An undo line: the last ``undo`` choices, with the chance lines after them, are
+    withdrawn."""
+    if set(rec) != {"undo"}:
+        raise LogError(f"{where}: an undo line holds only undo, not "
+                       f"{', '.join(sorted(set(rec) - {'undo'}))}")
+    n = rec["undo"]
+    if type(n) is not int or n < 1:
+        raise LogError(f"{where}: undo: expected a number of choices (1 or more), got "
+                       f"{_short(n, 60)}")
+    for _ in range(n):
+        while records and "choice" not in records[-1][1]:
+            records.pop()
+        if not records:
+            raise LogError(f"{where}: undo: no choice left to undo")
+        records.pop()
 
 
 def _field(rec: dict[str, Any], key: str, where: str, what: str, ok: Callable[[Any], bool],
@@ -181,7 +250,9 @@ def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | No
     where = f"{path}:{h}"
     try:
         if rules is None:
-            rules = load_ruleset(header["pack"], variant=header.get("variant"))
+            variant = header.get("variant")
+            rules = load_ruleset(_found_ref(header["pack"], path), variant=None
+                                 if variant is None else _found_ref(variant, path))
         if isinstance(header.get("state"), dict):  # a log started from a saved game
             from .start import load_game
 
@@ -269,8 +340,8 @@ def _choices_and_chances(records: list[tuple[int, dict[str, Any]]],
 
 def save(game: Game[Any], pack: str, variant: str | None, path: str | Path) -> None:
     """A save file: how the game was made plus the exact state at its pending decision."""
-    data = {"format": "mnrules-save/1", "engine": __version__, "pack": pack,
-            "variant": variant, "state": game.snapshot().to_dict()}
+    data = {"format": "mnrules-save/1", "engine": __version__, "pack": file_ref(pack),
+            "variant": file_ref(variant), "state": game.snapshot().to_dict()}
     from .files import write_atomic
 
     write_atomic(path, json.dumps(data, ensure_ascii=False))  # the old save stays whole
@@ -298,7 +369,8 @@ def load(path: str | Path, rules: Ruleset | None = None) -> tuple[Game, str, str
     _field(data, "variant", where, "a variant file or null",
            lambda v: v is None or (isinstance(v, str) and bool(v)), optional=True)
     _field(data, "state", where, "the saved game's state", lambda v: isinstance(v, dict))
-    pack, variant = data["pack"], data.get("variant")
+    pack, variant = _found_ref(data["pack"], path), data.get("variant")
+    variant = None if variant is None else _found_ref(variant, path)
     try:
         if rules is None:
             rules = load_ruleset(pack, variant=variant)

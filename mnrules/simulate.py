@@ -57,6 +57,12 @@ def _rules(pack: str, variant: str | None) -> Ruleset:
     return _RULES[key]
 
 
+def rounds_played(state: Any) -> int:
+    """The rounds a game has played, the one under way counted: a game won during its
+    round 7 played 7; one stopped between rounds (the round cap) the rounds before."""
+    return int(state.round) if state.phase else int(state.round) - 1
+
+
 def play_one(job: Job) -> GameResult:
     """One seeded bot game (runs in whichever process or worker gets it)."""
     rules = _rules(job.pack, job.variant)
@@ -78,7 +84,7 @@ def play_one(job: Job) -> GameResult:
         decisions += 1
     st = game.state
     return GameResult(job.seed, list(players), list(st.winners), st.victory or "round cap",
-                      st.round - 1, decisions, held)
+                      rounds_played(st), decisions, held)
 
 
 def jobs_for(pack: str, variant: str | None, players: int, games: int, seed: int,

@@ -56,6 +56,8 @@ class Terminal:
     read: Callable[[str], str] = input
     out: IO[str] = field(default_factory=lambda: sys.stdout)
     undo: dict[str, list[tuple[State, int, int]]] = field(default_factory=dict)
+    on_undo: list[Callable[[], None]] = field(default_factory=list)
+    """Told when a choice is undone (the log takes it out)."""
     _events: list[Event] = field(default_factory=list)
     _chances: int = 0
 
@@ -162,4 +164,6 @@ class Terminal:
         game.rng = fresh.rng
         game.history.pop()
         game._pending = None
+        for told in self.on_undo:
+            told()
         return True
