@@ -39,6 +39,15 @@ def mn_params() -> list[Param]:
                             "he builds; otherwise, once an able player has built, all who "
                             "could build the Pyramids share the win, else all who could "
                             "buy their 5th", "FR 3.2/6.1, PL 6.1 (digest Q16)"))),
+        Param("fifth_share", "able",
+              "under build_victory 'able', when nobody built the Pyramids, who shares the "
+              "fifth-tile win (D49)",
+              (Param.Option("able", "every player who could buy his 5th at the start of "
+                            "the phase", "FR 6.1 'les joueurs pouvant acheter leur "
+                            "cinquième HM gagnent à égalité'"),
+               Param.Option("built", "only the players who built their 5th",
+                            "PL 6.1 'wszyscy gracze, którzy zbudowali swojego 5. "
+                            "bohatera'"))),
         Param("conquest_cities", 4,
               "capitals and/or legendary cities controlled or occupied at the end of "
               "Move & Fight to win", minimum=1, maximum=99),
@@ -198,16 +207,20 @@ def mn_phase_end(game: Game, phase: str) -> None:
         fifth = claims.pop(FIFTH, [])
         able = state.vars.pop("victory.able", {})
         if game.param("build_victory") == "able":
-            by_card = [p for p, paths in able.items() if any(x != FIFTH for x in paths)]
-            by_fifth = [p for p, paths in able.items() if FIFTH in paths]
-            if by_card:
-                path = next(x for x in able[by_card[0]] if x != FIFTH)
-                game.end(by_card, path)
-            elif by_fifth:
-                game.end(by_fifth, FIFTH)
-            else:  # nobody was able at the start, yet someone built: he wins
-                path, winners = next(iter(claims.items())) if claims else (FIFTH, fifth)
-                game.end(winners, path)
+            # A card's victory (the Pyramids) is shared only once it was built (FR 6.1
+            # "Si les Pyramides ne sont pas construites, les joueurs pouvant acheter leur
+            # cinquième HM gagnent à égalité"): being able to afford it wins nothing.
+            if claims:
+                path, built = next(iter(claims.items()))
+                game.end([p for p in state.players
+                          if path in able.get(p, []) or p in built], path)
+            elif fifth:
+                if game.param("fifth_share") == "able":
+                    winners = [p for p in state.players
+                               if FIFTH in able.get(p, []) or p in fifth]
+                else:  # PL 6.1 "którzy zbudowali": only those who built it
+                    winners = fifth
+                game.end(winners, FIFTH)
         elif game.param("build_victory") == "timed":
             if fifth:
                 leader = state.titles.get("culture")
