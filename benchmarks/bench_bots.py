@@ -30,7 +30,7 @@ def heuristic_games(rules: Ruleset, games: int, players: int, cap: int
     ends: Counter[str] = Counter()
     for seed in range(games):
         game = new_game(rules, players, seed=seed, round_cap=cap)
-        bots = {p: make_bot("heuristic", seed * 10 + i)
+        bots = {p: make_bot("heuristic", seed * 10 + i, rules)
                 for i, p in enumerate(game.state.players)}
         while (dec := game.pending) is not None:
             game.apply(bots[dec.player].choose(game))
@@ -55,7 +55,8 @@ def head_to_head(rules: Ruleset, games: int, iterations: int, players: int, cap:
         game = new_game(rules, players, seed=seed, round_cap=cap)
         hero = game.state.players[seed % players]
         bots: dict[str, Bot] = {
-            p: make_bot(f"search:{iterations}" if p == hero else "heuristic", seed * 100 + i)
+            p: make_bot(f"search:{iterations}" if p == hero else "heuristic", seed * 100 + i,
+                        rules)
             for i, p in enumerate(game.state.players)}
         while (dec := game.pending) is not None:
             game.apply(bots[dec.player].choose(game))

@@ -255,7 +255,9 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
     files: list[Path] = []
     for p in args.files:
         path = _existing(p, "scenario")
-        files.extend(sorted(path.rglob("*.yaml")) if path.is_dir() else [path])
+        # a folder's scenarios, not the packs that may sit beside them (a test game's)
+        files.extend(sorted(f for f in path.rglob("*.yaml") if f.name != "pack.yaml")
+                     if path.is_dir() else [path])
     failed = total = unreadable = 0
     for file in files:
         try:
@@ -831,7 +833,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         raise MnrulesError(f"cannot write {out}: {exc}") from None
     if not drawn:
         raise MnrulesError(f"render: the game {rules.game!r} has no board picture")
-    phase = game.rules.name(game.state.phase) if game.state.phase else "setup"
+    phase = game.rules.name(game.state.phase, "phases") if game.state.phase else "setup"
     print(f"mnrules: drew round {game.state.round} ({phase}) to {out}")
     return 0
 

@@ -145,7 +145,7 @@ def render_rules_doc(rules: Ruleset) -> str:
              f"{rules.pack} --markdown > docs/rules.md`; do not edit by hand.", ""]
     placed: set[str] = set()
     for number, phase in enumerate(rules.phases, 1):
-        lines += [f"## Phase {number}: {rules.name(phase)} (`{phase}`)", ""]
+        lines += [f"## Phase {number}: {rules.name(phase, 'phases')} (`{phase}`)", ""]
         here = [o for o in owners if o not in kernel and phase_of(o) == phase]
         here.sort(key=lambda o: phase not in steps.get(o, {}))  # the phase's step first
         for owner in here:

@@ -18,9 +18,8 @@ from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import Env, Interactive
 from mnrules.language.words import Terms, Word
-from mnrules.plugins.mare_nostrum.conquest import free_legions, status
+from mnrules.plugins.mare_nostrum.conquest import can_convert_now, convert_at_once, free_legions
 from mnrules.plugins.mare_nostrum.control import capital, has_enemies, slot_controller
-from mnrules.plugins.mare_nostrum.geometry import reachable
 from mnrules.plugins.mare_nostrum.state import Game
 from mnrules.plugins.mare_nostrum.supply import take
 
@@ -152,40 +151,15 @@ def _their_units_home(env: Env) -> None:
 
 
 def _can_convert(env: Env) -> bool:
-    """The occupied marker may be replaced now: the province is adjacent to or connected
-    with another of the holder's (a conversion's condition in every edition, 4.3.3) and
-    he has a control marker left in his box (a hard limit)."""
-    game = env.game
-    state = game.state
+    """The occupied marker may be replaced now (the conquest plugin's rule: linked, a
+    control marker left)."""
     prov = env.ctx.get("province")
-    if not prov or state.marker_occupier.get(str(prov)) != env.holder:
-        return False
-    if state.pieces[env.holder].get("marker", 0) <= 0:
-        return False
-    return any(state.control.get(p) == env.holder
-               for p in reachable(game, env.holder, str(prov)))
+    return bool(prov) and can_convert_now(env.game, env.holder, str(prov))
 
 
 def _convert_now(env: Env) -> None:
     """Queen of Sheba's kind of conversion: at once, the occupying legion removed."""
-    game = env.game
-    state = game.state
-    prov = str(env.ctx["province"])
-    owner = state.control.get(prov)
-    if not _can_convert(env):
-        return
-
-    def convert(event: Event) -> None:
-        state.remove_units(prov, env.holder, "legion")
-        state.pieces[env.holder]["legion"] += 1
-        state.marker_occupier.pop(prov, None)
-        if owner is not None:
-            state.pieces[owner]["marker"] += 1
-        state.pieces[env.holder]["marker"] -= 1
-        state.control[prov] = env.holder
-        status(state).pop(prov, None)
-    game.perform(Event("convert", env.holder, {"province": prov, "from": owner,
-                                               "immediate": True}), convert)
+    convert_at_once(env.game, env.holder, str(env.ctx["province"]))
 
 
 def _claim(env: Env, path: str) -> None:
