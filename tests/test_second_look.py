@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from test_editions import FOUR, build_phase, build_turn, finish_phase
+from conftest import pending, play
+from mnrules.plugins.mare_nostrum import position as pos
+from test_editions import FOUR, build_phase, build_turn, finish_phase, pack
 
 OTHER_FOUR = ["antigone", "hercules", "gilgamesh"]  # with his starting hero, four tiles
 
@@ -41,3 +43,25 @@ def test_fifth_tile_shared_with_who_could_buy_fr_with_who_built_pl(
     finish_phase(game)  # Carthage ends his turn without building
     assert len(game.state.tiles["carthage"]) == 4
     assert (game.state.winners, game.state.victory) == (winners, "fifth")
+
+
+# -- 3. Circe: the player chooses the slot his legion stands on -------------------------------
+def test_circe_the_legion_stands_on_the_caravan_slot_its_player_chooses() -> None:
+    """NL 10 Circe: the legion is placed on the goods symbol. Rome holds Circe; one Roman
+    legion stands in LATIUM, whose two caravan slots (metal, wine) are empty. Rome
+    chooses the wine slot, not the first slot in file order."""
+    from test_production import blank, collect, own
+
+    game = blank(pack("nl"))
+    own(game, "rome", "circe")
+    pos.add_units(game, "rome", "LATIUM", "legion")
+    pos.start_phase(game, "production", round=2)
+    assert pending(game) == ("rome", "collect.choice")
+    assert set(game.legal()) == {"metal", "wine"}
+    play(game, "wine")
+    assert game.state.screens["rome"] == {"wine": 1}
+    # two legions stand on both slots: no choice
+    game = blank(pack("nl"))
+    own(game, "rome", "circe")
+    pos.add_units(game, "rome", "LATIUM", "legion", 2)
+    assert collect(game) == {"rome": {"metal": 1, "wine": 1}}

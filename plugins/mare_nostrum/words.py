@@ -20,6 +20,7 @@ from mnrules.language.compiler import Env, Interactive
 from mnrules.language.words import Terms, Word
 from mnrules.plugins.mare_nostrum.conquest import can_convert_now, convert_at_once, free_legions
 from mnrules.plugins.mare_nostrum.control import capital, has_enemies, slot_controller
+from mnrules.plugins.mare_nostrum.production import CHOICE
 from mnrules.plugins.mare_nostrum.state import Game
 from mnrules.plugins.mare_nostrum.supply import take
 
@@ -184,7 +185,10 @@ def _provinces_with_enemies(env: Env) -> int:
 def _caravan_goods_under_legions(env: Env, restricted: bool = False) -> list[tuple[str, int]]:
     """Each of the holder's legions on an empty caravan slot yields that slot's good, as
     a caravan would: twice where he controls a market there (EX-HW-4). A legion that
-    occupies a building or a marker stands on it, not on a slot."""
+    occupies a building or a marker stands on it, not on a slot. Where his legions are
+    fewer than the empty caravan slots, he chooses which slot each stands on (NL 10
+    Circe: on the goods symbol): an income of one good or another ("wine|metal"), chosen
+    as he collects (the Collect phase's decision)."""
     state = env.game.state
     board = env.game.rules.board
     doublers: dict[str, list[str]] = env.game.param("income_doublers")
@@ -202,8 +206,12 @@ def _caravan_goods_under_legions(env: Env, restricted: bool = False) -> list[tup
         doubled = any("caravan" in doublers.get(s.kind, ())
                       and slot_controller(state, prov, i) == env.holder
                       for i, s in enumerate(slots))
-        for good in empty[:legions]:
-            out.append((str(good), 2 if doubled else 1))
+        if legions >= len(empty):
+            stands_on = [str(good) for good in empty]
+        else:  # the player's choice, not the first slot in file order
+            stands_on = [CHOICE.join(dict.fromkeys(str(g) for g in empty))] * legions
+        for key in stands_on:
+            out.append((key, 2 if doubled else 1))
     return out
 
 
