@@ -23,7 +23,7 @@ from mnrules import load_ruleset, new_game
 from mnrules import packs as packfiles
 from mnrules.cli import main
 from mnrules.engine import Param
-from mnrules.errors import MnrulesError, PackError
+from mnrules.errors import MnrulesError
 from mnrules.resources import data_dir
 from mnrules.ruleset import Ruleset
 from mnrules.yamlsource import load_yaml
