@@ -751,11 +751,25 @@ def edition_diff(a: Any, b: Any) -> list[list[str]]:
     names = [(kind, i) for kind in kinds for i in dict.fromkeys(
         [*a.names_by_kind.get(kind, {}), *b.names_by_kind.get(kind, {})])
         if a.name(i, kind or None) != b.name(i, kind or None)]
-    if names:
-        rows.append([f"names ({len(names)})",
-                     *(", ".join(r.name(i, kind or None) for kind, i in names[:6])
-                       for r in (a, b))])
+    for kind in kinds:  # every name that differs, a row per kind
+        ids = [i for k, i in names if k == kind]
+        if ids:
+            rows.append([f"names: {kind or 'other'} ({len(ids)})",
+                         *(", ".join(r.name(i, kind or None) for i in ids) for r in (a, b))])
+    ra, rb = (r.data.get("readings") or {} for r in (a, b))
+    for key in sorted(set(ra) | set(rb)):
+        if ra.get(key) != rb.get(key):
+            rows.append([f"reading {key}", *(str(r.get(key, "(none)")) for r in (ra, rb))])
     return rows
+
+
+def _label(arg: str, rules: Any) -> str:
+    """What a rule set is called in a diff: a file given by its path, a pack by its id."""
+    p = Path(arg)
+    if p.suffix in (".yaml", ".yml") or p.is_dir():
+        own = rules.pack == p.stem or (p.name == "pack.yaml" and p.parent.name == rules.pack)
+        return p.name if own else f"{p.name} (on {rules.pack})"
+    return str(rules.pack)
 
 
 def _table(rows: list[list[str]], headers: list[str], width: int = 100) -> str:
@@ -779,8 +793,11 @@ def _table(rows: list[list[str]], headers: list[str], width: int = 100) -> str:
 def cmd_editions_diff(args: argparse.Namespace) -> int:
     a, b = load_ruleset(args.a), load_ruleset(args.b)
     rows = edition_diff(a, b)
-    print(f"{a.pack} vs {b.pack}: {len(rows)} difference(s)")
-    print(_table(rows, ["", a.pack, b.pack]))
+    la, lb = _label(args.a, a), _label(args.b, b)
+    if la == lb:
+        la, lb = str(args.a), str(args.b)
+    print(f"{la} vs {lb}: {len(rows)} difference(s)")
+    print(_table(rows, ["", la, lb]))
     measured = [line for found in a.hook.mn_compare(a=a, b=b) for line in found]
     if measured:
         print("measured exactly:")

@@ -980,7 +980,7 @@ def test_editions_list_and_show(capsys: pytest.CaptureFixture[str]) -> None:
 def battle_lines(out: str) -> dict[str, str]:
     found = {}
     for line in out.splitlines():
-        m = re.match(r"\s+battle '(.+)': (.+)$", line)
+        m = re.match(r"\s+(?:sea )?battle '(.+)': (.+)$", line)
         if m:
             found[m.group(1)] = m.group(2)
     return found
@@ -1012,7 +1012,7 @@ def test_editions_diff_fr_uk_agrees_with_the_tests(capsys: pytest.CaptureFixture
     # The measured battles: identical for the fortress and Nebuchadnezzar (D30, D33) and
     # for Pericles without an extra die; different with Ramesses' die (D31).
     measured = battle_lines(out)
-    assert len(measured) == len(fr.data["battles"]) == 4
+    assert len(measured) == len(fr.data["battles"]) == 5
     for situation in fr.data["battles"]:
         da, db = situation_distributions(fr, situation), situation_distributions(uk, situation)
         line = measured[situation["name"]]
@@ -1032,6 +1032,68 @@ def test_editions_diff_fr_uk_agrees_with_the_tests(capsys: pytest.CaptureFixture
 def test_editions_diff_nl_en_is_only_names(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["editions", "diff", "en", "nl"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("en vs nl: 1 difference(s)")
-    assert "names (" in out and "param " not in out and "card " not in out
+    rows = edition_diff(pack("en"), pack("nl"))
+    assert out.startswith(f"en vs nl: {len(rows)} difference(s)")
+    assert all(r[0].startswith(("names: ", "reading ")) for r in rows)
+    assert "names: " in out and "param " not in out and "card " not in out
     assert all(v.startswith("identical") for v in battle_lines(out).values())
+
+
+# -- issue 17, item 15: sea battles, readings, every name, a variant's own label -------
+SEA = "a trireme fleet attacks a defender whose hero helps in defence"
+
+
+def test_editions_diff_measures_the_uk_sea_battle(capsys: pytest.CaptureFixture[str]) -> None:
+    """UK Pericles helps at sea too (D32): Rome's expected losses attacking 2 triremes
+    with 2 rise from 11/18 (0.611) to 25/18 (1.389); the diff says so."""
+    situation = next(s for s in pack("en").data["battles"] if s["name"] == SEA)
+    assert situation["sea"] == "MARE AEGAEUM"
+    expected = {}
+    for name in ("en", "uk"):
+        dist = situation_distributions(pack(name), situation)[(2, 2, 0)]
+        expected[name] = sum((p * k[0] for k, p in dist.items()), Fraction(0))
+    assert expected == {"en": Fraction(11, 18), "uk": Fraction(25, 18)}
+    assert main(["editions", "diff", "en", "uk"]) == 0
+    out = capsys.readouterr().out
+    line = battle_lines(out)[SEA]
+    assert line.startswith("outcomes differ") and "triremes" in line
+    assert f"  sea battle '{SEA}'" in out
+    assert main(["editions", "diff", "en", "fr"]) == 0  # FR's Pericles is land-only
+    assert battle_lines(capsys.readouterr().out)[SEA].startswith("identical")
+
+
+def test_editions_diff_shows_readings_every_name_and_the_variant_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    en, uk = pack("en"), pack("uk")
+    rows = {r[0]: r[1:] for r in edition_diff(en, uk)}
+    assert rows["reading D41"] == [en.data["readings"]["D41"], uk.data["readings"]["D41"]]
+    assert all(rows[f"reading {k}"] == [en.data["readings"].get(k, "(none)"), v]
+               for k, v in uk.data["readings"].items() if en.data["readings"].get(k) != v)
+    assert rows["reading D11"] == [en.data["readings"]["D11"], uk.data["readings"]["D11"]]
+    named = [r for r in rows if r.startswith("names: ")]
+    shown = sum(int(re.search(r"\((\d+)\)", r).group(1)) for r in named)  # type: ignore[union-attr]
+    assert shown == sum(1 for kind, ids in uk.names_by_kind.items() for i in ids
+                        if uk.name(i, kind) != en.name(i, kind)) > 6
+    assert uk.name("military", "phases") in rows["names: phases (5)"][1]
+    variant = tmp_path / "V.yaml"
+    variant.write_text("format: mnrules-pack/1\nextends: en\nparams: {hit_divisor: 4}\n",
+                       encoding="utf-8")
+    assert main(["editions", "diff", "en", str(variant)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("en vs V.yaml (on en): 1 difference(s)")
+    assert "en vs en" not in out
+
+
+def test_nl_names_are_the_dutch_books_words() -> None:
+    """004: "Keramik (3 fiches)", "Gladiator (11 fiches)"; phase 4 "Verplaatsen en
+    vechten" (the track is "Militie")."""
+    nl = pack("nl")
+    assert nl.name("ceramics", "goods") == "keramik"
+    assert nl.name("gladiators", "goods") == "gladiator"
+    assert nl.name("military", "phases") == "Verplaatsen en vechten"
+    assert nl.name("military", "tracks") == "Militie"
+    book = (Path("/work/shared/seeds/004_5139317c7712a6d0.txt"))
+    if book.is_file():
+        text = book.read_text(encoding="utf-8")
+        for word in ("Keramik", "Gladiator", "Verplaatsen en vechten"):
+            assert word in text

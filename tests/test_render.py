@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import builtins
 import io
+import itertools
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -266,3 +267,30 @@ def test_state_errors_are_state_errors(rules: Ruleset, game: Game) -> None:
     game.state.built["LATIUM"] = [True]
     with pytest.raises(StateError, match="LATIUM"):
         render_svg(game)
+
+
+# -- issue 17, item 16: the panel speaks the pack's words, by kind ---------------------
+def test_panel_names_phases_by_kind_spaces_track_headers_and_captions_the_pack() -> None:
+    from mnrules import load_ruleset
+    from mnrules.plugins.mare_nostrum.render import _text_width
+
+    uk = new_game(load_ruleset("uk"), 4, seed=3)
+    _ = uk.pending  # the trade phase: its phase name, not the track's
+    words = [t.text or "" for t in texts(parse(render_svg(uk)))]
+    assert "Round 1 \u00b7 Натуральний обмін phase" in words
+    assert not any("Торгівля phase" in w for w in words)
+    fr_rules = load_ruleset("fr")
+    fr = new_game(fr_rules, 4, seed=3)
+    _ = fr.pending
+    root = parse(render_svg(fr))
+    words = [t.text or "" for t in texts(root)]
+    assert fr_rules.data["name"] in words and not any("English" in w for w in words)
+    headers = [t for t in texts(root) if t.get("font-weight") == "bold"
+               and t.text in ("Commerce", "Politique", "Militaire", "Prov.")
+               and t.get("text-anchor") == "middle"]
+    assert [t.text for t in headers] == ["Commerce", "Politique", "Militaire", "Prov."]
+    for left, right in itertools.pairwise(headers):  # no two headers touch
+        size = float(left.get("font-size", 11))
+        edge_l = float(left.get("x", 0)) + _text_width(left.text or "", size, True) / 2
+        edge_r = float(right.get("x", 0)) - _text_width(right.text or "", size, True) / 2
+        assert edge_r - edge_l >= 8, (left.text, right.text)

@@ -212,36 +212,52 @@ def _odds(a: Side, b: Side, units_a: int, units_b: int, faces: tuple[int, ...],
 def situation_distributions(rules: Any, situation: dict[str, Any]
                             ) -> dict[tuple[int, int, int], dict[tuple[int, int], Fraction]]:
     """Exact outcomes of a pack's comparison battle (its ``battles`` list) under ``rules``,
-    for every force size it names: (attacker legions, defender legions, fortress) → dist."""
+    for every force size it names: (attacker units, defender units, fortress) → dist.
+    A battle naming a ``sea`` is fought there by triremes (``attacker_triremes``,
+    ``defender_triremes``), with no fortress; otherwise by legions in its ``province``."""
     from mnrules.plugins.mare_nostrum import position
     from mnrules.start import new_game
 
     out: dict[tuple[int, int, int], dict[tuple[int, int], Fraction]] = {}
-    att, dfd, prov = situation["attacker"], situation["defender"], situation["province"]
-    for a in situation.get("attacker_legions", [1, 2, 3]):
-        for d in situation.get("defender_legions", [1, 2]):
-            for f in situation.get("fortress", [0, 1]):
+    att, dfd = situation["attacker"], situation["defender"]
+    sea = "sea" in situation
+    area = situation["sea"] if sea else situation["province"]
+    unit, word = ("trireme", "triremes") if sea else ("legion", "legions")
+    for a in situation.get(f"attacker_{word}", [1, 2, 3]):
+        for d in situation.get(f"defender_{word}", [1, 2]):
+            for f in [0] if sea else situation.get("fortress", [0, 1]):
                 game = new_game(rules, 5, seed=0)
                 position.clear(game)
                 for player, tiles in (situation.get("tiles") or {}).items():
                     game.state.tiles[player] = [t for t in tiles if t in rules.cards]
-                position.set_marker(game, prov, situation.get("marker", dfd))
-                position.add_units(game, att, prov, "legion", a)
-                position.add_units(game, dfd, prov, "legion", d)
+                if not sea:
+                    position.set_marker(game, area, situation.get("marker", dfd))
+                position.add_units(game, att, area, unit, a)
+                position.add_units(game, dfd, area, unit, d)
                 if f:
-                    position.add_units(game, dfd, prov, "fortress")
-                battle = {"area": prov, "kind": "land", "attacker": att, "defender": dfd}
+                    position.add_units(game, dfd, area, "fortress")
+                battle = {"area": area, "kind": "sea" if sea else "land",
+                          "attacker": att, "defender": dfd}
                 sa, sd = side_for(game, battle, att), side_for(game, battle, dfd)
-                out[(a, d, f)] = distribution(sa, sd, a, d + f, game.param("land_die"),
+                out[(a, d, f)] = distribution(sa, sd, a, d + f,
+                                              game.param("sea_die" if sea else "land_die"),
                                               game.param(DIVISOR_PARAM))
     return out
 
 
+def _expected(dist: dict[tuple[int, int], Fraction], side: int) -> Fraction:
+    return sum((p * k[side] for k, p in dist.items()), Fraction(0))
+
+
 @hookimpl
 def mn_compare(a: Any, b: Any) -> list[str]:
-    """How the pack's comparison battles change between two rule sets, exactly."""
+    """How the comparison battles (land and sea) change between two rule sets, exactly:
+    the first pack's ``battles`` and any the second adds under another name."""
     lines = []
-    for situation in a.data.get("battles") or []:
+    situations = list(a.data.get("battles") or [])
+    names = {s.get("name") for s in situations}
+    situations += [s for s in b.data.get("battles") or [] if s.get("name") not in names]
+    for situation in situations:
         da = situation_distributions(a, situation)
         db = situation_distributions(b, situation)
         worst = Fraction(0)
@@ -252,16 +268,20 @@ def mn_compare(a: Any, b: Any) -> list[str]:
                        for k in keys)
             if diff > worst:
                 worst, where = diff, key
+        kind = "sea battle" if "sea" in situation else "battle"
+        unit = "triremes" if "sea" in situation else "legions"
         if where is None:
-            lines.append(f"battle '{situation['name']}': identical outcomes for every force "
+            lines.append(f"{kind} '{situation['name']}': identical outcomes for every force "
                          f"size ({len(da)} battles)")
         else:
-            ea = sum(p * k[1] for k, p in da[where].items())
-            eb = sum(p * k[1] for k, p in db[where].items())
-            lines.append(f"battle '{situation['name']}': outcomes differ; largest change at "
-                         f"{where[0]} vs {where[1]} legions{' + fortress' if where[2] else ''}"
-                         f": max |Δp| {float(worst):.3f}, defender's expected losses "
-                         f"{float(ea):.3f} → {float(eb):.3f}")
+            att, dfd = situation["attacker"], situation["defender"]
+            lines.append(f"{kind} '{situation['name']}': outcomes differ; largest change at "
+                         f"{where[0]} vs {where[1]} {unit}{' + fortress' if where[2] else ''}"
+                         f": max |Δp| {float(worst):.3f}, expected losses: {att} "
+                         f"{float(_expected(da[where], 0)):.3f} → "
+                         f"{float(_expected(db[where], 0)):.3f}, {dfd} "
+                         f"{float(_expected(da[where], 1)):.3f} → "
+                         f"{float(_expected(db[where], 1)):.3f}")
     return lines
 
 

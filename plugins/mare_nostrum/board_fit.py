@@ -98,6 +98,7 @@ def check_pack(rules: Any, source: Any) -> None:
         for key, known, what in (("attacker", board.empires, "empire"),
                                  ("defender", board.empires, "empire"),
                                  ("province", board.provinces, "province"),
+                                 ("sea", board.seas, "sea"),
                                  ("marker", board.empires, "empire")):
             if key in battle and battle[key] not in known:
                 hint = suggest(str(battle[key]), known)
@@ -112,20 +113,35 @@ def check_pack(rules: Any, source: Any) -> None:
 
 BATTLE_KEYS = {"name": str, "attacker": str, "defender": str, "province": str,
                "marker": str, "attacker_legions": list, "defender_legions": list,
-               "fortress": list, "tiles": dict}
-BATTLE_NUMBERS = {"attacker_legions": (1, 8), "defender_legions": (1, 8), "fortress": (0, 1)}
+               "fortress": list, "tiles": dict, "sea": str, "attacker_triremes": list,
+               "defender_triremes": list}
+BATTLE_NUMBERS = {"attacker_legions": (1, 8), "defender_legions": (1, 8), "fortress": (0, 1),
+                  "attacker_triremes": (1, 8), "defender_triremes": (1, 8)}
+LAND_ONLY = ("province", "marker", "attacker_legions", "defender_legions", "fortress")
+SEA_ONLY = ("sea", "attacker_triremes", "defender_triremes")
 
 
 def check_battle(source: Any, i: int, battle: Any) -> None:
-    """A comparison battle (``battles``): its keys, their types, small force sizes."""
+    """A comparison battle (``battles``): its keys, their types, small force sizes. A
+    land battle names its ``province``, a sea battle its ``sea`` (and triremes, not
+    legions, markers or a fortress)."""
     at = ("battles", i)
     if not isinstance(battle, dict):
         raise PackError(f"{source.where(*map(str, at))}: battles[{i}]: expected a mapping such as "
                         f"{{name: ..., attacker: rome, defender: egypt, province: ...}}, "
                         f"got {battle!r:.80}")
-    for key in ("name", "attacker", "defender", "province"):
+    sea = "sea" in battle
+    for key in ("name", "attacker", "defender", "sea" if sea else "province"):
         if key not in battle:
-            raise PackError(f"{source.where(*map(str, at))}: battles[{i}]: missing key {key!r}")
+            raise PackError(f"{source.where(*map(str, at))}: battles[{i}]: missing key {key!r}"
+                            + ("" if sea or key != "province" else
+                               " (or 'sea', for a sea battle)"))
+    for key in (LAND_ONLY if sea else SEA_ONLY[1:]):
+        if key in battle:
+            raise PackError(f"{source.where(*map(str, (*at, key)))}: battles[{i}].{key}: "
+                            f"not for a {'sea' if sea else 'land'} battle (a sea battle "
+                            f"names its 'sea' and triremes, a land battle its 'province' "
+                            f"and legions)")
     for key, value in battle.items():
         where = source.where(*map(str, (*at, key)))
         if key not in BATTLE_KEYS:

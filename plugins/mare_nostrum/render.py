@@ -231,12 +231,17 @@ class _View:
     goods: dict[str, str]
     rules_name: str = ""
     card_names: dict[str, str] = field(default_factory=dict)
+    by_kind: dict[str, dict[str, str]] = field(default_factory=dict)  # the pack's names: kind
 
     def empire(self, player: str) -> str:
         setup = self.board.empires.get(player)
         return setup.name if setup is not None and setup.name else player.capitalize()
 
-    def name(self, key: str) -> str:
+    def name(self, key: str, kind: str | None = None) -> str:
+        """The pack's name for ``key``; with a kind ("phases", "tracks"), that kind's name
+        (a phase and a track may share an id but not a name)."""
+        if kind is not None and key in self.by_kind.get(kind, {}):
+            return self.by_kind[kind][key]
         return self.names.get(key, key)
 
 
@@ -272,6 +277,7 @@ def _view(game: Game) -> _View:
         goods=good_abbreviations(goods),
         rules_name=str(rules.data.get("name", rules.pack)),
         card_names=card_names,
+        by_kind={k: dict(v) for k, v in rules.names_by_kind.items()},
     )
 
 
@@ -502,12 +508,12 @@ def _panel(items: list[Item], view: _View, x0: float, map_h: float) -> float:
     y = 30.0
     items.append(Text(x, y, "Mare Nostrum: Empires", 21, INK, "start", bold=True))
     y += 28
-    phase = view.name(st.phase) if st.phase else "setup"
+    phase = view.name(st.phase, "phases") if st.phase else "setup"
     items.append(Text(x, y, f"Round {st.round} \u00b7 {phase} phase", 16, INK, "start"))
     y += 22
     if st.finished:
         who = ", ".join(view.empire(p) for p in st.winners) or "nobody"
-        items.append(Text(x, y, f"Game over: {who} won ({view.name(st.victory)})", 13,
+        items.append(Text(x, y, f"Game over: {who} won ({view.name(st.victory, 'victories')})", 13,
                           "#b71c1c", "start", bold=True))
         y += 20
     items.append(Text(x, y, view.rules_name, 10.5, "#6b6459", "start", italic=True))
@@ -516,7 +522,7 @@ def _panel(items: list[Item], view: _View, x0: float, map_h: float) -> float:
     y = _heading(items, "Titles", x, right, y)
     for track in ("trade", "culture", "military"):
         holder = st.titles.get(track)
-        items.append(Text(x, y, view.name(track), 13, INK, "start"))
+        items.append(Text(x, y, view.name(track, "tracks"), 13, INK, "start"))
         if holder:
             _chip(items, view.colours.get(holder, PALETTE["grey"]), x + 90, y)
             items.append(Text(x + 114, y, view.empire(holder), 13, INK, "start", bold=True))
@@ -526,11 +532,10 @@ def _panel(items: list[Item], view: _View, x0: float, map_h: float) -> float:
     y += 10
 
     y = _heading(items, "Empires", x, right, y)
-    cols = [("trade", x + 170), ("culture", x + 222), ("military", x + 276),
-            ("provinces", x + 336)]
+    cols, size = _columns(view, x + 130, right)
     for key, cx in cols:
-        label = "Prov." if key == "provinces" else view.name(key)
-        items.append(Text(cx, y, label, 11, "#6b6459", bold=True))
+        label = "Prov." if key == "provinces" else view.name(key, "tracks")
+        items.append(Text(cx, y, label, size, "#6b6459", bold=True))
     y += 22
     for p in st.players:
         rep = view.reports.get(p, {})
@@ -576,6 +581,26 @@ def _heading(items: list[Item], text: str, x: float, right: float, y: float) -> 
 
 def _chip(items: list[Item], fill: str, x: float, cy: float, size: float = 16) -> None:
     items.append(Rect(x, cy - size / 2, size, size, fill, INK, 1, 3))
+
+
+def _columns(view: _View, left: float, right: float
+             ) -> tuple[list[tuple[str, float]], float]:
+    """The centres of the empires table's columns (the three tracks, in the pack's
+    words, and the provinces), spaced by their headers' widths, between ``left`` and
+    ``right``; and the headers' size (smaller where long names would not fit)."""
+    keys = ("trade", "culture", "military", "provinces")
+    labels = ["Prov." if k == "provinces" else view.name(k, "tracks") for k in keys]
+    gap, size = 10.0, 11.0
+    while True:
+        widths = [max(_text_width(label, size, True), 36.0) for label in labels]
+        if left + sum(widths) + gap * (len(widths) - 1) <= right or size <= 7:
+            break
+        size -= 0.5
+    out, at = [], left
+    for key, w in zip(keys, widths, strict=True):
+        out.append((key, at + w / 2))
+        at += w + gap
+    return out, size
 
 
 def _wrap(text: str, width: float, size: float) -> list[str]:
