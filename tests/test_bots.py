@@ -18,7 +18,7 @@ from mnrules.ruleset import Ruleset
 
 KINDS = {
     "trade.token", "trade.size", "trade.offer", "trade.pick", "trade.giveback",
-    "build.next", "build.action", "build.pay", "build.keep",
+    "build.claim_first", "build.next", "build.action", "build.pay", "build.keep",
     "military.next", "military.trireme", "military.naval", "military.legion", "military.land",
     "battle.loss", "conquest.choose", "conquest.occupy", "conquest.gain", "claims.tie",
     "card.may", "card.choose", "collect.choice",
@@ -41,7 +41,7 @@ def decisions(rules: Ruleset) -> list[tuple[str, State]]:
     """Snapshots of every kind of decision (two of each), from random games whose
     seeds are known to reach them all."""
     found: dict[str, list[State]] = {}
-    for seed in (0, 1):
+    for seed in (4, 6, 0):
         game = new_game(rules, 5, seed=seed, round_cap=40)
         bot = RandomBot(seed)
         while (dec := game.pending) is not None:

@@ -637,6 +637,8 @@ def test_perseus_claims_the_first_build_turn(fresh_rules: Any) -> None:
         game.state.tiles["greece"].append(t)
         game.state.display.remove(t)
     pos.start_phase(game, "build", round=2)
+    assert pending(game) == ("greece", "build.claim_first")  # he may (NL 10)
+    play(game, "yes")
     dec = game.pending
     assert dec is not None and (dec.player, dec.kind) == ("egypt", "build.next")
     assert dec.options == ("greece",)

@@ -65,3 +65,20 @@ def test_circe_the_legion_stands_on_the_caravan_slot_its_player_chooses() -> Non
     own(game, "rome", "circe")
     pos.add_units(game, "rome", "LATIUM", "legion", 2)
     assert collect(game) == {"rome": {"metal": 1, "wine": 1}}
+
+
+# -- 4. Perseus is a "you may" -----------------------------------------------------------------
+def test_perseus_holder_may_let_the_culture_leader_name_whom_he_likes() -> None:
+    """NL 10 Perseus « Je mag de culturele leider negeren » (you may ignore the culture
+    leader). Greece holds Perseus and four tiles with 10 coins, and could win by
+    building first; he declines. Egypt, the culture leader, names anyone."""
+    game = build_phase("nl", "egypt", {"greece": ["perseus", "hamilcar", "ramesses"]},
+                       {"greece": 10, "rome": 10})
+    assert pending(game) == ("greece", "build.claim_first")
+    assert set(game.legal()) == {"yes", "no"}
+    play(game, "no")
+    dec = game.pending
+    assert dec is not None and (dec.player, dec.kind) == ("egypt", "build.next")
+    assert set(dec.options) == set(game.state.players)
+    play(game, "rome")  # Rome builds first: the order is the culture leader's
+    assert pending(game) == ("rome", "build.action")

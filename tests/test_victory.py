@@ -209,6 +209,8 @@ def test_ex_vict_1_perseus_wins_at_once_and_alone(fresh_rules: Callable[..., Rul
     four = {"rome": FOUR["rome"], "greece": ["hamilcar", "perseus", "ramesses"]}
     game = build_phase(fresh_rules(build_victory=model), "rome", four,
                        {"rome": 10, "greece": 12})
+    assert pending(game) == ("greece", "build.claim_first")
+    play(game, "yes")  # he claims the first build turn (he may)
     turn(game, "greece", tile)
     assert game.over  # Rome, the culture leader, never builds his fifth
     assert (game.state.winners, game.state.victory) == (

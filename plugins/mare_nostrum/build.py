@@ -152,18 +152,31 @@ class Build(Step):
         leader = state.titles.get("culture", state.players[0])
         options = tuple(left)
         if not done:
-            # a card may claim the first build turn (Perseus, 6 box / Q&A 9)
+            # a card may claim the first build turn (Perseus, 6 box / Q&A 9); its holder
+            # may also let it go (NL 10 "Je mag de culturele leider negeren")
             first: list[str] = game.fold("build.first", [])
-            claimed = tuple(p for p in left if p in first)
+            asked: dict[str, bool] = frame.setdefault("first_asked", {})
+            for p in left:
+                if p in first and p not in asked:
+                    frame["asking"] = p
+                    return Decision(p, "build.claim_first", f"{p}: build first, ignoring the "
+                                    "culture leader's order?", ("yes", "no"))
+            claimed = tuple(p for p in left if p in first and asked.get(p))
             options = claimed or options
         return Decision(leader, "build.next", f"{leader}: who builds next?", options)
 
     def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        asking = frame.pop("asking", None)
+        if asking is not None:
+            frame["first_asked"][asking] = choice == "yes"
+            return
         frame["done"].append(choice)
         frame["turn_over"] = True
         game.push("build.turn", player=choice)
 
     def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        if frame.get("asking") is not None:
+            return R_FIRST, f"{choice!r} is neither 'yes' nor 'no'"
         if choice in game.state.players and choice not in frame.get("done", []):
             return R_FIRST, "another player has claimed the first build turn"
         return RuleRef("build-order", "the culture leader names who builds next; each "
@@ -504,6 +517,8 @@ def mn_contract() -> list[Declaration]:
              "sets, then keeps only what his storage allows."),
         DecisionKind("build.next", "build", "The culture leader names who builds next (a "
                      "card may claim the first turn)."),
+        DecisionKind("build.claim_first", "build", "A player whose card lets him claim the "
+                     "first build turn (Perseus) says whether he claims it (he may decline)."),
         DecisionKind("build.action", "build", "The player whose build turn it is buys "
                      "something or ends his turn."),
         DecisionKind("build.pay", "build", "The buyer chooses how he pays, among the "
