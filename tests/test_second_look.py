@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from conftest import pending, play
 from mnrules.plugins.mare_nostrum import position as pos
+from mnrules.plugins.mare_nostrum.battle import hits, side_for
+from mnrules.ruleset import Ruleset
 from test_editions import FOUR, build_phase, build_turn, finish_phase, pack
 
 OTHER_FOUR = ["antigone", "hercules", "gilgamesh"]  # with his starting hero, four tiles
@@ -82,3 +86,18 @@ def test_perseus_holder_may_let_the_culture_leader_name_whom_he_likes() -> None:
     assert set(dec.options) == set(game.state.players)
     play(game, "rome")  # Rome builds first: the order is the culture leader's
     assert pending(game) == ("rome", "build.action")
+
+
+# -- 5. the French fortress adds 5, not the hit divisor -----------------------------------------
+def test_a_fortress_adds_five_whatever_the_dice_total_per_hit(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    """FR 4.2: a fortress adds 5 to its owner's dice total (and cancels one hit). A
+    variant that scores a hit per 4 (hit_divisor: 4) keeps the +5: Egypt's legion rolls
+    III, +5 for the fortress = 8, two hits at 4 a hit (with +4 it would be 7: one)."""
+    from test_battle import BATTLE, fortress_game
+
+    rules = fresh_rules("fr", hit_divisor=4, fortress_model="plus_five")
+    game = fortress_game(rules, 3, 1, fortress=True, attacker="rome")
+    rome, egypt = side_for(game, BATTLE, "rome"), side_for(game, BATTLE, "egypt")
+    assert (egypt.bonus, egypt.shield) == (5, 1)
+    assert hits(3, egypt, rome, 4) == 2

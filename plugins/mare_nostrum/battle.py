@@ -28,6 +28,8 @@ from mnrules.hookspecs import hookimpl
 from mnrules.plugins.mare_nostrum.state import Game
 
 DIVISOR_PARAM = "hit_divisor"
+FORTRESS_BONUS = 5
+"""What a fortress adds to its owner's dice total under ``plus_five`` (FR/NL/PL 4.2)."""
 
 # What this plugin answers on the bus (see mnrules.bus).
 MODIFIES = frozenset({"battle.total", "battle.hits", "battle.shield"})
@@ -140,7 +142,8 @@ def mn_modifiers(game: Game, quantity: str, ctx: dict[str, Any]) -> list[Any] | 
     if quantity == "battle.shield":
         return [Modifier("rules:fortress", lambda v: v + 1)]
     if quantity == "battle.total" and model == "plus_five":
-        return [Modifier("rules:fortress", lambda v: v + game.param(DIVISOR_PARAM))]
+        # +5 as the books print it (FR/NL/PL 4.2), whatever the dice total per hit
+        return [Modifier("rules:fortress", lambda v: v + FORTRESS_BONUS)]
     if quantity == "battle.hits" and model == "plus_hit":
         return [Modifier("rules:fortress", lambda v: v + 1)]
     return None
