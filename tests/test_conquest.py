@@ -225,11 +225,11 @@ RESTORE = [("move", "MARE SARDUM", "MARE AFRICUM")]    # ... or made again durin
     ("start_of_later_turn", "same", "rome", "rome", "rome"),
     ("start_of_later_turn", "cut", "rome", "rome", "rome"),
     ("start_of_later_turn", "restore", "FAIL", "FAIL", "FAIL"),
-    # FR: at the end of Rome's next turn.
+    # FR (and UK, by its example): at the end of Rome's next turn.
     ("end_of_next_turn", "same", "egypt", "rome", "rome"),
     ("end_of_next_turn", "cut", "egypt", "FAIL", "FAIL"),
     ("end_of_next_turn", "restore", "egypt", "rome", "rome"),
-    # UK: at the end of the next round's Move & Fight phase.
+    # after every player's turn in the next round (the UK rule text read alone, an option).
     ("end_of_next_phase", "same", "egypt", "egypt", "rome"),
     ("end_of_next_phase", "cut", "egypt", "egypt", "FAIL"),
     ("end_of_next_phase", "restore", "egypt", "egypt", "rome"),

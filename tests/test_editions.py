@@ -110,7 +110,7 @@ SETTINGS: dict[tuple[str, str], dict[str, Any]] = {
                                    "*": "timed"},
     ("D30", "fortress_model"): {"uk": "plus_hit", "*": "plus_five"},
     ("D37b", "peace_blocks"): {"fr": "provinces_and_units", "*": "provinces"},
-    ("D41", "conversion_timing"): {"fr": "end_of_next_turn", "uk": "end_of_next_phase",
+    ("D41", "conversion_timing"): {"fr": "end_of_next_turn", "uk": "end_of_next_turn",
                                    "*": "start_of_later_turn"},
     ("D42", "occupy_marker_needs_link"): {"fr": False, "*": True},
     ("D43", "conversion_fail"): {"fr": "keep", "pl": "keep", "*": "remove_marker"},
@@ -536,8 +536,8 @@ def test_D37b_zeus_fr_closes_provinces_holding_the_allys_units(edition: str,
 # =====================================================================================
 @pytest.mark.parametrize(("edition", "at_start", "after_turn"), [
     ("nl", "rome", "rome"), ("en", "rome", "rome"), ("pl", "rome", "rome"),
-    ("fr", "egypt", "rome"), ("uk", "egypt", "egypt")])
-def test_D41_conversion_timing_start_nl_pl_end_of_the_turn_fr_end_of_the_phase_uk(
+    ("fr", "egypt", "rome"), ("uk", "egypt", "rome")])
+def test_D41_conversion_timing_start_nl_pl_end_of_the_turn_fr_uk(
         edition: str, at_start: str, after_turn: str) -> None:
     """Rome occupied Egypt's marker in CYRENAICA last round; his legions stay on it."""
     game = marker_occupied(pack(edition))
@@ -863,7 +863,8 @@ def test_variant_chain_and_the_edition_it_is_played_on(tmp_path: Path) -> None:
     # A variant that names no base is played on the edition given with it.
     loose = write(tmp_path, "loose.yaml", "params:\n  hit_divisor: 4\n")
     assert load_ruleset("fr", variant=loose).params["conversion_timing"] == "end_of_next_turn"
-    assert load_ruleset("uk", variant=loose).params["conversion_timing"] == "end_of_next_phase"
+    assert load_ruleset("nl", variant=loose).params["conversion_timing"] == \
+        "start_of_later_turn"
 
 
 def test_variant_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -998,7 +999,7 @@ def test_editions_diff_fr_uk_agrees_with_the_tests(capsys: pytest.CaptureFixture
         assert (f"param {param} " in out) is (a != b), param
         if a != b:
             assert rows[f"param {param}"] == [repr(a), repr(b)]
-    for row in ("param conversion_timing", "param fortress_model",
+    for row in ("param fortress_model",
                 "card nebuchadnezzar script", "card caesar script", "card pericles script"):
         assert row in out
     # The card scripts: exactly those overridden differently in the two packs.

@@ -101,3 +101,18 @@ def test_a_fortress_adds_five_whatever_the_dice_total_per_hit(
     rome, egypt = side_for(game, BATTLE, "rome"), side_for(game, BATTLE, "egypt")
     assert (egypt.bonus, egypt.shield) == (5, 1)
     assert hits(3, egypt, rome, 4) == 2
+
+
+# -- 6. UK conversion timing: the book's own example --------------------------------------------
+@pytest.mark.parametrize("edition", ["uk", "fr"])
+def test_uk_conversion_at_the_end_of_the_roman_turn_as_its_example(edition: str) -> None:
+    """UK 4.3.3, example: « Якщо червоний Легіон залишиться на жовтому Жетоні контролю у
+    кінці наступної Фази бойових дій гравця за Рим, то жовтий жетон можна буде замінити
+    на червоний ». Rome's legion stood on Egypt's marker in CYRENAICA last round; at the
+    end of Rome's Move & Fight turn this round the marker is Roman, before Egypt and the
+    others play (as FR 4.3.3 « À la fin de sa Phase Militaire du prochain tour »)."""
+    from test_conquest import marker_occupied, rome_turn
+
+    game = marker_occupied(pack(edition))
+    assert rome_turn(game, []) == ["egypt"]  # still Egypt's as Rome's turn begins
+    assert game.state.control["CYRENAICA"] == "rome"  # Egypt has not played yet

@@ -380,7 +380,8 @@ def test_editions_show_lists_each_value_described_default_and_choice_marked(
                   else block.index("\n  costs")]
     assert "'start_of_later_turn' (default): at the start of every later" in block
     assert "> 'end_of_next_turn': at the end of the conqueror's Military turn" in block
-    assert "[FR 4.3.3]" in block and "[UK 4.3.3]" in block
+    assert "[FR 4.3.3; UK 4.3.3 and its example]" in block
+    assert "[UK 4.3.3's rule text read without its example]" in block
     assert "  hit_divisor = 5\n" in out and "values: a whole number from 1 to 99" in out
     assert "> friendly_provinces: D53, FR 8 Circé" in out
     assert "circe: variant friendly_provinces (" in out

@@ -45,9 +45,10 @@ def mn_params() -> list[Param]:
                             "Fight turn of the conqueror while his legion stays",
                             "NL/PL 4.3.3"),
                Param.Option("end_of_next_turn", "at the end of the conqueror's Military "
-                            "turn of the next round", "FR 4.3.3"),
+                            "turn of the next round", "FR 4.3.3; UK 4.3.3 and its example"),
                Param.Option("end_of_next_phase", "at the end of the next round's Move & "
-                            "Fight phase, after every player's turn", "UK 4.3.3"))),
+                            "Fight phase, after every player's turn",
+                            "UK 4.3.3's rule text read without its example"))),
         Param("conversion_fail", "remove_marker",
               "when the conqueror's province is not adjacent/connected at conversion (D43)",
               (Param.Option("remove_marker", "the owner's marker is removed: nobody "
