@@ -93,6 +93,11 @@ class DecisionKind:
     name: str
     owner: str
     meaning: str        # who decides what, among which options
+    # The typed form of its choices: a tuple-shaped option whose first item is a key here
+    # (None: any tuple-shaped option) reaches the step as that type (a NamedTuple), so a
+    # step reads ``choice.origin``, not ``choice[1]``. Options stay plain tuples (equal
+    # to their typed form), so listing them costs nothing and a log stays JSON lists.
+    choices: tuple[tuple[str | None, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +200,10 @@ class Contract:
                                 f"as only emitted (performed=False): nothing performs it, so "
                                 f"no replacement or trigger ever acts on it")
         return found
+
+    def typed_choices(self) -> dict[str, dict[str | None, Any]]:
+        """Each decision kind's typed choices (see :class:`DecisionKind`)."""
+        return {d.name: dict(d.choices) for d in self.decisions.values() if d.choices}
 
     def decision(self, name: str, use: str = "Decision") -> DecisionKind:
         """The declared decision kind ``name``; refused if none is."""

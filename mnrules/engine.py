@@ -189,6 +189,25 @@ def _normal(value: Any, depth: int) -> Choice:
                      f"{_short(value, 60)} ({kind.__name__})")
 
 
+def typed(types: dict[str | None, Any], choice: tuple[Any, ...]) -> Any:
+    """A legal tuple-shaped choice as the type its decision kind declares for it (by its
+    first item, or for any tuple), equal to the tuple it was; else the tuple itself."""
+    kind = types.get(choice[0] if choice and isinstance(choice[0], str) else None,
+                     types.get(None))
+    if kind is None or len(choice) != len(kind._fields):
+        return choice
+    return kind._make(choice)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: who won (several share a win), by which victory (the game's
+    name for it: "fifth", "prestige"..., or "round cap" when nobody won)."""
+
+    winners: tuple[str, ...]
+    victory: str
+
+
 @dataclass
 class Game(Generic[S]):
     """One game: a state, the rule set it plays under, and the loop that drives it."""
@@ -220,6 +239,13 @@ class Game(Generic[S]):
         return self._pending
 
     @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        if self.pending is not None:
+            return None
+        return Outcome(tuple(self.state.winners), self.state.victory)
+
+    @property
     def over(self) -> bool:
         return self.pending is None
 
@@ -240,6 +266,8 @@ class Game(Generic[S]):
         if choice not in dec.options:
             rule, detail = step.why_illegal(self, frame, choice)
             raise IllegalChoice(choice, rule, f"{dec.player} ({dec.kind}): {detail}")
+        if isinstance(choice, tuple) and dec.kind in self.rules.choice_types:
+            choice = typed(self.rules.choice_types[dec.kind], choice)
         self._pending = None
         self.history.append(choice)
         self.state.choices += 1

@@ -50,6 +50,8 @@ class Ruleset:
     game: str = ""
     state_class: type[State] = State
     seating: dict[int, list[str]] = field(default_factory=dict)
+    # decision kind -> an option's first item (or None) -> the typed form steps receive
+    choice_types: dict[str, dict[str | None, Any]] = field(default_factory=dict)
     names_by_kind: dict[str, dict[str, str]] = field(default_factory=dict)
     source: packs.Pack | None = field(default=None, repr=False)  # the pack files, as read
 
@@ -457,7 +459,8 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
     rules.effects = compile_cards(rules)
     for card_id, effects in rules.effects.items():
         pm.register(effects, name=f"card:{card_id}")
-    pm.check_contract()  # a misspelt route or an undeclared name fails now, not mid-game
+    # a misspelt route or an undeclared name fails now, not mid-game
+    rules.choice_types = pm.check_contract().typed_choices()
     return rules
 
 

@@ -19,6 +19,7 @@ from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import BuildOffer, use_limit
+from mnrules.plugins.mare_nostrum import choices
 from mnrules.plugins.mare_nostrum.control import (
     AT_WAR,
     capital,
@@ -520,7 +521,8 @@ def mn_contract() -> list[Declaration]:
         DecisionKind("build.claim_first", "build", "A player whose card lets him claim the "
                      "first build turn (Perseus) says whether he claims it (he may decline)."),
         DecisionKind("build.action", "build", "The player whose build turn it is buys "
-                     "something or ends his turn."),
+                     "something or ends his turn.",
+                     choices=choices.BUILD_ACTION),
         DecisionKind("build.pay", "build", "The buyer chooses how he pays, among the "
                      "payments the set rules allow."),
         DecisionKind("build.keep", "build", "At the end of his build turn a player chooses "

@@ -16,6 +16,7 @@ from mnrules.effects import Event, Trigger
 from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
+from mnrules.plugins.mare_nostrum import choices
 from mnrules.plugins.mare_nostrum.control import capital
 from mnrules.plugins.mare_nostrum.geometry import Reach, reachable
 from mnrules.plugins.mare_nostrum.state import Game, State, Step
@@ -286,9 +287,9 @@ class Conquest(Step):
         if kind in ("pass", "done"):
             frame["stage"] = "finished"
         elif kind == "pillage":
-            self._pillage(game, frame, player, prov, choice[1])
+            self._pillage(game, frame, player, prov, choice.slot)
         elif kind == "occupy":
-            i = choice[1]
+            i = choice.slot
             game.perform(Event("occupy", player, {"province": prov, "slot": i}),
                          lambda e: state.occupied[prov].__setitem__(i, player))
             frame["stage"] = "occupy"
@@ -358,9 +359,11 @@ def mn_contract() -> list[Declaration]:
              "marker in a later turn."),
         DecisionKind("conquest.choose", "conquest", "A player alone with his units in "
                      "another player's province pillages a building, occupies one or the "
-                     "control marker, or passes."),
+                     "control marker, or passes.",
+                     choices=choices.CONQUEST),
         DecisionKind("conquest.occupy", "conquest", "A player who occupied a building "
-                     "occupies another there with a further legion, or stops."),
+                     "occupies another there with a further legion, or stops.",
+                     choices=choices.CONQUEST),
         DecisionKind("conquest.gain", "conquest", "A player who pillaged takes one of the "
                      "gains the building offers as a choice."),
         EventKind("pillage", "conquest", "A player destroys a building he conquered and "

@@ -17,6 +17,7 @@ from mnrules.effects import Event
 from mnrules.engine import CONTINUE, DONE, Decision, Frame
 from mnrules.errors import MnrulesError, PackError, RuleRef
 from mnrules.hookspecs import hookimpl
+from mnrules.plugins.mare_nostrum import choices
 from mnrules.plugins.mare_nostrum.conquest import convert_all, release_excess, tidy
 from mnrules.plugins.mare_nostrum.geometry import Reach
 from mnrules.plugins.mare_nostrum.state import Game, Step
@@ -92,7 +93,7 @@ class MilitaryTurn(Step):
             options = self._battles(game, frame, "land")
             if options:
                 if len(options) == 1:
-                    self.choose(game, frame, options[0])
+                    self.choose(game, frame, choices.Fight._make(options[0]))
                     return CONTINUE
                 return Decision(player, "military.land", f"{player}: fight the next land "
                                 "battle (all are mandatory)", tuple(options))
@@ -120,17 +121,17 @@ class MilitaryTurn(Step):
                               "legions": "land"}[stage]
             frame["arrived"] = {}
             return
-        if choice[0] == "move":
+        if isinstance(choice, choices.Move):
             kind = "trireme" if stage == "triremes" else "legion"
-            src, dst = choice[1], choice[2]
+            src, dst = choice.origin, choice.to
             state.remove_units(src, player, kind)
             if kind == "legion":
                 release_excess(state, src, player)
             state.add_units(dst, player, kind)
             frame["arrived"][dst] = frame["arrived"].get(dst, 0) + 1
             game.emit(Event("move", player, {"kind": kind, "from": src, "to": dst}))
-        elif choice[0] == "battle":
-            area, enemy = choice[1], choice[2]
+        elif isinstance(choice, choices.Fight):
+            area, enemy = choice.area, choice.opponent
             frame["fought"].append(area)
             game.push("battle", area=area, kind="sea" if stage == "naval" else "land",
                       attacker=player, defender=enemy)
@@ -318,13 +319,17 @@ def mn_contract() -> list[Declaration]:
         DecisionKind("military.next", "military", "The military leader names who moves "
                      "and fights next."),
         DecisionKind("military.trireme", "military", "The active player moves a trireme "
-                     "or ends his trireme moves."),
+                     "or ends his trireme moves.",
+                     choices=choices.MOVES),
         DecisionKind("military.naval", "military", "The active player starts a naval "
-                     "battle or fights no more at sea."),
+                     "battle or fights no more at sea.",
+                     choices=choices.BATTLES),
         DecisionKind("military.legion", "military", "The active player moves a legion or "
-                     "ends his legion moves."),
+                     "ends his legion moves.",
+                     choices=choices.MOVES),
         DecisionKind("military.land", "military", "The active player chooses which of his "
-                     "land battles (all mandatory) he fights next."),
+                     "land battles (all mandatory) he fights next.",
+                     choices=choices.BATTLES),
         DecisionKind("battle.loss", "military", "A player who must lose a unit in a battle "
                      "chooses which kind he loses."),
         Quantity("move.destinations", "military", "The provinces a player's legion may "

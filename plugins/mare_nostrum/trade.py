@@ -17,6 +17,7 @@ from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
+from mnrules.plugins.mare_nostrum import choices
 from mnrules.plugins.mare_nostrum.state import Game, Step
 
 NO_RETURN = RuleRef("trade-no-return", "two players may not take each other's resources "
@@ -278,14 +279,16 @@ def mn_contract() -> list[Declaration]:
              "offers that many resources face down, then the players take offered "
              "resources from each other in turn."),
         DecisionKind("trade.token", "trade", "The trade leader plays a face of an "
-                     "available trade token: how many resources each player offers."),
+                     "available trade token: how many resources each player offers.",
+                     choices=choices.TOKEN),
         DecisionKind("trade.size", "trade", "A player who may offer more than one number "
                      "of resources says, in secret, how many he offers."),
         DecisionKind("trade.offer", "trade", "A player puts one resource from behind his "
                      "screen on offer, face down."),
         DecisionKind("trade.pick", "trade", "The player whose turn it is takes one offered "
                      "resource from another player (not straight back from the last "
-                     "one who took from him)."),
+                     "one who took from him).",
+                     choices=choices.PICK),
         DecisionKind("trade.giveback", "trade", "A player who received more than he gave "
                      "hands one resource of his choice, face down, to one who is short "
                      "(2.2.1)."),
