@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import PackError
-from .yamlsource import load_yaml, suggest
+from .yamlsource import did_you_mean, load_yaml, suggest
 
 CARD_KEYS = ("id", "kind", "phase", "bonuses", "names", "text", "effects", "cost", "copyable",
              "variants")
@@ -127,10 +127,9 @@ def _checked(d: dict[Any, Any], at: Callable[[tuple[str | int, ...]], str],
             raise bad(("bonuses",), "a mapping of tracks to numbers ({military: 1})", v)
         for track, n in v.items():
             if bonus_keys and track not in bonus_keys:
-                hint = suggest(str(track), bonus_keys)
                 raise PackError(f"{at(('bonuses', track))}: {prefix}bonuses.{track}: unknown "
                                 f"track; expected one of {list(bonus_keys)}"
-                                + (f"; did you mean {hint!r}?" if hint else ""))
+                                + did_you_mean(str(track), bonus_keys))
             if not _whole(n, *BONUS_RANGE):
                 raise bad(("bonuses", track), f"a whole number from {BONUS_RANGE[0]} to "
                           f"{BONUS_RANGE[1]}", n)
@@ -242,9 +241,8 @@ def read_card(file: Path, schema: dict[str, Any] | None = None) -> CardData:
                         f"{_kind_of(d)}")
     for key in d:
         if key not in CARD_KEYS:
-            hint = suggest(str(key), CARD_KEYS)
             raise PackError(f"{_where(file, src, (key,))}: unknown card key {_show(key)}"
-                            + (f"; did you mean {hint!r}?" if hint else ""))
+                            + did_you_mean(str(key), CARD_KEYS))
     for key in ("id", "kind"):
         if key not in d:
             raise PackError(f"{_where(file, src, ())}: missing card key {key!r}")
@@ -311,9 +309,8 @@ def use_variant(card: CardData, name: str, where: str) -> CardData:
     found = card.variants.get(name)
     if found is None:
         names = [DEFAULT_VARIANT, *card.variants]
-        hint = suggest(name, names)
         raise PackError(f"{where}: cards.variant.{card.id}: the card has no variant {name!r}"
-                        + (f"; did you mean {hint!r}?" if hint else "")
+                        + did_you_mean(name, names)
                         + f" (its variants: {', '.join(names)}; see {card.file})")
     got = found.change
     fields: dict[str, Any] = {"variant": name}
@@ -363,10 +360,9 @@ def override(card: CardData, change: dict[str, Any], file: str, src: Any,
                             f"are declared in its file ({card.file}); a pack selects one "
                             f"with cards.variant")
         if key not in CARD_KEYS or key == "id":
-            hint = suggest(str(key), CARD_KEYS)
             at = _where(Path(file), src, ("cards", "override", card.id, key))
             raise PackError(f"{at}: cards.override.{card.id}.{key}: unknown card key"
-                            + (f"; did you mean {hint!r}?" if hint else ""))
+                            + did_you_mean(str(key), CARD_KEYS))
     got = _checked(change, lambda path: _where(Path(file), src,
                                                ("cards", "override", card.id, *path)),
                    f"cards.override.{card.id}.", schema)

@@ -21,6 +21,7 @@ from .errors import DataFileError, MnrulesError
 from .files import check_distinct, check_writable, streaming, write_atomic
 from .ruleset import load_ruleset
 from .start import new_game
+from .yamlsource import did_you_mean
 
 MAX_GAMES = 1_000_000      # simulate keeps every game's result in memory
 
@@ -94,11 +95,9 @@ def _lang_pack(lang: str, rules: Any) -> str:
         return languages[lang]
     if lang in languages.values():
         return lang
-    from .yamlsource import suggest
 
-    hint = suggest(lang, list(languages))
     raise MnrulesError(f"--lang: unknown language {lang!r}"
-                       + (f"; did you mean {hint!r}?" if hint else "")
+                       + did_you_mean(lang, list(languages))
                        + f" (this game's packs are in: {', '.join(languages) or 'none'})")
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import MnrulesError
-from .yamlsource import suggest
+from .yamlsource import did_you_mean, suggest
 
 if TYPE_CHECKING:
     import pluggy
@@ -305,9 +305,8 @@ def card_words(contract: Contract,
             table = "quantity" if name in contract.quantities else "event"
             return (f"plugin {plugin!r}: {what} names the {table} {name!r}, which has no "
                     f"card word, so no script can name it")
-        hint = suggest(name, everything)
         return (f"plugin {plugin!r}: {what} names {name!r}, which no plugin declares as a "
-                f"quantity or event" + (f"; did you mean {hint!r}?" if hint else ""))
+                f"quantity or event" + did_you_mean(name, everything))
 
     terms: dict[str, Terms] = {}
     others: list[Word] = []

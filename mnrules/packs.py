@@ -27,7 +27,7 @@ from typing import Any
 
 from .errors import PackError
 from .resources import data_dir
-from .yamlsource import KeyPath, Problem, Sourced, load_yaml, suggest
+from .yamlsource import KeyPath, Problem, Sourced, did_you_mean, load_yaml, suggest
 
 PACK_FORMAT = "mnrules-pack/1"
 MAX_EXTENDS = 32
@@ -87,9 +87,8 @@ def pack_file(pack: str | Path) -> Path:
     if str(pack) in known:
         return data_dir("editions") / known[str(pack)] / "pack.yaml"
     known_ids = list(known)
-    hint = suggest(str(pack), known_ids)
     raise PackError(f"unknown edition {str(pack)!r}"
-                    + (f"; did you mean {hint!r}?" if hint else "")
+                    + did_you_mean(str(pack), known_ids)
                     + f" (known: {', '.join(known_ids)})")
 
 
@@ -135,9 +134,8 @@ def check_schema(src: Sourced) -> None:
         raise PackError(f"{src.file}: a pack must be a mapping of keys")
     for key, value in data.items():
         if key not in SCHEMA:
-            hint = suggest(str(key), SCHEMA)
             raise PackError(f"{_at(src, (key,))}: unknown pack key {key!r}"
-                            + (f"; did you mean {hint!r}?" if hint else ""))
+                            + did_you_mean(str(key), SCHEMA))
         want = SCHEMA[key]
         if not isinstance(value, want):
             words = " or ".join(TYPE_WORDS.get(t, str(t)) for t in
@@ -169,9 +167,8 @@ def check_schema(src: Sourced) -> None:
                             f"phases: {{trade: ...}}), got {v!r:.80}")
     for k in data.get("patch") or {}:
         if k not in PATCH_TARGETS:
-            hint = suggest(str(k), PATCH_TARGETS)
             raise PackError(f"{_at(src, ('patch', k))}: patch.{k}: no data file to patch by "
-                            f"that name" + (f"; did you mean {hint!r}?" if hint else "")
+                            f"that name" + did_you_mean(str(k), PATCH_TARGETS)
                             + f" (a pack patches {', '.join(PATCH_TARGETS)})")
     for key in ("phases", "notes"):
         value = data.get(key)
@@ -269,9 +266,8 @@ def _plugin_ref(name: Any, key: str, where: str, folder: Path) -> str:
         return str(path)
     known = bundled_plugins()
     if name not in known:
-        hint = suggest(name, known)
         raise PackError(f"{where}: {key}: no rule plugin named {name!r}"
-                        + (f"; did you mean {hint!r}?" if hint else "")
+                        + did_you_mean(name, known)
                         + f" (a plugin is one of {', '.join(known)}, or a .py file "
                         f"beside the pack)")
     return name
@@ -291,9 +287,8 @@ def _plugins(base: list[str], change: Any, where: str, folder: Path) -> list[str
             out[out.index(old)] = _plugin_ref(new, f"plugins.replace.{old}", where, folder)
         for old in _list(change.get("remove"), "plugins.remove", where):
             if old not in out:
-                hint = suggest(str(old), out)
                 raise PackError(f"{where}: plugins.remove: no plugin {old!r}"
-                                + (f"; did you mean {hint!r}?" if hint else "")
+                                + did_you_mean(str(old), out)
                                 + f" (plugins: {', '.join(out)})")
             out.remove(old)
         out.extend(_plugin_ref(p, f"plugins.add[{i}]", where, folder)
@@ -377,10 +372,9 @@ def _check_names(src: Sourced, names: Mapping[str, Any], base: Mapping[str, Any]
                             + f" (kinds: {', '.join(known)})")
         for i in v:
             if str(i) not in known[kind] and str(i) not in declared:
-                hint = suggest(str(i), known[kind])
                 raise PackError(f"{_at(src, ('names', kind, i))}: names.{kind}.{i}: no "
                                 f"{kind} has this id"
-                                + (f"; did you mean {hint!r}?" if hint else "")
+                                + did_you_mean(str(i), known[kind])
                                 + f" ({kind}: {', '.join(known[kind])})")
 
 
@@ -533,9 +527,8 @@ def _missing(step: PatchStep, node: Any, part: str | int, walked: KeyPath) -> Pa
     shown = key_path(walked) or "the file"
     if isinstance(node, dict):
         keys = [str(k) for k in node]
-        hint = suggest(str(part), keys)
         return step.refuse(f"{shown} has no key {str(part)!r}"
-                           + (f"; did you mean {hint!r}?" if hint else "")
+                           + did_you_mean(str(part), keys)
                            + (f" (its keys: {', '.join(keys[:12])}"
                               + (", ..." if len(keys) > 12 else "") + ")" if keys else ""))
     if isinstance(node, list):
@@ -594,9 +587,8 @@ def apply_patches(src: Sourced, steps: list[PatchStep]) -> PatchedSource:
             if isinstance(node, list):
                 if step.value not in node:
                     items = [str(v) for v in node if isinstance(v, str | int)]
-                    hint = suggest(str(step.value), items)
                     raise step.refuse(f"remove {step.value!r:.40}: no such item"
-                                      + (f"; did you mean {hint!r}?" if hint else "")
+                                      + did_you_mean(str(step.value), items)
                                       + f" (the list holds {', '.join(items)})")
                 index = node.index(step.value)
                 del node[index]

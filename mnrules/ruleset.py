@@ -29,7 +29,7 @@ from .language.words import Sets, Vocabulary, Word
 from .packs import TYPE_WORDS, _merge
 from .resources import data_dir
 from .state import State
-from .yamlsource import suggest
+from .yamlsource import did_you_mean, suggest
 
 
 @dataclass
@@ -101,9 +101,8 @@ def _load_plugin(name: str, where: str, game: str) -> object:
         return _load_plugin_file(Path(name), where)
     known = packs.bundled_plugins(game) if game else []
     if name not in known:
-        hint = suggest(name, known)
         raise PackError(f"{where}: plugins: no rule plugin named {name!r}"
-                        + (f"; did you mean {hint!r}?" if hint else "")
+                        + did_you_mean(name, known)
                         + f" (a plugin is one of {', '.join(known)}, or a .py file beside "
                         f"the pack)")
     return importlib.import_module(f"mnrules.plugins.{game}.{name}")
@@ -343,9 +342,8 @@ def _param_values(declared: dict[str, Param], given: Any, source: packs.Pack,
     for name, value in (given or {}).items():
         where = source.where("params", str(name))
         if name not in declared:
-            hint = suggest(str(name), declared)
             raise PackError(f"{where}: params.{name}: no plugin declares this parameter"
-                            + (f"; did you mean {hint!r}?" if hint else ""))
+                            + did_you_mean(str(name), declared))
         p = declared[name]
         found = param_problem(p, value)
         if found is None and p.resources:
@@ -443,10 +441,9 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
         cards[cid] = use_variant(cards[cid], variant, where)
     for cid, (change, file, src) in source.card_overrides.items():
         if cid not in cards:
-            hint = suggest(cid, cards)
             raise PackError(f"{packs._at(src, ('cards', 'override', cid))}: cards.override."
                             f"{cid}: no such card"
-                            + (f"; did you mean {hint!r}?" if hint else ""))
+                            + did_you_mean(cid, cards))
         cards[cid] = override(cards[cid], change, file, src, schema)
     rules = Ruleset(pack=str(data.get("id", pack)), data=data, board=board, pm=pm,
                     params=values, declared=declared, steps=steps, phases=phases,

@@ -124,6 +124,13 @@ def suggest(word: str, choices: Iterable[str]) -> str | None:
     return by_fold[close[0]] if close else None
 
 
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` for the choice closest to ``word``, or ``""``: the one
+    way every refusal of a misspelt name ends."""
+    hint = suggest(word, choices)
+    return f"; did you mean {hint!r}?" if hint else ""
+
+
 # Bounds on one document, so that a hostile file cannot hang the engine or eat its memory.
 # The real files are far below them (the board: 13 KB, about 3,000 values, 5 deep).
 MAX_BYTES = 1 << 20

@@ -10,7 +10,7 @@ from mnrules.errors import PackError
 from mnrules.hookspecs import hookimpl
 from mnrules.packs import TYPE_WORDS
 from mnrules.plugins.mare_nostrum.board import BoardError
-from mnrules.yamlsource import Problem, suggest
+from mnrules.yamlsource import Problem, did_you_mean
 
 
 class BoardFit:
@@ -38,12 +38,12 @@ def board_fit(rules: Any) -> list[Problem]:
         path: tuple[str | int, ...] = ("empires", empire.id)
         hero = empire.starting_hero
         if hero not in rules.cards:
-            hint = suggest(hero, [c for c, card in rules.cards.items() if "hero" in card.kind])
             removed = " (the pack removes it)" if hero in rules.data.get("_removed_cards",
                                                                        ()) else ""
+            heroes = [c for c, card in rules.cards.items() if "hero" in card.kind]
             out.append(board.problem((*path, "starting_hero"),
                                      f"no card {hero!r}{removed}"
-                                     + (f"; did you mean {hint!r}?" if hint else "")))
+                                     + did_you_mean(hero, heroes)))
         used = {"legion": sum(empire.legions.values()), "trireme": sum(empire.triremes.values()),
                 "fortress": len(empire.fortresses), "marker": len(empire.provinces)}
         for piece, n in used.items():
@@ -101,10 +101,9 @@ def check_pack(rules: Any, source: Any) -> None:
                                  ("sea", board.seas, "sea"),
                                  ("marker", board.empires, "empire")):
             if key in battle and battle[key] not in known:
-                hint = suggest(str(battle[key]), known)
                 raise PackError(f"{source.where('battles', str(i), key)}: battles[{i}]."
                                 f"{key}: no {what} {battle[key]!r} on the board"
-                                + (f"; did you mean {hint!r}?" if hint else ""))
+                                + did_you_mean(str(battle[key]), known))
         for who in battle.get("tiles") or {}:
             if who not in board.empires:
                 raise PackError(f"{source.where('battles', str(i), 'tiles', str(who))}: "
@@ -145,9 +144,8 @@ def check_battle(source: Any, i: int, battle: Any) -> None:
     for key, value in battle.items():
         where = source.where(*map(str, (*at, key)))
         if key not in BATTLE_KEYS:
-            hint = suggest(str(key), BATTLE_KEYS)
             raise PackError(f"{where}: battles[{i}].{key}: unknown key"
-                            + (f"; did you mean {hint!r}?" if hint else ""))
+                            + did_you_mean(str(key), BATTLE_KEYS))
         want = BATTLE_KEYS[key]
         if not isinstance(value, want):
             raise PackError(f"{where}: battles[{i}].{key}: expected "
