@@ -357,12 +357,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         results_b = sim.run(other, jobs_n, args.backend, args.scheduler,
                             show_progress=not args.quiet)
         print(sim.format_report(sim.report(results_b), f"{args.compare}, same seeds"))
-        print(f"difference ({args.edition} - {args.compare}), paired on the same seeds:")
+        print(f"difference ({args.edition} - {args.compare}), paired on the same seeds "
+              f"(McNemar's test, exact up to {sim.EXACT_UP_TO} differing games; p_holm: "
+              f"Holm-adjusted over the players, * below 0.05):")
         for row in sim.compare(results, results_b):
             lo, hi = row["ci95"]
-            star = " *" if row["p"] < 0.05 else ""
+            star = " *" if row["p_holm"] < 0.05 else ""
             print(f"  {row['player']:<10} {row['difference']:+7.1%}  [{lo:+6.1%}, {hi:+6.1%}]"
-                  f"  p={row['p']:.3f}{star}  ({row['games_that_differ']} games differ)")
+                  f"  p={row['p']:.3f} p_holm={row['p_holm']:.3f}{star}  "
+                  f"({row['games_that_differ']} games differ: {row['a_only']} won only "
+                  f"under {args.edition}, {row['b_only']} only under {args.compare})")
     if args.out:
         sim.write_out(args.out, results, rep)
         print(f"results written to {args.out}")

@@ -9,6 +9,7 @@ backend: every game is a pure function of (pack, variant, players, seed, bots).
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import math
 from collections import Counter
@@ -45,6 +46,13 @@ class GameResult:
     rounds: int
     decisions: int
     titles_held: dict[str, dict[str, int]] = field(default_factory=dict)
+    title_rounds: int = 0
+    """The rounds whose start was counted in ``titles_held`` (the denominator of a title
+    share: a title is held by at most one player at a time)."""
+    history: str = ""
+    """SHA-256 of the choice history, one line per choice as the game log writes it."""
+    state_hash: str = ""
+    """SHA-256 of the final state (:func:`state_hash`)."""
 
 
 _RULES: dict[tuple[str, str | None], Ruleset] = {}
@@ -63,6 +71,20 @@ def rounds_played(state: Any) -> int:
     return int(state.round) if state.phase else int(state.round) - 1
 
 
+def state_hash(state: Any) -> str:
+    """SHA-256 of a state as canonical JSON (sorted keys). The round cap is left out: it
+    is the driver's setting, not the position (``play`` has none, ``simulate`` one)."""
+    data = state.to_dict()
+    data["vars"] = {k: v for k, v in data.get("vars", {}).items() if k != "round_cap"}
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def history_line(player: str, kind: str, choice: Any) -> str:
+    """One choice as the game log (:class:`mnrules.log.Recorder`) writes it."""
+    return json.dumps({"player": player, "kind": kind, "choice": choice}, ensure_ascii=False)
+
+
 def play_one(job: Job) -> GameResult:
     """One seeded bot game (runs in whichever process or worker gets it)."""
     rules = _rules(job.pack, job.variant)
@@ -71,20 +93,29 @@ def play_one(job: Job) -> GameResult:
     bots = {p: make_bot(job.bots[i % len(job.bots)], job.seed * 1009 + i, rules)
             for i, p in enumerate(players)}
     held: dict[str, dict[str, int]] = {p: {} for p in players}
+    counted = 0
+    history = hashlib.sha256()
 
     def on_event(e: Event) -> None:
+        nonlocal counted
         if e.kind == "phase_start" and e.data.get("phase") == game.rules.phases[0]:
+            counted += 1
             for who, figures in game.report().items():
                 for title in figures.get("titles", ()):
                     held[who][title] = held[who].get(title, 0) + 1
+
+    def on_choice(dec: Any, choice: Any) -> None:
+        history.update((history_line(dec.player, dec.kind, choice) + "\n").encode())
     game.listeners.append(on_event)
+    game.choice_listeners.append(on_choice)
     decisions = 0
     while (dec := game.pending) is not None:
         game.apply(bots[dec.player].choose(game))
         decisions += 1
     st = game.state
     return GameResult(job.seed, list(players), list(st.winners), st.victory or "round cap",
-                      rounds_played(st), decisions, held)
+                      rounds_played(st), decisions, held, counted, history.hexdigest(),
+                      state_hash(st))
 
 
 def jobs_for(pack: str, variant: str | None, players: int, games: int, seed: int,
@@ -325,11 +356,53 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
+def binomial_two_sided(k: int, n: int) -> float:
+    """Exact two-sided p of ``k`` successes in ``n`` fair coin tosses (the exact McNemar
+    test on ``n`` discordant pairs, ``k`` of one kind): twice the smaller tail, at most 1."""
+    if n == 0:
+        return 1.0
+    k = min(k, n - k)
+    tail = sum(math.comb(n, i) for i in range(k + 1))
+    return min(1.0, 2 * tail / (1 << n))
+
+
+EXACT_UP_TO = 1000
+"""Discordant games up to which :func:`mcnemar` is exact (beyond, the normal
+approximation, with a continuity correction, is close enough and cheaper)."""
+
+
+def mcnemar(gained: int, lost: int) -> tuple[float, str]:
+    """Two-sided p of McNemar's test on the discordant pairs: ``gained`` games the first
+    side won and the second did not, ``lost`` the other way round. Exact (binomial) up to
+    :data:`EXACT_UP_TO` discordant games."""
+    n = gained + lost
+    if n <= EXACT_UP_TO:
+        return binomial_two_sided(gained, n), "exact"
+    z = (abs(gained - lost) - 1) / math.sqrt(n)
+    return math.erfc(max(z, 0.0) / math.sqrt(2)), "normal"
+
+
+def holm(ps: Sequence[float]) -> list[float]:
+    """Holm's step-down adjustment of several p values (family-wise error rate)."""
+    m = len(ps)
+    order = sorted(range(m), key=lambda i: ps[i])
+    out = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * ps[i]))
+        out[i] = running
+    return out
+
+
 @dataclass
 class Report:
     games: int
     players: list[str]
     wins: dict[str, int]
+    """Games each player won, a shared win counted for each winner (see ``shared``)."""
+    shared: dict[str, int]
+    """How many of a player's wins were shared with another winner."""
+    shared_games: int
     win_rate: dict[str, float]
     interval: dict[str, tuple[float, float]]
     paths: dict[str, int]
@@ -337,26 +410,33 @@ class Report:
     rounds_median: float
     round_hist: dict[int, int]
     title_share: dict[str, dict[str, float]]
+    """Per player and title: the share of the counted rounds (their starts) he held it;
+    over the players a title's shares sum to at most 1."""
     unfinished: int
 
 
 def report(results: list[GameResult]) -> Report:
     players = results[0].players if results else []
     wins: Counter[str] = Counter()
+    shared: Counter[str] = Counter()
     for r in results:
         wins.update(r.winners)
+        if len(r.winners) > 1:
+            shared.update(r.winners)
     n = len(results)
     rounds = sorted(r.rounds for r in results)
-    total_rounds = sum(rounds) or 1
+    counted = sum(r.title_rounds for r in results) or 1
     share: dict[str, dict[str, float]] = {}
     # the titles in the order games first saw them held (the game's report names them)
     titles = list(dict.fromkeys(t for r in results for held in r.titles_held.values()
                                 for t in held))
     for e in players:
-        share[e] = {t: sum(r.titles_held.get(e, {}).get(t, 0) for r in results) / total_rounds
+        share[e] = {t: sum(r.titles_held.get(e, {}).get(t, 0) for r in results) / counted
                     for t in titles}
     return Report(
         games=n, players=players, wins={e: wins[e] for e in players},
+        shared={e: shared[e] for e in players},
+        shared_games=sum(1 for r in results if len(r.winners) > 1),
         win_rate={e: wins[e] / n if n else 0.0 for e in players},
         interval={e: wilson(wins[e], n) for e in players},
         paths=dict(Counter(r.victory for r in results)),
@@ -367,35 +447,42 @@ def report(results: list[GameResult]) -> Report:
 
 
 def compare(a: list[GameResult], b: list[GameResult]) -> list[dict[str, Any]]:
-    """Per-player win-rate difference on the same seeds, with a paired z test."""
-    out = []
+    """Per-player win-rate difference on the same seeds: McNemar's test on the games
+    whose outcome for him differs (exact for small counts), Holm-adjusted over the
+    players (``p_holm``); ``ci95`` is the normal interval of the paired difference."""
+    out: list[dict[str, Any]] = []
     for e in a[0].players if a else []:
         d = [(e in x.winners) - (e in y.winners) for x, y in zip(a, b, strict=True)]
         n = len(d)
         mean = sum(d) / n
         var = sum((v - mean) ** 2 for v in d) / (n - 1) if n > 1 else 0.0
         se = math.sqrt(var / n) if var > 0 else 0.0
-        z = mean / se if se else 0.0
-        p = math.erfc(abs(z) / math.sqrt(2)) if se else 1.0
+        gained, lost = d.count(1), d.count(-1)
+        p, test = mcnemar(gained, lost)
         out.append({"player": e, "a": sum(e in x.winners for x in a) / n,
                     "b": sum(e in y.winners for y in b) / n, "difference": mean,
-                    "ci95": (mean - 1.96 * se, mean + 1.96 * se), "z": z, "p": p,
-                    "games_that_differ": sum(1 for v in d if v)})
+                    "ci95": (mean - 1.96 * se, mean + 1.96 * se), "p": p, "test": test,
+                    "games_that_differ": gained + lost, "a_only": gained, "b_only": lost})
+    for row, adjusted in zip(out, holm([r["p"] for r in out]), strict=True):
+        row["p_holm"] = adjusted
     return out
 
 
 def format_report(rep: Report, title: str) -> str:
     titles = list(dict.fromkeys(t for e in rep.players for t in rep.title_share[e]))
-    lines = [title, f"{rep.games} games; {rep.unfinished} reached the round cap; rounds: mean "
-             f"{rep.rounds_mean:.1f}, median {rep.rounds_median:.0f}",
-             "player      wins   win rate   95% interval   "
+    lines = [title, f"{rep.games} games; {rep.unfinished} reached the round cap; "
+             f"{rep.shared_games} shared wins; rounds: mean {rep.rounds_mean:.1f}, median "
+             f"{rep.rounds_median:.0f}",
+             "(a shared win counts as a win for each winner, so win rates may sum above "
+             "100%; 'shared': how many of the wins were shared)",
+             "player      wins  shared   win rate   95% interval   "
              + "".join(f"{t:>9}" for t in titles)
              + ("  (share of rounds holding the title)" if titles else "")]
     for e in rep.players:
         lo, hi = rep.interval[e]
         ts = rep.title_share[e]
-        lines.append(f"{e:<10} {rep.wins[e]:>5}   {rep.win_rate[e]:7.1%}   [{lo:5.1%}, "
-                     f"{hi:5.1%}] " + "".join(f"{ts[t]:9.0%}" for t in titles))
+        lines.append(f"{e:<10} {rep.wins[e]:>5}  {rep.shared[e]:>6}   {rep.win_rate[e]:7.1%}"
+                     f"   [{lo:5.1%}, {hi:5.1%}] " + "".join(f"{ts[t]:9.0%}" for t in titles))
     lines.append("victory paths: " + ", ".join(f"{k} {v}" for k, v in
                                               sorted(rep.paths.items(), key=lambda kv: -kv[1])))
     return "\n".join(lines)
