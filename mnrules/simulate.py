@@ -52,7 +52,8 @@ class GameResult:
     history: str = ""
     """SHA-256 of the choice history, one line per choice as the game log writes it."""
     state_hash: str = ""
-    """SHA-256 of the final state (:func:`state_hash`)."""
+    """SHA-256 of the final state with its generator (:func:`state_hash` of the game's
+    snapshot, as a save holds it)."""
 
 
 _RULES: dict[tuple[str, str | None], Ruleset] = {}
@@ -115,7 +116,7 @@ def play_one(job: Job) -> GameResult:
     st = game.state
     return GameResult(job.seed, list(players), list(st.winners), st.victory or "round cap",
                       rounds_played(st), decisions, held, counted, history.hexdigest(),
-                      state_hash(st))
+                      state_hash(game.snapshot()))
 
 
 def jobs_for(pack: str, variant: str | None, players: int, games: int, seed: int,

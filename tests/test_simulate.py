@@ -44,6 +44,8 @@ def test_report_counts_wins_paths_and_lengths() -> None:
                sim.GameResult(4, ["a", "b"], [], "round cap", 60, 900)]
     rep = sim.report(results)
     assert rep.wins == {"a": 2, "b": 2} and rep.win_rate["a"] == 0.5
+    assert rep.shared == {"a": 1, "b": 1} and rep.shared_games == 1
+    assert "1 shared wins" in sim.format_report(rep, "t")
     assert rep.paths == {"conquest": 2, "fifth": 1, "round cap": 1}
     assert rep.unfinished == 1 and rep.rounds_median == 14
 
@@ -79,3 +81,29 @@ def test_simulate_refuses_bad_values(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["simulate", "--bots", "randm", "--games", "1", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert "--games: expected at least 1" in err and "unknown bot 'randm'" in err
+
+
+def test_title_shares_add_up_to_at_most_the_whole() -> None:
+    rep = sim.report(sim.run(_jobs(4, cap=8), workers=1))
+    titles = {t for e in rep.players for t in rep.title_share[e]}
+    assert titles
+    for t in titles:
+        assert 0 < sum(rep.title_share[e][t] for e in rep.players) <= 1 + 1e-9
+    held = [sim.GameResult(1, ["a", "b"], ["a"], "x", 3, 9, {"a": {"m": 2}, "b": {"m": 1}}, 3),
+            sim.GameResult(2, ["a", "b"], ["b"], "x", 2, 9, {"a": {}, "b": {"m": 1}}, 2)]
+    share = sim.report(held).title_share
+    assert share["a"]["m"] == pytest.approx(2 / 5) and share["b"]["m"] == pytest.approx(2 / 5)
+
+
+def test_exact_mcnemar_and_holm() -> None:
+    assert sim.binomial_two_sided(0, 5) == pytest.approx(2 / 32)
+    assert sim.binomial_two_sided(1, 10) == pytest.approx(2 * 11 / 1024)
+    assert sim.binomial_two_sided(3, 6) == 1.0 and sim.binomial_two_sided(0, 0) == 1.0
+    assert sim.mcnemar(5, 0) == (pytest.approx(0.0625), "exact")   # z would say 0.025
+    assert sim.mcnemar(3000, 2900)[1] == "normal"
+    assert sim.holm([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.09, 0.09, 0.5])
+    a = [sim.GameResult(i, ["a", "b"], ["a"], "x", 1, 1) for i in range(5)]
+    b = [sim.GameResult(i, ["a", "b"], ["b"], "x", 1, 1) for i in range(5)]
+    rows = sim.compare(a, b)
+    assert [r["games_that_differ"] for r in rows] == [5, 5]
+    assert rows[0]["p"] == pytest.approx(0.0625) and rows[0]["p_holm"] == pytest.approx(0.125)
