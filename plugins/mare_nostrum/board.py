@@ -131,6 +131,11 @@ class Board:
     _on_sea: dict[str, tuple[str, ...]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
+    # the provinces along each chain of a fleet's seas, by fleet (geometry.fleet_shores):
+    # kept with the board it answers for, so no answer outlives its board
+    shores: dict[frozenset[str], dict[str, frozenset[str]]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __str__(self) -> str:
         return f"{len(self.provinces)} provinces, {len(self.seas)} seas"

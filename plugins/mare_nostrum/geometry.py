@@ -32,17 +32,14 @@ def fleet_seas(state: State, player: str) -> set[str]:
     return out
 
 
-_SHORES: dict[tuple[int, frozenset[str]], dict[str, frozenset[str]]] = {}
-
-
 def fleet_shores(board: Any, fleet: frozenset[str]) -> dict[str, frozenset[str]]:
     """For each sea of a fleet (the seas holding a player's triremes, or any set of seas
     one imagines them in), every province on the chain of seas it belongs to.
 
     A fleet's layout recurs often, so the answer is remembered (a small, bounded cache).
     """
-    key = (id(board), fleet)
-    found = _SHORES.get(key)
+    cache: dict[frozenset[str], dict[str, frozenset[str]]] = board.shores
+    found = cache.get(fleet)
     if found is not None:
         return found
     out: dict[str, frozenset[str]] = {}
@@ -60,9 +57,9 @@ def fleet_shores(board: Any, fleet: frozenset[str]) -> dict[str, frozenset[str]]
         shore = frozenset(p for sea in chain for p in board.provinces_on_sea(sea))
         for sea in chain:
             out[sea] = shore
-    if len(_SHORES) > 4096:
-        _SHORES.clear()
-    _SHORES[key] = out
+    if len(cache) > 4096:
+        cache.clear()
+    cache[fleet] = out
     return out
 
 
