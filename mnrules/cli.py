@@ -352,6 +352,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                       show_progress=not args.quiet)
     rep = sim.report(results)
     print(sim.format_report(rep, title))
+    if args.explain:
+        print(sim.format_definitions())
     if args.compare:
         other = [sim.Job(args.compare, None, j.players, j.seed, j.bots) for j in jobs]
         results_b = sim.run(other, jobs_n, args.backend, args.scheduler,
@@ -935,6 +937,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "FILE.csv (one row per game)")
     sm.add_argument("--plot", default=None,
                     help="draw win rates and game lengths: FILE.png, .svg or .pdf")
+    sm.add_argument("--explain", action="store_true",
+                    help="print a one-sentence definition of every metric")
     sm.add_argument("--quiet", action="store_true", help="no progress bar")
     sm.set_defaults(func=cmd_simulate)
 

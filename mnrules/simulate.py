@@ -54,6 +54,9 @@ class GameResult:
     state_hash: str = ""
     """SHA-256 of the final state with its generator (:func:`state_hash` of the game's
     snapshot, as a save holds it)."""
+    scores: list[list[float]] = field(default_factory=list)
+    """The lead series: each player's score (:func:`score`, in the order of ``players``)
+    at the start of every counted round, then once more when the game stopped."""
 
 
 _RULES: dict[tuple[str, str | None], Ruleset] = {}
@@ -81,6 +84,14 @@ def state_hash(state: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def score(figures: dict[str, Any]) -> float:
+    """A player's score for the lead series: the sum of the numeric figures the game's
+    report gives him (tracks, counts; lists, names and flags left out). A generic proxy —
+    the kernel knows no game's scoring — that a proper score hook may replace."""
+    return float(sum(v for v in figures.values()
+                     if isinstance(v, (int, float)) and not isinstance(v, bool)))
+
+
 def history_line(player: str, kind: str, choice: Any) -> str:
     """One choice as the game log (:class:`mnrules.log.Recorder`) writes it."""
     return json.dumps({"player": player, "kind": kind, "choice": choice}, ensure_ascii=False)
@@ -96,12 +107,15 @@ def play_one(job: Job) -> GameResult:
     held: dict[str, dict[str, int]] = {p: {} for p in players}
     counted = 0
     history = hashlib.sha256()
+    series: list[list[float]] = []
 
     def on_event(e: Event) -> None:
         nonlocal counted
         if e.kind == "phase_start" and e.data.get("phase") == game.rules.phases[0]:
             counted += 1
-            for who, figures in game.report().items():
+            figures_now = game.report()
+            series.append([score(figures_now.get(p, {})) for p in players])
+            for who, figures in figures_now.items():
                 for title in figures.get("titles", ()):
                     held[who][title] = held[who].get(title, 0) + 1
 
@@ -114,9 +128,12 @@ def play_one(job: Job) -> GameResult:
         game.apply(bots[dec.player].choose(game))
         decisions += 1
     st = game.state
+    final = state_hash(game.snapshot())
+    end = game.report()
+    series.append([score(end.get(p, {})) for p in players])
     return GameResult(job.seed, list(players), list(st.winners), st.victory or "round cap",
                       rounds_played(st), decisions, held, counted, history.hexdigest(),
-                      state_hash(game.snapshot()))
+                      final, series)
 
 
 def jobs_for(pack: str, variant: str | None, players: int, games: int, seed: int,
@@ -395,6 +412,95 @@ def holm(ps: Sequence[float]) -> list[float]:
     return out
 
 
+def quantile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile of sorted ``values``, interpolated linearly between the order
+    statistics (the usual definition, numpy's default); 0 for no values."""
+    if not values:
+        return 0.0
+    h = (len(values) - 1) * q
+    lo = math.floor(h)
+    hi = min(lo + 1, len(values) - 1)
+    return float(values[lo] + (h - lo) * (values[hi] - values[lo]))
+
+
+@dataclass
+class Lead:
+    """What one game's lead series says (see :data:`DEFINITIONS`)."""
+    changes: int
+    """Times the sole leader differed from the previous sole leader (ties skipped)."""
+    steps: int
+    """Steps of the series (its points less one)."""
+    decided_at: float | None
+    """Fraction of the series (0 its start, 1 its end) from which a winner led to the
+    end; 1 if no winner led at the end; None for a game without a winner."""
+    behind: float | None
+    """Fraction of the series' points at which no winner led; None without a winner."""
+    gaps: list[float]
+    """At those points: the leader's score less the best winner's."""
+
+
+def lead(result: GameResult) -> Lead:
+    """The lead metrics of one game, from its lead series. A winner *leads* at a point
+    when the best winner's score is above every other player's (a shared win: any of
+    the winners)."""
+    series = result.scores
+    changes, last = 0, None
+    for point in series:
+        top = max(point, default=0.0)
+        leaders = [i for i, v in enumerate(point) if v == top]
+        if len(leaders) == 1:
+            if last is not None and leaders[0] != last:
+                changes += 1
+            last = leaders[0]
+    steps = max(0, len(series) - 1)
+    won = [i for i, p in enumerate(result.players) if p in result.winners]
+    if not won or not series:
+        return Lead(changes, steps, None, None, [])
+    ahead: list[bool] = []
+    gaps: list[float] = []
+    for point in series:
+        best = max(point[i] for i in won)
+        others = max((v for i, v in enumerate(point) if i not in won), default=-math.inf)
+        ahead.append(best > others)
+        if best <= others:
+            gaps.append(others - best)
+    start = len(ahead)
+    while start > 0 and ahead[start - 1]:
+        start -= 1
+    decided = 1.0 if start == len(ahead) else (start / steps if steps else 0.0)
+    return Lead(changes, steps, decided, ahead.count(False) / len(ahead), gaps)
+
+
+DEFINITIONS: dict[str, str] = {
+    "win rate": "the share of games a player won, a shared win counted as a win for each "
+                "winner, with its 95% Wilson interval.",
+    "advantage by seat": "the win rate of the player in each seating position (seat 1 "
+                         "first) less the fair share 1/players, with the seat's 95% "
+                         "interval; under a fixed seating seat and player go together.",
+    "completion": "the share of games ended by a victory rather than stopped at the round "
+                  "cap (Ludii's completion rate; the rest are timeouts).",
+    "shared-win rate": "the share of games won by more than one player at once.",
+    "duration": "the rounds a game played (the one under way at its end counted): mean, "
+                "sample standard deviation, and the 10th, 50th and 90th percentiles "
+                "(linear interpolation).",
+    "score": "a player's score at a point of the game: the sum of the numeric figures "
+             "the game's own report gives him (a generic proxy, not the game's scoring); "
+             "the lead series takes it at every round start and at the end.",
+    "lead changes": "the times per game the sole leader by score differs from the "
+                    "previous sole leader (ties skipped), and per step of the series "
+                    "(one a round).",
+    "decisiveness": "over games with a winner, the mean fraction of the game (0 its "
+                    "start, 1 its end) after which a winner led by score to the end; "
+                    "lower means decided earlier, 1 that the score never showed it.",
+    "drama": "over games with a winner, the mean share of the lead series' points at "
+             "which no winner led by score (a comeback), with the mean gap behind the "
+             "leader at those points.",
+    "victory paths per player": "for each player, how his wins ended the game (a shared "
+                                "win counted for each winner).",
+}
+"""One sentence per metric: printed with ``simulate --explain``, kept in the JSON."""
+
+
 @dataclass
 class Report:
     games: int
@@ -414,18 +520,39 @@ class Report:
     """Per player and title: the share of the counted rounds (their starts) he held it;
     over the players a title's shares sum to at most 1."""
     unfinished: int
+    completion: float = 0.0
+    shared_rate: float = 0.0
+    rounds_sd: float = 0.0
+    rounds_p10: float = 0.0
+    rounds_p50: float = 0.0
+    rounds_p90: float = 0.0
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    """Per seat: seat (from 1), player, wins, win_rate, interval, advantage."""
+    lead_changes: float = 0.0
+    """Mean lead changes per game."""
+    lead_change_rate: float = 0.0
+    """Lead changes per step of the lead series, over all games."""
+    decisiveness: float | None = None
+    drama: float | None = None
+    drama_gap: float | None = None
+    paths_by_player: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def report(results: list[GameResult]) -> Report:
     players = results[0].players if results else []
     wins: Counter[str] = Counter()
     shared: Counter[str] = Counter()
+    by_player: dict[str, Counter[str]] = {e: Counter() for e in players}
     for r in results:
         wins.update(r.winners)
         if len(r.winners) > 1:
             shared.update(r.winners)
+        for w in r.winners:
+            by_player.setdefault(w, Counter())[r.victory] += 1
     n = len(results)
     rounds = sorted(r.rounds for r in results)
+    mean = sum(rounds) / n if n else 0.0
+    sd = math.sqrt(sum((x - mean) ** 2 for x in rounds) / (n - 1)) if n > 1 else 0.0
     counted = sum(r.title_rounds for r in results) or 1
     share: dict[str, dict[str, float]] = {}
     # the titles in the order games first saw them held (the game's report names them)
@@ -434,17 +561,39 @@ def report(results: list[GameResult]) -> Report:
     for e in players:
         share[e] = {t: sum(r.titles_held.get(e, {}).get(t, 0) for r in results) / counted
                     for t in titles}
+    fair = 1 / len(players) if players else 0.0
+    seats = [{"seat": i + 1, "player": e, "wins": wins[e],
+              "win_rate": wins[e] / n if n else 0.0, "interval": wilson(wins[e], n),
+              "advantage": (wins[e] / n if n else 0.0) - fair}
+             for i, e in enumerate(players)]
+    leads = [lead(r) for r in results]
+    decided = [x.decided_at for x in leads if x.decided_at is not None]
+    behind = [x.behind for x in leads if x.behind is not None]
+    gaps = [g for x in leads for g in x.gaps]
+    steps = sum(x.steps for x in leads)
+    shared_games = sum(1 for r in results if len(r.winners) > 1)
+    unfinished = sum(1 for r in results if not r.winners)
     return Report(
         games=n, players=players, wins={e: wins[e] for e in players},
         shared={e: shared[e] for e in players},
-        shared_games=sum(1 for r in results if len(r.winners) > 1),
+        shared_games=shared_games,
         win_rate={e: wins[e] / n if n else 0.0 for e in players},
         interval={e: wilson(wins[e], n) for e in players},
         paths=dict(Counter(r.victory for r in results)),
-        rounds_mean=sum(rounds) / n if n else 0.0,
+        rounds_mean=mean,
         rounds_median=float(rounds[n // 2]) if n else 0.0,
         round_hist=dict(sorted(Counter(rounds).items())),
-        title_share=share, unfinished=sum(1 for r in results if not r.winners))
+        title_share=share, unfinished=unfinished,
+        completion=(n - unfinished) / n if n else 0.0,
+        shared_rate=shared_games / n if n else 0.0,
+        rounds_sd=sd, rounds_p10=quantile(rounds, 0.1), rounds_p50=quantile(rounds, 0.5),
+        rounds_p90=quantile(rounds, 0.9), seats=seats,
+        lead_changes=sum(x.changes for x in leads) / n if n else 0.0,
+        lead_change_rate=sum(x.changes for x in leads) / steps if steps else 0.0,
+        decisiveness=sum(decided) / len(decided) if decided else None,
+        drama=sum(behind) / len(behind) if behind else None,
+        drama_gap=sum(gaps) / len(gaps) if gaps else None,
+        paths_by_player={e: dict(c.most_common()) for e, c in by_player.items()})
 
 
 def compare(a: list[GameResult], b: list[GameResult]) -> list[dict[str, Any]]:
@@ -486,7 +635,39 @@ def format_report(rep: Report, title: str) -> str:
                      f"   [{lo:5.1%}, {hi:5.1%}] " + "".join(f"{ts[t]:9.0%}" for t in titles))
     lines.append("victory paths: " + ", ".join(f"{k} {v}" for k, v in
                                               sorted(rep.paths.items(), key=lambda kv: -kv[1])))
+    lines.extend(format_metrics(rep))
     return "\n".join(lines)
+
+
+def _opt(value: float | None, fmt: str) -> str:
+    return "n/a" if value is None else format(value, fmt)
+
+
+def format_metrics(rep: Report) -> list[str]:
+    """The designer metrics (see :data:`DEFINITIONS`) as report lines."""
+    n = rep.games
+    lines = [f"completion: {n - rep.unfinished} of {n} games ended by a victory "
+             f"({rep.completion:.1%}), {rep.unfinished} at the round cap; shared-win rate "
+             f"{rep.shared_rate:.1%}",
+             f"duration (rounds): mean {rep.rounds_mean:.2f}, sd {rep.rounds_sd:.2f}, "
+             f"p10 {rep.rounds_p10:g}, p50 {rep.rounds_p50:g}, p90 {rep.rounds_p90:g}",
+             f"lead by score: {rep.lead_changes:.2f} lead changes per game "
+             f"({rep.lead_change_rate:.2f} per round); decisiveness "
+             f"{_opt(rep.decisiveness, '.2f')}; drama {_opt(rep.drama, '.2f')} (gap "
+             f"{_opt(rep.drama_gap, '.1f')})",
+             "advantage by seat (win rate less 1/players):"]
+    for s in rep.seats:
+        lo, hi = s["interval"]
+        lines.append(f"  seat {s['seat']:<2} {s['player']:<10} {s['win_rate']:6.1%} "
+                     f"[{lo:5.1%}, {hi:5.1%}]  {s['advantage']:+6.1%}")
+    lines.append("victory paths per player: " + "; ".join(
+        f"{e} " + (", ".join(f"{k} {v}" for k, v in paths.items()) or "-")
+        for e, paths in rep.paths_by_player.items()))
+    return lines
+
+
+def format_definitions() -> str:
+    return "\n".join(["metrics:"] + [f"  {k}: {v}" for k, v in DEFINITIONS.items()])
 
 
 def write_out(path: str, results: list[GameResult], rep: Report) -> None:
@@ -499,12 +680,18 @@ def write_out(path: str, results: list[GameResult], rep: Report) -> None:
     if Path(path).suffix == ".csv":
         buf = io.StringIO(newline="")
         w = csv.writer(buf)
-        w.writerow(["seed", "winners", "victory", "rounds", "decisions"])
+        w.writerow(["seed", "winners", "victory", "rounds", "decisions", "lead_changes",
+                    "decided_at", "behind", "final_scores"])
         for r in results:
-            w.writerow([r.seed, " ".join(r.winners), r.victory, r.rounds, r.decisions])
+            x = lead(r)
+            w.writerow([r.seed, " ".join(r.winners), r.victory, r.rounds, r.decisions,
+                        x.changes, "" if x.decided_at is None else round(x.decided_at, 4),
+                        "" if x.behind is None else round(x.behind, 4),
+                        " ".join(f"{v:g}" for v in (r.scores[-1] if r.scores else []))])
         write_atomic(path, buf.getvalue())
         return
-    data = {"report": asdict(rep), "games": [asdict(r) for r in results]}
+    data = {"report": asdict(rep), "definitions": DEFINITIONS,
+            "games": [asdict(r) for r in results]}
     write_atomic(path, json.dumps(data, indent=1))
 
 

@@ -107,3 +107,47 @@ def test_exact_mcnemar_and_holm() -> None:
     rows = sim.compare(a, b)
     assert [r["games_that_differ"] for r in rows] == [5, 5]
     assert rows[0]["p"] == pytest.approx(0.0625) and rows[0]["p_holm"] == pytest.approx(0.125)
+
+
+def test_designer_metrics_from_lengths_seats_and_lead_series() -> None:
+    g = sim.GameResult
+    results = [g(1, ["a", "b"], ["a"], "conquest", 2, 9, scores=[[1, 2], [3, 2], [5, 2]]),
+               g(2, ["a", "b"], ["b"], "fifth", 4, 9, scores=[[2, 1], [2, 2], [1, 3]]),
+               g(3, ["a", "b"], ["a", "b"], "fifth", 6, 9, scores=[[1, 1]]),
+               g(4, ["a", "b"], [], "round cap", 8, 9, scores=[[1, 0], [0, 1]])]
+    rep = sim.report(results)
+    assert rep.completion == 0.75 and rep.shared_rate == 0.25
+    assert rep.rounds_mean == 5 and rep.rounds_sd == pytest.approx(2.5819889)
+    assert (rep.rounds_p10, rep.rounds_p50, rep.rounds_p90) == pytest.approx((2.6, 5, 7.4))
+    assert [(s["seat"], s["player"], s["wins"], s["advantage"]) for s in rep.seats] == \
+        [(1, "a", 2, 0.0), (2, "b", 2, 0.0)]
+    one = sim.lead(results[0])   # b leads, then a for good from the second point
+    assert (one.changes, one.steps, one.decided_at, one.behind, one.gaps) == \
+        (1, 2, 0.5, pytest.approx(1 / 3), [1.0])
+    two = sim.lead(results[1])   # a leads, a tie, then b at the end only
+    assert (two.changes, two.decided_at, two.behind) == (1, 1.0, pytest.approx(2 / 3))
+    assert sim.lead(results[3]).decided_at is None and sim.lead(results[3]).changes == 1
+    assert rep.lead_changes == 0.75 and rep.lead_change_rate == pytest.approx(3 / 5)
+    assert rep.decisiveness == pytest.approx((0.5 + 1.0 + 0.0) / 3)  # 3: one point, led
+    assert rep.paths_by_player == {"a": {"conquest": 1, "fifth": 1}, "b": {"fifth": 2}}
+    text = sim.format_report(rep, "t")
+    assert "completion: 3 of 4 games" in text and "p90 7.4" in text and "seat 1" in text
+    assert sim.score({"x": 2, "y": 1.5, "flag": True, "names": ["m"]}) == 3.5
+
+
+def test_played_games_keep_a_lead_series_and_the_out_files_the_metrics(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for r in sim.run(_jobs(3, cap=6), workers=1):
+        assert len(r.scores) == r.title_rounds + 1
+        assert all(len(point) == len(r.players) for point in r.scores)
+    out, table = tmp_path / "r.json", tmp_path / "r.csv"
+    for path in (out, table):
+        assert main(["simulate", "--players", "3", "--games", "3", "--seed", "2", "--jobs",
+                     "1", "--quiet", "--explain", "--out", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert all(f"  {k}: " in text for k in sim.DEFINITIONS)
+    data = json.loads(out.read_text())
+    assert data["definitions"] == sim.DEFINITIONS
+    assert {"completion", "rounds_p90", "seats", "decisiveness", "drama",
+            "lead_changes", "paths_by_player"} <= data["report"].keys()
+    assert "decided_at" in table.read_text().splitlines()[0]
