@@ -151,3 +151,9 @@ def test_played_games_keep_a_lead_series_and_the_out_files_the_metrics(
     assert {"completion", "rounds_p90", "seats", "decisiveness", "drama",
             "lead_changes", "paths_by_player"} <= data["report"].keys()
     assert "decided_at" in table.read_text().splitlines()[0]
+
+
+def test_docs_give_every_metric_definition() -> None:
+    docs = (Path(__file__).parent.parent / "docs" / "simulation.md").read_text("utf-8")
+    for name, sentence in sim.DEFINITIONS.items():
+        assert f"| {name} | {sentence} |" in docs
