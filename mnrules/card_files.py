@@ -279,10 +279,9 @@ def _variants(file: Path, src: Any, text: str, value: Any, schema: dict[str, Any
                             f"such as {{note: ..., effects: ...}}, got {_kind_of(body)}")
         for key in body:
             if key not in VARIANT_KEYS:
-                hint = suggest(str(key), VARIANT_KEYS)
+                expected = f"; expected {', '.join(VARIANT_KEYS)}"
                 raise PackError(f"{_where(file, src, (*at, key))}: variants.{name}.{key}: "
-                                f"unknown key" + (f"; did you mean {hint!r}?" if hint else
-                                                  f"; expected {', '.join(VARIANT_KEYS)}"))
+                                f"unknown key" + did_you_mean(str(key), VARIANT_KEYS, expected))
         note = body.get("note")
         if not isinstance(note, str) or not note.strip() or len(note) > MAX_TEXT_CHARS:
             raise PackError(f"{_where(file, src, (*at, 'note'))}: variants.{name}.note: "

@@ -27,7 +27,7 @@ from typing import Any
 
 from .errors import PackError
 from .resources import data_dir
-from .yamlsource import KeyPath, Problem, Sourced, did_you_mean, load_yaml, suggest
+from .yamlsource import KeyPath, Problem, Sourced, did_you_mean, load_yaml
 
 PACK_FORMAT = "mnrules-pack/1"
 MAX_EXTENDS = 32
@@ -119,10 +119,9 @@ def _at(src: Sourced, path: tuple[str | int, ...]) -> str:
 def _check_section(src: Sourced, key: str, value: Any, schema: Mapping[str, Any]) -> None:
     for k, v in value.items():
         if k not in schema:
-            hint = suggest(str(k), schema)
             raise PackError(f"{_at(src, (key, k))}: {key}.{k}: unknown key"
-                            + (f"; did you mean {hint!r}?" if hint else
-                               f"; expected one of {', '.join(schema)}"))
+                            + did_you_mean(str(k), schema,
+                                           f"; expected one of {', '.join(schema)}"))
         if not isinstance(v, schema[k]):
             raise PackError(f"{_at(src, (key, k))}: {key}.{k}: expected "
                             f"{TYPE_WORDS.get(schema[k], schema[k])}, got {v!r}")
@@ -280,9 +279,8 @@ def _plugins(base: list[str], change: Any, where: str, folder: Path) -> list[str
         out = list(base)
         for old, new in (change.get("replace") or {}).items():
             if old not in out:
-                hint = suggest(str(old), out)
                 raise PackError(f"{where}: plugins.replace: no plugin {old!r} to replace"
-                                + (f"; did you mean {hint!r}?" if hint else "")
+                                + did_you_mean(str(old), out)
                                 + f" (plugins: {', '.join(out)})")
             out[out.index(old)] = _plugin_ref(new, f"plugins.replace.{old}", where, folder)
         for old in _list(change.get("remove"), "plugins.remove", where):
@@ -365,10 +363,9 @@ def _check_names(src: Sourced, names: Mapping[str, Any], base: Mapping[str, Any]
         if not isinstance(v, dict):
             continue
         if kind not in known:
-            hint = suggest(str(kind), known)
             raise PackError(f"{_at(src, ('names', kind))}: names.{kind}: the packs this one "
                             f"extends name no {kind!r}"
-                            + (f"; did you mean {hint!r}?" if hint else "")
+                            + did_you_mean(str(kind), known)
                             + f" (kinds: {', '.join(known)})")
         for i in v:
             if str(i) not in known[kind] and str(i) not in declared:
@@ -450,10 +447,9 @@ def _patch_steps(src: Sourced, target: str, body: Any) -> list[PatchStep]:
         allowed = [verb, *([other] if other else [])]
         for key in step:
             if key not in allowed:
-                hint = suggest(str(key), allowed)
+                has = f" (a {verb} step has {', '.join(allowed)})"
                 raise PackError(f"{_at(src, (*here, key))}: patch.{target}[{i}].{key}: "
-                                f"unknown key" + (f"; did you mean {hint!r}?" if hint else
-                                                  f" (a {verb} step has {', '.join(allowed)})"))
+                                f"unknown key" + did_you_mean(str(key), allowed, has))
         if other and other not in step:
             raise PackError(f"{_at(src, here)}: patch.{target}[{i}]: a {verb} step needs "
                             f"'{other}:'")

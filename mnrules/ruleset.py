@@ -86,10 +86,8 @@ def game_module(name: str, where: str) -> object:
     known = sorted(p.name for p in data_dir("plugins").iterdir()
                    if (p / "__init__.py").is_file())
     if name not in known:
-        hint = suggest(name, known)
         raise PackError(f"{where}: game: no game named {name!r}"
-                        + (f"; did you mean {hint!r}?" if hint else
-                           f"; known: {', '.join(known)}"))
+                        + did_you_mean(name, known, f"; known: {', '.join(known)}"))
     return importlib.import_module(f"mnrules.plugins.{name}")
 
 
@@ -329,10 +327,9 @@ def resource_problem(p: Param, value: Any, goods: list[str]
     for path, text in _texts(value):
         for part in text.split("|"):
             if part not in words:
-                hint = suggest(part, words)
+                known = f" ({', '.join(dict.fromkeys(words))}; a|b for a choice)"
                 return path, (f"{part!r} is no resource of this pack"
-                              + (f"; did you mean {hint!r}?" if hint else
-                                 f" ({', '.join(dict.fromkeys(words))}; a|b for a choice)"))
+                              + did_you_mean(part, words, known))
     return None
 
 
@@ -420,24 +417,21 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
                             f"not a phase")
     for ph in phases:
         if ph not in steps:
-            hint = suggest(ph, steps)
             raise PackError(f"{source.where('phases')}: phases: no plugin provides the phase {ph!r}"
-                            + (f"; did you mean {hint!r}?" if hint else ""))
+                            + did_you_mean(ph, steps))
     schema = pm.hook.mn_card_schema() or {}
     bundled = data_dir("cards") / game_name if game_name else None
     default_dirs = [bundled] if bundled is not None and bundled.is_dir() else []
     cards = load_cards([*(card_dirs or default_dirs), *source.card_dirs], schema)
     for cid in data.get("_removed_cards", []):
         if cid not in cards:
-            hint = suggest(cid, cards)
             raise PackError(f"{source.where('cards')}: cards.remove: no card {cid!r}"
-                            + (f"; did you mean {hint!r}?" if hint else ""))
+                            + did_you_mean(cid, cards))
         del cards[cid]
     for cid, (variant, where) in source.card_variants.items():
         if cid not in cards:
-            hint = suggest(cid, cards)
             raise PackError(f"{where}: cards.variant.{cid}: no such card"
-                            + (f"; did you mean {hint!r}?" if hint else ""))
+                            + did_you_mean(cid, cards))
         cards[cid] = use_variant(cards[cid], variant, where)
     for cid, (change, file, src) in source.card_overrides.items():
         if cid not in cards:

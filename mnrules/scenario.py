@@ -27,7 +27,7 @@ from .errors import IllegalChoice, InvalidChoice, MnrulesError, StateError
 from .ruleset import Ruleset, load_ruleset
 from .start import new_game
 from .state import MAX_INT, MAX_ROUND
-from .yamlsource import Sourced, load_yaml, suggest
+from .yamlsource import Sourced, did_you_mean, load_yaml
 
 KEYS = ("scenario", "edition", "variant", "players", "seed", "position", "forced",
         "choices", "expect", "expect_by_edition", "expect_by_players", "notes")
@@ -82,13 +82,12 @@ def _check_keys(src: Sourced, data: dict[str, Any], allowed: tuple[str, ...],
                 path: tuple[str | int, ...]) -> None:
     for key in data:
         if key not in allowed:
-            hint = suggest(str(key), allowed)
             p = src.position((*path, key))
             at = f":{p[0]}:{p[1]}" if p else ""
             dotted = src.key_string((*path, key))
             raise ScenarioError(f"{src.file}{at}: {dotted}: unknown key"
-                                + (f"; did you mean {hint!r}?" if hint else
-                                   f"; expected one of {', '.join(allowed)}"))
+                                + did_you_mean(str(key), allowed,
+                                               f"; expected one of {', '.join(allowed)}"))
 
 
 def load(file: str | Path) -> tuple[Sourced, dict[str, Any]]:

@@ -124,11 +124,11 @@ def suggest(word: str, choices: Iterable[str]) -> str | None:
     return by_fold[close[0]] if close else None
 
 
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """``"; did you mean 'x'?"`` for the choice closest to ``word``, or ``""``: the one
-    way every refusal of a misspelt name ends."""
+def did_you_mean(word: str, choices: Iterable[str], otherwise: str = "") -> str:
+    """``"; did you mean 'x'?"`` for the choice closest to ``word``, else ``otherwise``
+    (say, the list of what is known): the one way every refusal of a misspelt name ends."""
     hint = suggest(word, choices)
-    return f"; did you mean {hint!r}?" if hint else ""
+    return f"; did you mean {hint!r}?" if hint else otherwise
 
 
 # Bounds on one document, so that a hostile file cannot hang the engine or eat its memory.

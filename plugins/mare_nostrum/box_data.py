@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mnrules.errors import PackError
-from mnrules.yamlsource import lookalike_key, name_problem, suggest
+from mnrules.yamlsource import did_you_mean, lookalike_key, name_problem
 
 BUILDING_KINDS = ("caravan", "market", "city", "capital", "legendary", "temple")
 PIECES = ("legion", "trireme", "fortress", "marker")
@@ -33,10 +33,9 @@ def check_components(components: Any, where: Callable[..., str]) -> None:
                         f"{components!r:.80}")
     for key in components:
         if key not in COMPONENTS:
-            hint = suggest(str(key), COMPONENTS)
             raise PackError(f"{where(key)}: components.{key}: unknown component"
-                            + (f"; did you mean {hint!r}?" if hint else
-                               f" (expected {', '.join(COMPONENTS)})"))
+                            + did_you_mean(str(key), COMPONENTS,
+                                           f" (expected {', '.join(COMPONENTS)})"))
     for key in ("coins", "goods", "buildings", "pieces", "trade_tokens"):
         if key not in components:
             raise PackError(f"{where()}: components: missing {key} ({COMPONENTS[key]})")
@@ -67,11 +66,9 @@ def check_components(components: Any, where: Callable[..., str]) -> None:
                             f"{', '.join(names)} to numbers, got {value!r:.80}")
         for name in value:
             if name not in names:
-                hint = suggest(str(name), names)
                 raise PackError(f"{where(key, name)}: components.{key}.{name}: unknown "
                                 + ("building kind" if key == "buildings" else "piece")
-                                + (f"; did you mean {hint!r}?" if hint else
-                                   f" (expected {', '.join(names)})"))
+                                + did_you_mean(str(name), names, f" (expected {', '.join(names)})"))
         for name in names:
             if name not in value:
                 raise PackError(f"{where(key)}: components.{key}: missing {name}")
