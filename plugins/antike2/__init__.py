@@ -1,0 +1,1 @@
+"""Antike II (Mac Gerdts): the second game on the mnrules kernel (issue 12)."""

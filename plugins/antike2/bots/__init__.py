@@ -1,0 +1,1 @@
+"""Bots for Antike II."""
