@@ -29,17 +29,52 @@ _PLAIN_SCALARS = (str, int, float, bool, type(None))
 
 
 class SourceError(MnrulesError):
-    """A data file could not be read or is not well-formed YAML."""
+    """A data file could not be read or is not well-formed YAML. ``source`` is the text of
+    the line at fault, when known: the message then shows it with a caret under the
+    column, as a script error does."""
 
-    def __init__(self, file: str, line: int | None, column: int | None, message: str) -> None:
+    def __init__(self, file: str, line: int | None, column: int | None, message: str,
+                 source: str | None = None) -> None:
         self.file = file
         self.line = line
         self.column = column
         self.message = message
+        self.source = source
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        return f"{_where(self.file, self.line, self.column)}: {self.message}"
+        head = f"{_where(self.file, self.line, self.column)}: {self.message}"
+        if self.source is None or self.column is None:
+            return head
+        return head + caret_block(self.source, self.column)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.file, self.line, self.column, self.message, self.source)
+
+
+SHOWN_CHARS = 100
+"""A caret block shows at most this much of its source line (the part around the column)."""
+
+
+def caret_block(source: str, column: int) -> str:
+    """Two indented lines: ``source`` (a line of a file) and a caret under ``column``
+    (1-based). A tab shows as '→' and other invisible characters as '·', one column each,
+    so the caret stays under the character it means; a long line is cut around it."""
+    src = "".join("→" if ch == "\t" else "·" if not ch.isprintable() else ch
+                  for ch in source.rstrip("\r\n"))
+    col = max(1, min(column, len(src) + 1))
+    if len(src) > SHOWN_CHARS:
+        start = max(0, min(col - 1 - SHOWN_CHARS // 2, len(src) - SHOWN_CHARS))
+        cut = src[start:start + SHOWN_CHARS]
+        src = ("…" if start else "") + cut + ("…" if start + SHOWN_CHARS < len(src) else "")
+        col = col - start + (1 if start else 0)
+    return f"\n    {src}\n    {' ' * (col - 1)}^"
+
+
+def line_of(text: str, line: int) -> str | None:
+    """Line ``line`` (1-based) of ``text``, or None past its end."""
+    lines = text.split("\n")
+    return lines[line - 1] if 0 < line <= len(lines) else None
 
 
 @dataclass(frozen=True)
@@ -160,7 +195,9 @@ def load_yaml(path: str | Path, text: str | None = None) -> Sourced:
         try:
             root = loader.get_single_node()
         except yaml.MarkedYAMLError as exc:
-            raise _source_error(file, exc) from None
+            raise _with_source(_structure_error(file, exc, text), text) from None
+        except yaml.reader.ReaderError as exc:
+            raise _with_source(_reader_error(file, exc, text), text) from None
         except yaml.YAMLError as exc:
             raise SourceError(file, None, None, _one_line(str(exc))) from None
         except RecursionError:
@@ -179,6 +216,8 @@ def load_yaml(path: str | Path, text: str | None = None) -> Sourced:
             builder.measure(root)  # raises, naming the part that expands too much
             raise SourceError(file, 1, 1, f"holds more than {MAX_VALUES} values") from None
         return Sourced(data, file, builder.positions)
+    except SourceError as exc:     # every error at a place in the text shows that line
+        raise _with_source(exc, text) from None
     finally:
         loader.dispose()
 
@@ -197,7 +236,15 @@ def _read(path: Path, file: str) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SourceError(file, None, None, f"not UTF-8 text: {exc.reason}") from None
+        line = raw.count(b"\n", 0, exc.start) + 1
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        column = len(raw[start:exc.start].decode("utf-8", "replace")) + 1
+        end = raw.find(b"\n", exc.start)
+        shown = raw[start:end if end >= 0 else len(raw)][:4 * SHOWN_CHARS]
+        what = "a binary file, not" if b"\0" in raw[:8192] else "not UTF-8"
+        raise SourceError(file, line, column, f"{what} text (byte 0x{raw[exc.start]:02X} "
+                          f"cannot be read as UTF-8: {exc.reason})",
+                          shown.decode("utf-8", "replace")) from None
 
 
 _FastLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -214,6 +261,70 @@ def _source_error(file: str, exc: yaml.MarkedYAMLError) -> SourceError:
     if mark is None:
         return SourceError(file, None, None, message)
     return SourceError(file, mark.line + 1, mark.column + 1, message)
+
+
+def _with_source(exc: SourceError, text: str) -> SourceError:
+    """``exc`` with the text of its line, for the caret (unless it has it already)."""
+    if exc.source is not None or exc.line is None or exc.column is None:
+        return exc
+    source = line_of(text, exc.line)
+    if source is None:
+        return exc
+    return SourceError(exc.file, exc.line, exc.column, exc.message, source)
+
+
+_OPENERS = {"flow mapping": "{", "flow sequence": "["}
+
+
+def _structure_error(file: str, exc: yaml.MarkedYAMLError, text: str) -> SourceError:
+    """A structure error (bad indentation, an unclosed bracket or quote, a tab) said as
+    what to fix, at the place to fix it, with PyYAML's own sentence after it."""
+    problem, context = exc.problem or "", exc.context or ""
+    at, ctx = exc.problem_mark, exc.context_mark
+    yaml_says = f" (YAML: {_one_line('; '.join(p for p in (context, problem) if p))})"
+    if at is None:
+        return _source_error(file, exc)
+    line, column = at.line + 1, at.column + 1
+    char = (line_of(text, line) or "")[column - 1:column]
+    advice = ""
+    opened = next((c for kind, c in _OPENERS.items() if kind in context), None)
+    if opened is not None and ctx is not None:
+        closer = "}" if opened == "{" else "]"
+        gave_up = f"line {line}, column {column}"
+        line, column = ctx.line + 1, ctx.column + 1
+        advice = (f"this '{opened}' is not closed: no '{closer}' (or ',' between items) "
+                  f"was found before {gave_up}")
+    elif "quoted scalar" in context and ctx is not None:
+        line, column = ctx.line + 1, ctx.column + 1
+        advice = "this quote is never closed"
+    elif char == "\t":
+        advice = "a tab: YAML indents with spaces only"
+    elif "mapping values are not allowed" in problem:
+        advice = ("a ':' where no key may start: indent this line as the keys above it, "
+                  "or quote a value that holds ': '")
+    elif "did not find expected key" in problem or "expected <block end>" in problem:
+        began = f" (the block that starts on line {ctx.line + 1})" if ctx is not None else ""
+        advice = f"this line's indentation fits no key above it{began}"
+    elif "could not find expected ':'" in problem:
+        if ctx is not None:            # the key's own line, not where the scan gave up
+            line, column = ctx.line + 1, ctx.column + 1
+        advice = "a key without ':' (a line of a mapping is 'key: value')"
+    elif "undefined alias" in problem:
+        advice = "this alias ('*name') names no anchor ('&name') defined above it"
+    if not advice:
+        return _source_error(file, exc)
+    return SourceError(file, line, column, advice + yaml_says)
+
+
+def _reader_error(file: str, exc: yaml.reader.ReaderError, text: str) -> SourceError:
+    """A character YAML may not hold (a control character), at its line and column."""
+    pos = exc.position if isinstance(exc.position, int) else 0
+    line = text.count("\n", 0, pos) + 1
+    column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    char = exc.character if isinstance(exc.character, str) else chr(exc.character) \
+        if isinstance(exc.character, int) else "?"
+    return SourceError(file, line, column, f"the character U+{ord(char[:1] or '?'):04X} may "
+                       f"not appear in a YAML file (a control character)")
 
 
 def _mark_error(file: str, node: yaml.Node, message: str) -> SourceError:

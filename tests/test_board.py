@@ -354,7 +354,11 @@ def test_broken_yaml_is_a_source_error(tmp_path: Path) -> None:
     # The flow list is left open on DALMATIA's line; PyYAML notices later, never earlier.
     assert error.line >= text.splitlines().index("    seas: [MARE HADRIATICUM") + 1
     assert str(error).startswith(f"{path}:{error.line}:{error.column}: ")
-    assert "Traceback" not in str(error) and "\n" not in str(error)
+    # one sentence, then the line at fault with a caret (issue 13, item 3)
+    head, source, caret = str(error).split("\n")
+    assert "Traceback" not in head and "is not closed" in head
+    assert source.strip() == text.splitlines()[error.line - 1].strip()
+    assert caret.index("^") == 4 + error.column - 1 and source[caret.index("^")] == "["
 
 
 def test_unreadable_file_is_a_source_error(tmp_path: Path) -> None:
