@@ -99,10 +99,9 @@ def mn_view(game: Game, player: str, data: dict[str, Any]) -> None:
 
 def _heuristic(seed: int, arg: str) -> Bot:
     from .bots.heuristic import HeuristicBot
+    from .bots.profiles import profile
 
-    if arg:
-        raise MnrulesError("--bots: the heuristic bot takes no argument")
-    return HeuristicBot(seed)
+    return HeuristicBot(seed, profile(arg))
 
 
 def _search(seed: int, arg: str) -> Bot:

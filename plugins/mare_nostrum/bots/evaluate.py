@@ -22,6 +22,7 @@ from .. import api
 from ..api import SPECIAL_KINDS, TRACKS, SetRules
 from ..state import LEGENDARY, Game, base_good
 from .common import Memo
+from .profiles import DEFAULT, Profile
 
 WIN = 1000.0
 HW_VALUE = (0.0, 0.0, 13.0, 28.0, 46.0, 300.0)
@@ -236,18 +237,20 @@ def leadership_worth(chances: dict[str, float], held: int) -> float:
 
 
 def score(game: Game, t: Table, player: str, risk: bool = True,
-          memo: Memo | None = None) -> float:
+          memo: Memo | None = None, prof: Profile = DEFAULT) -> float:
     """One empire's worth: progress on every victory path and the means to go on
-    (less what it may lose to its neighbours' legions, if ``risk``)."""
+    (less what it may lose to its neighbours' legions, if ``risk``), each part weighed
+    by the strategy profile ``prof``."""
     hw = min(t.hw[player], 5)
     great = min(t.great[player], 4)
-    s = HW_VALUE[hw] + GREAT_VALUE[great]
+    cities = GREAT_VALUE[great]
     if great < 4:
-        s += GREAT_SLOT * min(t.great_free(player), 4 - great) * (1.0 + 0.5 * great)
+        cities += GREAT_SLOT * min(t.great_free(player), 4 - great) * (1.0 + 0.5 * great)
+    s = prof.tiles * HW_VALUE[hw] + prof.cities * cities
     held = sum(1 for who in t.titles.values() if who == player)
-    s += leadership_worth(title_chances(t, player), held)
-    s += income_worth(t.income(player))
-    s += PROVINCE_W * t.provinces[player] + UNIT_W * t.units[player]
+    s += prof.titles * leadership_worth(title_chances(t, player), held)
+    s += prof.economy * (income_worth(t.income(player)) + PROVINCE_W * t.provinces[player])
+    s += prof.army * UNIT_W * t.units[player]
     s -= 0.8 * t.enemy_units_home[player]
     s += MARKER_W * t.markers_held[player] - 0.5 * MARKER_W * t.markers_lost[player]
     if risk:
@@ -281,8 +284,18 @@ def _capability(game: Game, player: str) -> float:
     return float(s)
 
 
+def near_victory(t: Table, player: str) -> float:
+    """How close ``player`` stands to a victory, as the whole table sees it: 1 one step
+    from the fifth tile or the fourth great city, 0.5 holding two titles, else 0."""
+    if t.hw[player] >= 4 or t.great[player] >= 3:
+        return 1.0
+    if sum(1 for who in t.titles.values() if who == player) >= 2:
+        return 0.5
+    return 0.0
+
+
 def evaluate(game: Game, viewer: str, t: Table | None = None,
-             memo: Memo | None = None) -> float:
+             memo: Memo | None = None, prof: Profile = DEFAULT) -> float:
     """The viewer's score against the others' (mostly the best of them); a win or a
     loss is final."""
     state = game.state
@@ -294,7 +307,8 @@ def evaluate(game: Game, viewer: str, t: Table | None = None,
         t = table(game)
         t.all_incomes()
     # a threat to others is no gain until it is carried out: their risk is not counted
-    scores = {p: score(game, t, p, risk=p == viewer, memo=memo) for p in state.players}
+    scores = {p: score(game, t, p, risk=p == viewer, memo=memo, prof=prof)
+              for p in state.players}
     mine = scores[viewer] + screen_worth(game, viewer)
     others = [scores[p] + 0.3 * t.held[p] for p in state.players if p != viewer]
     best = max(others)

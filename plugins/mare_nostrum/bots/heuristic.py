@@ -34,6 +34,7 @@ from ..api import SPECIAL_KINDS, TRACKS
 from ..state import Game, base_good
 from . import evaluate as ev
 from .common import Memo, clone, decision_rng, decision_seed, determinize
+from .profiles import DEFAULT, Profile
 
 UNIT_LOSS = 2.2          # what losing a legion or trireme costs (in evaluation points)
 ATTACK_MIN = 1.0         # an attack must be worth this much, odds included
@@ -43,11 +44,13 @@ PAY_CAP = 12             # payment sets evaluated exactly, at most
 
 class HeuristicBot:
     """A bot that plays to win by evaluation (``seed`` breaks ties and draws chance
-    for its lookahead). Its choice is a function of its seed and the position alone:
-    a seeded game replays exactly, and a saved one goes on as it would have."""
+    for its lookahead; ``profile`` weighs the victory paths, :mod:`.profiles`). Its
+    choice is a function of its seed, its profile and the position alone: a seeded
+    game replays exactly, and a saved one goes on as it would have."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, profile: Profile = DEFAULT) -> None:
         self.seed = seed
+        self.profile = profile
         self.depth = 0
         self.memo = Memo()
         self._handlers: dict[str, Callable[[Game, Decision], dict[Choice, float]]] = {
@@ -117,7 +120,7 @@ class HeuristicBot:
             determinize(g, me, random.Random(seed))
             g.apply(opt)
             self._follow_up(g, me)
-            out[opt] = ev.evaluate(g, me, memo=self.memo)
+            out[opt] = ev.evaluate(g, me, memo=self.memo, prof=self.profile)
         return out
 
     FOLLOW = ("card.choose", "card.may", "conquest.occupy", "conquest.gain",
@@ -227,7 +230,7 @@ class HeuristicBot:
 
     def _build_action(self, game: Game, dec: Decision) -> dict[Choice, float]:
         me = dec.player
-        ctx = BuildContext(game, me, self.memo)
+        ctx = BuildContext(game, me, self.memo, self.profile)
         out: dict[Choice, float] = {("end",): 0.0}
         for opt in dec.options:
             action: tuple[Any, ...] = opt  # type: ignore[assignment]
@@ -354,7 +357,7 @@ class HeuristicBot:
         """The turn's plan, made afresh at every legion move from the board as it is
         (a plan kept from the previous move would be state a save loses)."""
         me = dec.player
-        moves = LegionPlanner(game, me, self.memo).plan()
+        moves = LegionPlanner(game, me, self.memo, self.profile).plan()
         moves = [mv for mv in moves if ("move", mv[0], mv[1]) in dec.options]
         out: dict[Choice, float] = {("done",): 0.0}
         for i, mv in enumerate(moves):
@@ -419,9 +422,10 @@ def best_of(options: tuple[Choice, ...], scores: dict[Choice, float]) -> Choice:
 class BuildContext:
     """What one build decision needs to value every purchase (computed once)."""
 
-    def __init__(self, game: Game, me: str, memo: Memo) -> None:
+    def __init__(self, game: Game, me: str, memo: Memo, prof: Profile = DEFAULT) -> None:
         self.game = game
         self.me = me
+        self.prof = prof
         state = game.state
         self.t = ev.table(game)
         self.inc = self.t.income(me)
@@ -457,7 +461,7 @@ class BuildContext:
         else:
             t2 = t
         held = sum(1 for who in t.titles.values() if who == me)
-        return ev.leadership_worth(ev.title_chances(t2, me), held)
+        return self.prof.titles * ev.leadership_worth(ev.title_chances(t2, me), held)
 
     def track_gain(self, track: str, n: int = 1) -> float:
         key = (track, n)
@@ -470,16 +474,16 @@ class BuildContext:
         inc = dict(self.inc)
         for k, n in delta.items():
             inc[k] = inc.get(k, 0) + n
-        return ev.income_worth(inc) - self.income_w
+        return self.prof.economy * (ev.income_worth(inc) - self.income_w)
 
     def great_gain(self, n: int = 1) -> float:
         g = min(self.great, 4)
         after = min(g + n, 4)
-        return ev.GREAT_VALUE[after] - ev.GREAT_VALUE[g]
+        return self.prof.cities * (ev.GREAT_VALUE[after] - ev.GREAT_VALUE[g])
 
     def great_slot_worth(self) -> float:
         g = min(self.great, 4)
-        return ev.GREAT_SLOT * (1.0 + 0.5 * g) if g < 4 else 0.0
+        return self.prof.cities * ev.GREAT_SLOT * (1.0 + 0.5 * g) if g < 4 else 0.0
 
     def defence(self, prov: str, strength: float) -> float:
         """Worth of adding ``strength`` to the defence of my province ``prov``."""
@@ -576,12 +580,14 @@ class BuildContext:
             return self.building_value(action[1], action[2]), cost
         if kind in ("legion", "fortress"):
             strength = 1.0 if kind == "legion" else 2.0
-            v = ev.UNIT_W + self.track_gain("military") + self.defence(action[1], strength)
+            unit = ev.UNIT_W * self.prof.army
+            v = unit + self.track_gain("military") + self.defence(action[1], strength)
             if kind == "legion":
-                v += self.offence(action[1])
+                v += self.prof.army * self.prof.aggression * self.offence(action[1])
             return v, cost
         if kind == "trireme":
-            return ev.UNIT_W + self.track_gain("military") + self.sea_value(action[1]), cost
+            return (ev.UNIT_W * self.prof.army + self.track_gain("military")
+                    + self.sea_value(action[1])), cost
         return None, 0
 
     def building_value(self, prov: str, i: int) -> float:
@@ -609,9 +615,9 @@ class BuildContext:
         card = game.rules.cards[tile]
         hw = self.t.hw[me]
         if card.kind in SPECIAL_KINDS:
-            v = 20.0
+            v = 20.0 * self.prof.tiles
         else:
-            v = ev.HW_VALUE[min(hw + 1, 5)] - ev.HW_VALUE[min(hw, 5)]
+            v = self.prof.tiles * (ev.HW_VALUE[min(hw + 1, 5)] - ev.HW_VALUE[min(hw, 5)])
         bonus = {k: int(n) for k, n in card.bonuses.items() if k in TRACKS}
         if bonus:
             v += self._lead(bonus) - self.lead_now
@@ -790,9 +796,11 @@ def _conquer_chance(game: Game, area: str, me: str, enemy: str, legions: int) ->
 class LegionPlanner:
     """The legion moves of one turn: attacks that pay at the exact odds, then guards."""
 
-    def __init__(self, game: Game, me: str, memo: Memo) -> None:
+    def __init__(self, game: Game, me: str, memo: Memo, prof: Profile = DEFAULT) -> None:
         self.game = game
         self.me = me
+        self.prof = prof
+        self._near: dict[str, float] | None = None
         state = game.state
         frame = state.stack[-1]
         arrived: dict[str, int] = frame.get("arrived", {})
@@ -826,8 +834,30 @@ class LegionPlanner:
             return min(mine, max(1, threat + 1 - fort))
         return min(mine, 1) if threat > mine + fort else 0
 
+    def near_victory(self, player: str) -> float:
+        """How close ``player`` stands to a victory (:func:`evaluate.near_victory`)."""
+        if self._near is None:
+            game = self.game
+            if self._great is None:
+                self._great = api.great_cities(game)
+            t = ev.Table(game=None, levels={}, titles=dict(game.state.titles),
+                         great=self._great,
+                         hw={p: ev.hw_count(game, p) for p in game.state.players})
+            self._near = {p: ev.near_victory(t, p) for p in game.state.players}
+        return self._near[player]
+
     def target_value(self, prov: str, legions: float) -> float:
-        """Worth of being the sole unit owner in ``prov`` with about ``legions``."""
+        """Worth of being the sole unit owner in ``prov`` with about ``legions``,
+        weighed by the profile's aggression (and its denial of an empire one step
+        from a victory)."""
+        value = self._target_value(prov, legions)
+        owner = self.game.state.control.get(prov)
+        if owner is None or owner == self.me:
+            return value
+        prof = self.prof
+        return value * prof.aggression * (1.0 + prof.denial * self.near_victory(owner))
+
+    def _target_value(self, prov: str, legions: float) -> float:
         game = self.game
         state = game.state
         if self._great is None:
@@ -852,9 +882,9 @@ class LegionPlanner:
             if not b or state.occupied[prov][i] not in (None, owner):
                 continue
             if slots[i].kind in self.great_kinds:
-                gains.append(ev.GREAT_VALUE[min(g_me + 1, 4)] - ev.GREAT_VALUE[g_me]
-                             + 0.5 * (ev.GREAT_VALUE[g_them] - ev.GREAT_VALUE[max(g_them - 1,
-                                                                                   0)]))
+                gains.append(self.prof.cities * (
+                    ev.GREAT_VALUE[min(g_me + 1, 4)] - ev.GREAT_VALUE[g_me]
+                    + 0.5 * (ev.GREAT_VALUE[g_them] - ev.GREAT_VALUE[max(g_them - 1, 0)])))
             else:
                 gains.append(1.3)
         gains.sort(reverse=True)
@@ -915,7 +945,7 @@ class LegionPlanner:
                              + UNIT_LOSS * (e_theirs - e_mine) - 0.15 * k)
                     if choice is None or value > choice[0] + 0.05:
                         choice = (value, k)
-                if choice is None or choice[0] < ATTACK_MIN:
+                if choice is None or choice[0] < ATTACK_MIN / self.prof.aggression:
                     continue
                 if best is None or choice[0] > best[0]:
                     best = (choice[0], prov, choice[1])

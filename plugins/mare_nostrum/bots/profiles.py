@@ -1,0 +1,71 @@
+"""Strategy profiles: what a heuristic bot aims at, as weights on its evaluation.
+
+A designer asks "is the game balanced?" under several styles of play, so a bot's
+style is one of its inputs (``heuristic:conqueror``) and, like its seed, part of what
+makes a game a pure function of its inputs. Each weight multiplies one part of the
+position evaluation (:mod:`.evaluate`) and of the purchase and attack values the
+heuristic bot derives from it:
+
+* ``tiles``: heroes and wonders (the fifth tile and the Pyramids' victories);
+* ``cities``: capitals and legendary cities held or occupied (the conquest victory);
+* ``titles``: track levels and titles (the leadership victory);
+* ``economy``: next round's income, provinces and control markers;
+* ``army``: units on the board and what a legion bought for an attack is worth;
+* ``aggression``: how readily it attacks (the attack threshold is divided by it, the
+  worth of taking a province multiplied);
+* ``denial``: how much more it values hitting an empire one step from a victory (its
+  worth of attacking that empire's provinces is multiplied by ``1 + denial``).
+
+``balanced`` is the default heuristic bot; the others lean toward one victory path
+each without ignoring the rest (a builder still fights off an invader).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mnrules.errors import MnrulesError
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    tiles: float = 1.0
+    cities: float = 1.0
+    titles: float = 1.0
+    economy: float = 1.0
+    army: float = 1.0
+    aggression: float = 1.0
+    denial: float = 0.0
+    summary: str = ""
+
+
+PROFILES: dict[str, Profile] = {p.name: p for p in (
+    Profile("balanced", denial=1.0,
+            summary="every victory path by its distance; hits an empire one step "
+                    "from a victory"),
+    Profile("builder", tiles=1.5, cities=0.7, titles=1.1, army=0.7, aggression=0.5,
+            denial=0.5,
+            summary="heroes and wonders first: the fifth tile and the Pyramids"),
+    Profile("trader", tiles=0.9, titles=1.6, economy=1.6, army=0.9, aggression=0.7,
+            denial=0.5,
+            summary="income, markets and the three titles (leadership)"),
+    Profile("conqueror", tiles=0.7, cities=1.8, titles=0.9, army=1.6, aggression=2.5,
+            denial=1.5,
+            summary="legions and the enemy's capitals and legendary cities (conquest)"),
+)}
+DEFAULT = PROFILES["balanced"]
+
+
+def profile(name: str) -> Profile:
+    """A profile by name (``""`` is the default), or a clear error listing them."""
+    if not name:
+        return DEFAULT
+    found = PROFILES.get(name)
+    if found is None:
+        from mnrules.yamlsource import did_you_mean
+
+        known = f"; known: {', '.join(PROFILES)}"
+        raise MnrulesError(f"--bots: heuristic:{name}: unknown strategy profile"
+                           f"{did_you_mean(name, list(PROFILES), known)}")
+    return found
