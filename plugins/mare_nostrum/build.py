@@ -22,6 +22,7 @@ from mnrules.language.compiler import BuildOffer, use_limit
 from mnrules.plugins.mare_nostrum import choices
 from mnrules.plugins.mare_nostrum.control import (
     AT_WAR,
+    buildable,
     capital,
     has_enemies,
     may_build_in,
@@ -193,14 +194,14 @@ def placements(game: Game, player: str) -> list[tuple[Any, ...]]:
     pieces = state.pieces[player]
     if pieces.get("marker", 0) > 0:
         out.extend(("marker", p) for p in sorted(marker_sites(game, player)))
-    buildable = [p for p in state.built if may_build_in(game, player, p) is None]
+    where = buildable(game, player)
     if pieces.get("legion", 0) > 0:
-        out.extend(("legion", p) for p in buildable)
+        out.extend(("legion", p) for p in where)
     if pieces.get("fortress", 0) > 0:
-        out.extend(("fortress", p) for p in buildable if not state.count(p, player, "fortress"))
+        out.extend(("fortress", p) for p in where if not state.count(p, player, "fortress"))
     if pieces.get("trireme", 0) > 0:
-        out.extend(("trireme", s) for s in trireme_seas(game, player))
-    for prov in buildable:
+        out.extend(("trireme", s) for s in trireme_seas(game, player, where))
+    for prov in where:
         seen: set[str] = set()
         slots = board.provinces[prov].slots
         for i, is_built in enumerate(state.built[prov]):
@@ -266,8 +267,7 @@ def offer_sites(game: Game, player: str, offer: BuildOffer) -> list[str]:
         return seas
     if item not in UNITS:
         return []
-    places = [home] if offer.where == "capital" else [
-        p for p in state.built if may_build_in(game, player, p) is None]
+    places = [home] if offer.where == "capital" else buildable(game, player)
     if item == "fortress":
         places = [p for p in places if not state.count(p, player, "fortress")]
     return places

@@ -65,19 +65,40 @@ def may_build_in(game: Game, player: str, province: str) -> RuleRef | None:
     return None
 
 
-def trireme_seas(game: Game, player: str) -> list[str]:
-    """Seas where ``player`` may place a trireme."""
+def buildable(game: Game, player: str) -> list[str]:
+    """The provinces in play where :func:`may_build_in` lets ``player`` build, in the
+    state's order: his capital's, and those he controls that hold no enemy unit (one
+    pass, for a listing that asks of every province)."""
+    state = game.state
+    home = capital(game, player)
+    control = state.control
+    units = state.units
+    out = []
+    for prov in state.built:
+        if prov == home:
+            out.append(prov)
+        elif control.get(prov) == player:
+            here = units.get(prov)
+            if not here or all(p == player for p in here):
+                out.append(prov)
+    return out
+
+
+def trireme_seas(game: Game, player: str, where: list[str] | None = None) -> list[str]:
+    """Seas where ``player`` may place a trireme (``where``: :func:`buildable`, if the
+    caller has it)."""
     board = game.rules.board
     state = game.state
     literal = game.param("trireme_anchor") == "all_adjacent_clean"
+    anchor = set(buildable(game, player) if where is None else where)
     out: list[str] = []
     for sea in board.seas:
-        shore = [p for p in board.provinces_on_sea(sea) if p in state.built]
-        anchors = [p for p in shore if may_build_in(game, player, p) is None]
-        if not anchors:
+        shore = board.provinces_on_sea(sea)
+        if anchor.isdisjoint(shore):
             continue
         if literal and any(has_enemies(state, p, player) and p != capital(game, player)
-                           for p in shore if state.control.get(p) == player):
+                           for p in shore if p in state.built
+                           and state.control.get(p) == player):
             continue
         out.append(sea)
     return out

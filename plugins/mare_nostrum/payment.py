@@ -113,12 +113,26 @@ def _any_goods(screen: dict[str, int], n: int) -> Iterator[tuple[str, ...]]:
 
 
 def can_pay(screen: dict[str, int], cost: int, rules: SetRules) -> bool:
-    if cost <= screen.get("coin", 0):
+    """Whether :func:`payments` would find a set, counted without listing one: a coin set
+    with ``j`` goods needs ``cost - j`` coins and ``j`` goods of any types; a goods set
+    with ``k`` coins needs ``cost - k`` goods, one per type held plus a second of up to
+    ``repeated_types`` types held twice (more coins in it only ever help)."""
+    coins = screen.get("coin", 0)
+    if cost <= coins:
         return True
-    distinct = len({base_good(k) for k, v in screen.items() if k != "coin" and v > 0})
-    if cost <= distinct and rules == SetRules():
-        return True
-    return next(payments(screen, cost, rules), None) is not None
+    goods = 0
+    per_type: dict[str, int] = {}
+    for key, n in screen.items():
+        if key != "coin" and n > 0:
+            goods += n
+            kind = base_good(key)
+            per_type[kind] = per_type.get(kind, 0) + n
+    for j in range(1, rules.goods_in_coin_set + 1):
+        if 0 <= cost - j <= coins and j <= goods:
+            return True
+    doubles = sum(1 for n in per_type.values() if n >= 2)
+    most = len(per_type) + min(rules.repeated_types, doubles)
+    return cost - min(rules.coins_in_goods_set, coins, cost) <= most
 
 
 def is_legendary(key: str) -> bool:

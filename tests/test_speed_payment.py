@@ -1,0 +1,33 @@
+"""Affordability is counted without listing payments (payment.can_pay): for every screen,
+cost and loosening by heroes it agrees with whether the payment sets of FR 3.1 / NL 3.0
+(listed by payment.payments, which the pay decision offers) hold at least one."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mnrules.plugins.mare_nostrum.payment import SetRules, can_pay, payments
+
+KEYS = ("coin", "grain", "wine", "oil", "marble", "legendary:grain", "legendary:oil")
+
+screens = st.dictionaries(st.sampled_from(KEYS), st.integers(0, 3), max_size=len(KEYS))
+loosenings = st.builds(SetRules, st.integers(0, 2), st.integers(0, 2), st.integers(0, 2))
+
+
+@settings(max_examples=400, deadline=None)
+@given(screens, st.integers(0, 9), loosenings)
+def test_can_pay_agrees_with_the_payment_sets(screen: dict[str, int], cost: int,
+                                              rules: SetRules) -> None:
+    assert can_pay(screen, cost, rules) == (next(payments(screen, cost, rules), None)
+                                            is not None)
+
+
+def test_a_grain_and_its_legendary_twin_are_one_type() -> None:
+    # 3 goods but two of one type: a set of 3 needs Pericles-like repeats or a coin
+    screen = {"grain": 1, "legendary:grain": 1, "wine": 1}
+    assert not can_pay(screen, 3, SetRules())
+    assert can_pay(screen, 3, SetRules(repeated_types=1))
+    assert can_pay({**screen, "coin": 1}, 3, SetRules(coins_in_goods_set=1))
+    assert can_pay({"coin": 2, "oil": 1}, 3, SetRules(goods_in_coin_set=1))
+    assert not can_pay({"coin": 2, "oil": 1}, 3, SetRules())
