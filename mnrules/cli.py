@@ -354,26 +354,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(sim.format_report(rep, title))
     if args.explain:
         print(sim.format_definitions())
+    side = None
+    name = args.edition + (f" + {args.variant}" if args.variant else "")
     if args.compare:
         other = [sim.Job(args.compare, None, j.players, j.seed, j.bots) for j in jobs]
         results_b = sim.run(other, jobs_n, args.backend, args.scheduler,
                             show_progress=not args.quiet)
-        print(sim.format_report(sim.report(results_b), f"{args.compare}, same seeds"))
-        print(f"difference ({args.edition} - {args.compare}), paired on the same seeds "
-              f"(McNemar's test, exact up to {sim.EXACT_UP_TO} differing games; p_holm: "
-              f"Holm-adjusted over the players, * below 0.05):")
-        for row in sim.compare(results, results_b):
-            lo, hi = row["ci95"]
-            star = " *" if row["p_holm"] < 0.05 else ""
-            print(f"  {row['player']:<10} {row['difference']:+7.1%}  [{lo:+6.1%}, {hi:+6.1%}]"
-                  f"  p={row['p']:.3f} p_holm={row['p_holm']:.3f}{star}  "
-                  f"({row['games_that_differ']} games differ: {row['a_only']} won only "
-                  f"under {args.edition}, {row['b_only']} only under {args.compare})")
+        side = sim.compared(args.compare, results, results_b)
+        print(sim.format_report(side.report, f"{args.compare}, same seeds"))
+        print(sim.format_compare(side.rows, side.more, name, args.compare))
     if args.out:
-        sim.write_out(args.out, results, rep)
+        sim.write_out(args.out, results, rep, side, name)
         print(f"results written to {args.out}")
     if args.plot:
-        sim.plot(args.plot, rep, title)
+        sim.plot(args.plot, rep, title, side, name)
         print(f"figure written to {args.plot}")
     return 0
 

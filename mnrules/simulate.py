@@ -35,6 +35,8 @@ class Job:
     seed: int
     bots: tuple[str, ...]
     round_cap: int = ROUND_CAP
+    params: tuple[tuple[str, Any], ...] = ()
+    """Parameter values set on top of the pack and variant (a sweep's point)."""
 
 
 @dataclass
@@ -57,16 +59,38 @@ class GameResult:
     scores: list[list[float]] = field(default_factory=list)
     """The lead series: each player's score (:func:`score`, in the order of ``players``)
     at the start of every counted round, then once more when the game stopped."""
+    cards: dict[str, list[str]] = field(default_factory=dict)
+    """The cards each player held when the game stopped (the report's lists of card
+    names)."""
+    picked: dict[str, int] = field(default_factory=dict)
+    """Cards taken during the game (not held at its first counted round), with the
+    round they were taken in (the round before the one whose start first found them
+    held; the last round for a card first seen held at the end)."""
 
 
-_RULES: dict[tuple[str, str | None], Ruleset] = {}
+_RULES: dict[tuple[str, str | None, tuple[tuple[str, Any], ...]], Ruleset] = {}
 
 
-def _rules(pack: str, variant: str | None) -> Ruleset:
-    key = (pack, variant)
+def _rules(pack: str, variant: str | None,
+           params: tuple[tuple[str, Any], ...] = ()) -> Ruleset:
+    """The rule set of a job, loaded once per process (a cache of read-only rule sets:
+    no game's state lives in it)."""
+    key = (pack, variant, params)
     if key not in _RULES:
-        _RULES[key] = load_ruleset(pack, variant=variant)
+        overrides = {"params": dict(params)} if params else None
+        _RULES[key] = load_ruleset(pack, overrides, variant=variant)
     return _RULES[key]
+
+
+def held_cards(figures: dict[str, Any], cards: Any) -> list[str]:
+    """The card names among a player's report figures (every list of names that are
+    all cards of the rule set): what he holds, without knowing the game."""
+    out: list[str] = []
+    for value in figures.values():
+        if isinstance(value, list) and value and \
+                all(isinstance(x, str) and x in cards for x in value):
+            out.extend(value)
+    return out
 
 
 def rounds_played(state: Any) -> int:
@@ -99,7 +123,7 @@ def history_line(player: str, kind: str, choice: Any) -> str:
 
 def play_one(job: Job) -> GameResult:
     """One seeded bot game (runs in whichever process or worker gets it)."""
-    rules = _rules(job.pack, job.variant)
+    rules = _rules(job.pack, job.variant, job.params)
     game = new_game(rules, job.players, seed=job.seed, round_cap=job.round_cap)
     players = game.state.players
     bots = {p: make_bot(job.bots[i % len(job.bots)], job.seed * 1009 + i, rules)
@@ -108,6 +132,7 @@ def play_one(job: Job) -> GameResult:
     counted = 0
     history = hashlib.sha256()
     series: list[list[float]] = []
+    first_held: dict[str, int] = {}
 
     def on_event(e: Event) -> None:
         nonlocal counted
@@ -115,6 +140,9 @@ def play_one(job: Job) -> GameResult:
             counted += 1
             figures_now = game.report()
             series.append([score(figures_now.get(p, {})) for p in players])
+            for p in players:
+                for c in held_cards(figures_now.get(p, {}), rules.cards):
+                    first_held.setdefault(c, counted)
             for who, figures in figures_now.items():
                 for title in figures.get("titles", ()):
                     held[who][title] = held[who].get(title, 0) + 1
@@ -131,9 +159,14 @@ def play_one(job: Job) -> GameResult:
     final = state_hash(game.snapshot())
     end = game.report()
     series.append([score(end.get(p, {})) for p in players])
+    cards = {p: held_cards(end.get(p, {}), rules.cards) for p in players}
+    for p in players:
+        for c in cards[p]:
+            first_held.setdefault(c, counted + 1)
+    picked = {c: r - 1 for c, r in sorted(first_held.items()) if r > 1}
     return GameResult(job.seed, list(players), list(st.winners), st.victory or "round cap",
                       rounds_played(st), decisions, held, counted, history.hexdigest(),
-                      final, series)
+                      final, series, cards, picked)
 
 
 def jobs_for(pack: str, variant: str | None, players: int, games: int, seed: int,
@@ -199,8 +232,8 @@ def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | N
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
     if ctx.get_start_method() == "fork":
-        for pack, variant in {(j.pack, j.variant) for j in jobs}:
-            _rules(pack, variant)  # loaded once here, inherited by every worker
+        for pack, variant, params in {(j.pack, j.variant, j.params) for j in jobs}:
+            _rules(pack, variant, params)  # loaded once here, inherited by every worker
     workers = min(workers, len(jobs))
     results: list[GameResult | None] = [None] * len(jobs)
     todo = list(range(len(jobs) - 1, -1, -1))    # popped from the end: job order
@@ -497,6 +530,17 @@ DEFINITIONS: dict[str, str] = {
              "leader at those points.",
     "victory paths per player": "for each player, how his wins ended the game (a shared "
                                 "win counted for each winner).",
+    "card pick rate": "the share of games in which a card was taken during the game (a "
+                      "card held from the start, like a starting hero, is never picked), "
+                      "with the mean round it was taken in.",
+    "win rate when held": "over the games in which some player held a card at the end, "
+                          "the share its holder won, with its 95% Wilson interval.",
+    "paired length": "under --compare, the mean difference in rounds played on the same "
+                     "seeds with its 95% interval, and the exact sign test on the games "
+                     "whose length differs.",
+    "paired paths": "under --compare, for each victory path, the difference in the share "
+                    "of games it ended, McNemar's exact test on the games where it ended "
+                    "one side only, Holm-adjusted over the paths.",
 }
 """One sentence per metric: printed with ``simulate --explain``, kept in the JSON."""
 
@@ -536,6 +580,27 @@ class Report:
     drama: float | None = None
     drama_gap: float | None = None
     paths_by_player: dict[str, dict[str, int]] = field(default_factory=dict)
+    cards: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Per card: games, picked (games it was taken in), pick_rate, held (games some
+    player held it at the end), held_wins (of those, games its holder won),
+    win_when_held with its interval, mean_round (when it was taken)."""
+
+
+def card_stats(results: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
+    """Pick rate and win rate when held, per card (see :data:`DEFINITIONS`)."""
+    n = len(results)
+    names = sorted({c for r in results for held in r.cards.values() for c in held})
+    out: dict[str, dict[str, Any]] = {}
+    for c in names:
+        picked = [r.picked[c] for r in results if c in r.picked]
+        holders = [(r, p) for r in results for p, held in r.cards.items() if c in held]
+        wins = sum(1 for r, p in holders if p in r.winners)
+        out[c] = {"games": n, "picked": len(picked), "pick_rate": len(picked) / n if n else 0.0,
+                  "held": len(holders), "held_wins": wins,
+                  "win_when_held": wins / len(holders) if holders else 0.0,
+                  "interval": wilson(wins, len(holders)),
+                  "mean_round": sum(picked) / len(picked) if picked else None}
+    return out
 
 
 def report(results: list[GameResult]) -> Report:
@@ -593,7 +658,8 @@ def report(results: list[GameResult]) -> Report:
         decisiveness=sum(decided) / len(decided) if decided else None,
         drama=sum(behind) / len(behind) if behind else None,
         drama_gap=sum(gaps) / len(gaps) if gaps else None,
-        paths_by_player={e: dict(c.most_common()) for e, c in by_player.items()})
+        paths_by_player={e: dict(c.most_common()) for e, c in by_player.items()},
+        cards=card_stats(results))
 
 
 def compare(a: list[GameResult], b: list[GameResult]) -> list[dict[str, Any]]:
@@ -618,6 +684,87 @@ def compare(a: list[GameResult], b: list[GameResult]) -> list[dict[str, Any]]:
     return out
 
 
+def paired_mean(d: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    """The mean of paired differences with its 95% normal interval."""
+    n = len(d)
+    if not n:
+        return 0.0, (0.0, 0.0)
+    mean = sum(d) / n
+    var = sum((v - mean) ** 2 for v in d) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    return mean, (mean - half, mean + half)
+
+
+def compare_games(a: Sequence[GameResult], b: Sequence[GameResult]) -> dict[str, Any]:
+    """Paired tests beyond the win rates, on the same seeds: the game length (the mean
+    difference and the exact sign test) and each victory path (McNemar, Holm over the
+    paths). ``a`` and ``b`` are the two sides' results in seed order."""
+    diffs = [x.rounds - y.rounds for x, y in zip(a, b, strict=True)]
+    longer, shorter = sum(1 for v in diffs if v > 0), sum(1 for v in diffs if v < 0)
+    mean, ci = paired_mean(diffs)
+    length = {"a": sum(x.rounds for x in a) / len(a) if a else 0.0,
+              "b": sum(y.rounds for y in b) / len(b) if b else 0.0,
+              "difference": mean, "ci95": ci, "a_longer": longer, "b_longer": shorter,
+              "p": binomial_two_sided(longer, longer + shorter), "test": "sign"}
+    paths: list[dict[str, Any]] = []
+    names = sorted({x.victory for x in a} | {y.victory for y in b})
+    for name in names:
+        d = [(x.victory == name) - (y.victory == name) for x, y in zip(a, b, strict=True)]
+        only_a, only_b = d.count(1), d.count(-1)
+        mean, ci = paired_mean(d)
+        p, test = mcnemar(only_a, only_b)
+        paths.append({"path": name, "a": sum(x.victory == name for x in a) / len(a),
+                      "b": sum(y.victory == name for y in b) / len(b), "difference": mean,
+                      "ci95": ci, "p": p, "test": test, "a_only": only_a, "b_only": only_b})
+    for row, adjusted in zip(paths, holm([r["p"] for r in paths]), strict=True):
+        row["p_holm"] = adjusted
+    return {"length": length, "paths": paths}
+
+
+def format_compare(rows: list[dict[str, Any]], more: dict[str, Any], a_name: str,
+                   b_name: str) -> str:
+    """The paired comparison as report lines."""
+    lines = [f"difference ({a_name} - {b_name}), paired on the same seeds (McNemar's "
+             f"test, exact up to {EXACT_UP_TO} differing games; p_holm: Holm-adjusted over "
+             f"the players, * below 0.05):"]
+    for row in rows:
+        lo, hi = row["ci95"]
+        star = " *" if row["p_holm"] < 0.05 else ""
+        lines.append(f"  {row['player']:<10} {row['difference']:+7.1%}  [{lo:+6.1%}, "
+                     f"{hi:+6.1%}]  p={row['p']:.3f} p_holm={row['p_holm']:.3f}{star}  "
+                     f"({row['games_that_differ']} games differ: {row['a_only']} won only "
+                     f"under {a_name}, {row['b_only']} only under {b_name})")
+    ln = more["length"]
+    lo, hi = ln["ci95"]
+    lines.append(f"game length: {ln['a']:.2f} vs {ln['b']:.2f} rounds, difference "
+                 f"{ln['difference']:+.2f} [{lo:+.2f}, {hi:+.2f}]; sign test p={ln['p']:.3f} "
+                 f"({ln['a_longer']} games longer under {a_name}, {ln['b_longer']} under "
+                 f"{b_name})")
+    lines.append("victory paths (share of games; p_holm over the paths):")
+    for row in more["paths"]:
+        lo, hi = row["ci95"]
+        star = " *" if row["p_holm"] < 0.05 else ""
+        lines.append(f"  {row['path']:<12} {row['a']:6.1%} vs {row['b']:6.1%}  "
+                     f"{row['difference']:+7.1%} [{lo:+6.1%}, {hi:+6.1%}]  p={row['p']:.3f} "
+                     f"p_holm={row['p_holm']:.3f}{star}")
+    return "\n".join(lines)
+
+
+def format_cards(rep: Report) -> list[str]:
+    """The card table: pick rate, win rate when held, mean round taken."""
+    if not rep.cards:
+        return []
+    lines = ["cards: pick rate (mean round taken), win rate when held [95% interval] "
+             "(games held)"]
+    order = sorted(rep.cards.items(), key=lambda kv: (-kv[1]["win_when_held"], kv[0]))
+    for name, c in order:
+        lo, hi = c["interval"]
+        taken = "" if c["mean_round"] is None else f" (round {c['mean_round']:.1f})"
+        lines.append(f"  {name:<20} {c['pick_rate']:6.1%}{taken:<13} "
+                     f"{c['win_when_held']:6.1%} [{lo:5.1%}, {hi:5.1%}] ({c['held']})")
+    return lines
+
+
 def format_report(rep: Report, title: str) -> str:
     titles = list(dict.fromkeys(t for e in rep.players for t in rep.title_share[e]))
     lines = [title, f"{rep.games} games; {rep.unfinished} reached the round cap; "
@@ -636,6 +783,7 @@ def format_report(rep: Report, title: str) -> str:
     lines.append("victory paths: " + ", ".join(f"{k} {v}" for k, v in
                                               sorted(rep.paths.items(), key=lambda kv: -kv[1])))
     lines.extend(format_metrics(rep))
+    lines.extend(format_cards(rep))
     return "\n".join(lines)
 
 
@@ -670,9 +818,42 @@ def format_definitions() -> str:
     return "\n".join(["metrics:"] + [f"  {k}: {v}" for k, v in DEFINITIONS.items()])
 
 
-def write_out(path: str, results: list[GameResult], rep: Report) -> None:
-    """The results as CSV (one row per game) or JSON (the report and every game),
-    written atomically."""
+@dataclass
+class Compared:
+    """The other side of a ``--compare``: its label, games and report, and the paired
+    differences (side A less this side) on the same seeds."""
+    name: str
+    results: list[GameResult]
+    report: Report
+    rows: list[dict[str, Any]]
+    """Per player (:func:`compare`)."""
+    more: dict[str, Any]
+    """Length and victory paths (:func:`compare_games`)."""
+
+
+def compared(name: str, a: list[GameResult], b: list[GameResult]) -> Compared:
+    return Compared(name, b, report(b), compare(a, b), compare_games(a, b))
+
+
+CSV_HEADER = ["side", "seed", "winners", "victory", "rounds", "decisions", "lead_changes",
+              "decided_at", "behind", "final_scores", "cards_picked"]
+
+
+def _csv_rows(side: str, results: list[GameResult]) -> Iterator[list[Any]]:
+    for r in results:
+        x = lead(r)
+        yield [side, r.seed, " ".join(r.winners), r.victory, r.rounds, r.decisions,
+               x.changes, "" if x.decided_at is None else round(x.decided_at, 4),
+               "" if x.behind is None else round(x.behind, 4),
+               " ".join(f"{v:g}" for v in (r.scores[-1] if r.scores else [])),
+               " ".join(r.picked)]
+
+
+def write_out(path: str, results: list[GameResult], rep: Report,
+              other: Compared | None = None, name: str = "a") -> None:
+    """The results as CSV (one row per game, its ``side`` first) or JSON (the report and
+    every game; under a comparison the other side's too, with the paired differences),
+    written atomically. ``name`` labels this side (the other's is its own name)."""
     import io
 
     from .files import write_atomic
@@ -680,23 +861,26 @@ def write_out(path: str, results: list[GameResult], rep: Report) -> None:
     if Path(path).suffix == ".csv":
         buf = io.StringIO(newline="")
         w = csv.writer(buf)
-        w.writerow(["seed", "winners", "victory", "rounds", "decisions", "lead_changes",
-                    "decided_at", "behind", "final_scores"])
-        for r in results:
-            x = lead(r)
-            w.writerow([r.seed, " ".join(r.winners), r.victory, r.rounds, r.decisions,
-                        x.changes, "" if x.decided_at is None else round(x.decided_at, 4),
-                        "" if x.behind is None else round(x.behind, 4),
-                        " ".join(f"{v:g}" for v in (r.scores[-1] if r.scores else []))])
+        w.writerow(CSV_HEADER)
+        w.writerows(_csv_rows(name, results))
+        if other is not None:
+            w.writerows(_csv_rows(other.name, other.results))
         write_atomic(path, buf.getvalue())
         return
-    data = {"report": asdict(rep), "definitions": DEFINITIONS,
-            "games": [asdict(r) for r in results]}
+    data: dict[str, Any] = {"side": name, "report": asdict(rep), "definitions": DEFINITIONS,
+                            "games": [asdict(r) for r in results]}
+    if other is not None:
+        data["compare"] = {"side": other.name, "report": asdict(other.report),
+                           "games": [asdict(r) for r in other.results],
+                           "difference": other.rows, **other.more}
     write_atomic(path, json.dumps(data, indent=1))
 
 
-def plot(path: str, rep: Report, title: str) -> None:
-    """A figure of the win rates and the game lengths, written atomically."""
+def plot(path: str, rep: Report, title: str, other: Compared | None = None,
+         name: str = "a") -> None:
+    """A figure of the win rates and the game lengths, written atomically; under a
+    comparison both sides' win rates side by side, their paired difference with its
+    interval, and both sides' lengths."""
     import io
 
     from .files import write_atomic
@@ -707,19 +891,42 @@ def plot(path: str, rep: Report, title: str) -> None:
         import matplotlib.pyplot as plt
     except ImportError:
         raise MnrulesError("--plot needs matplotlib: pip install 'mnrules[sim]'") from None
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    panels = 3 if other is not None else 2
+    fig, axes = plt.subplots(1, panels, figsize=(5.5 * panels, 4.2))
+    ax1, ax2 = axes[0], axes[-1]
     es = rep.players
-    rates = [rep.win_rate[e] for e in es]
-    lo = [rep.win_rate[e] - rep.interval[e][0] for e in es]
-    hi = [rep.interval[e][1] - rep.win_rate[e] for e in es]
-    ax1.bar(es, rates, yerr=[lo, hi], capsize=5, color="#7a8fb3")
+    sides = [(name, rep, "#7a8fb3")] + ([(other.name, other.report, "#c98f5a")]
+                                       if other is not None else [])
+    width = 0.8 / len(sides)
+    for k, (label, r, colour) in enumerate(sides):
+        xs = [i + (k - (len(sides) - 1) / 2) * width for i in range(len(es))]
+        rates = [r.win_rate[e] for e in es]
+        lo = [r.win_rate[e] - r.interval[e][0] for e in es]
+        hi = [r.interval[e][1] - r.win_rate[e] for e in es]
+        ax1.bar(xs, rates, width, yerr=[lo, hi], capsize=4, color=colour, label=label)
+    ax1.set_xticks(range(len(es)), es)
     ax1.axhline(1 / max(1, len(es)), color="grey", linestyle="--", linewidth=1)
     ax1.set_ylabel("win rate (95% Wilson interval)")
     ax1.set_title("Wins per player")
-    ax2.bar(list(rep.round_hist), list(rep.round_hist.values()), color="#b3927a")
+    if other is not None:
+        ax1.legend(fontsize=8)
+        ax = axes[1]
+        diff = [row["difference"] for row in other.rows]
+        lo = [row["difference"] - row["ci95"][0] for row in other.rows]
+        hi = [row["ci95"][1] - row["difference"] for row in other.rows]
+        colours = ["#b34a4a" if row["p_holm"] < 0.05 else "#999999" for row in other.rows]
+        ax.bar([row["player"] for row in other.rows], diff, yerr=[lo, hi], capsize=4,
+               color=colours)
+        ax.axhline(0, color="black", linewidth=0.8)
+        ax.set_ylabel("paired difference in win rate (95% interval)")
+        ax.set_title(f"{name} - {other.name} (red: Holm p < 0.05)")
+    for label, r, colour in sides:
+        ax2.bar(list(r.round_hist), list(r.round_hist.values()), color=colour, alpha=0.6,
+                label=f"{label} (median {r.rounds_median:.0f})")
     ax2.set_xlabel("rounds")
     ax2.set_ylabel("games")
-    ax2.set_title(f"Game length (median {rep.rounds_median:.0f})")
+    ax2.set_title("Game length")
+    ax2.legend(fontsize=8)
     fig.suptitle(title)
     fig.tight_layout()
     buf = io.BytesIO()
