@@ -22,8 +22,9 @@ if TYPE_CHECKING:
     from .bots import Bot
     from .contract import Declaration
     from .effects import Event, Modifier, Replacement, Trigger
-    from .engine import Game, Param, Step
+    from .engine import Decision, Game, Param, Step
     from .language.words import Terms, Word
+    from .present import Presenter
     from .ruleset import Ruleset
     from .state import State
 
@@ -116,6 +117,58 @@ def mn_round_summary(game: Game[Any], round: int, events: list[Event],
 def mn_describe(game: Game[Any], player: str, what: str) -> str:
     """What a human asks to see at the terminal: ``what`` is "board" (the game as
     ``player`` knows it) or "screen" (what he holds)."""
+
+
+# --------------------------------------------------------------------------------------
+# Presentation: what a player reads and clicks, in his language (mnrules/present.py).
+# ``say`` is a :class:`mnrules.present.Presenter`: the pack's names by kind and the
+# language's message templates (``messages.yaml`` beside the packs). A front end shows
+# nothing of a game but what these hooks answer (and the kernel's own sentences).
+# --------------------------------------------------------------------------------------
+@hookspec(firstresult=True)
+def mn_event_text(say: Presenter, game: Game[Any], event: Event, viewer: str | None
+                  ) -> str | None:
+    """``event`` as one sentence for ``viewer`` (None: an onlooker), or "" when he is told
+    nothing of it (a card drawn face down, what another keeps behind his screen)."""
+
+
+@hookspec(firstresult=True)
+def mn_prompt_text(say: Presenter, game: Game[Any], decision: Decision) -> str | None:
+    """The question of a pending decision, for the player who answers it."""
+
+
+@hookspec(firstresult=True)
+def mn_option_text(say: Presenter, game: Game[Any], decision: Decision, option: Any
+                   ) -> str | None:
+    """One option of a decision as a sentence (with a warning when it costs the player
+    something he may not expect, such as goods discarded)."""
+
+
+@hookspec(firstresult=True)
+def mn_option_group(say: Presenter, game: Game[Any], decision: Decision, option: Any
+                    ) -> str | None:
+    """The heading a front end lists ``option`` under (moves by origin, payments by the
+    items they share), so that long menus stay short; None: no heading."""
+
+
+@hookspec(firstresult=True)
+def mn_option_places(game: Game[Any], decision: Decision, option: Any) -> list[str] | None:
+    """The areas of the map an option is about, in the order a player points at them
+    (a move: from, to), so that the web app makes them clickable."""
+
+
+@hookspec(firstresult=True)
+def mn_table(say: Presenter, game: Game[Any], viewer: str | None) -> dict[str, Any] | None:
+    """What ``viewer`` sees at the table beside the map, as plain sentences and numbers:
+    ``{"title": str, "sections": [{"title": str, "head": [str], "rows": [[str]],
+    "notes": [str]}]}``; nothing ``viewer`` may not know (another's screen, face-down
+    piles)."""
+
+
+@hookspec(firstresult=True)
+def mn_board_svg(say: Presenter, game: Game[Any], viewer: str | None) -> str | None:
+    """The map as an SVG document whose areas carry ``data-area`` (the names
+    ``mn_option_places`` answers), drawn from what ``viewer`` may see."""
 
 
 @hookspec(firstresult=True)

@@ -21,8 +21,17 @@ from mnrules.plugins.mare_nostrum.board_fit import BoardFit
 from mnrules.plugins.mare_nostrum.box import (
     mn_check_state as mn_check_state,  # the box's conservation, a game-wide rule
 )
+from mnrules.plugins.mare_nostrum.reports import (  # what a player reads, in his language
+    mn_board_svg as mn_board_svg,
+)
 from mnrules.plugins.mare_nostrum.reports import mn_describe as mn_describe
+from mnrules.plugins.mare_nostrum.reports import mn_event_text as mn_event_text
+from mnrules.plugins.mare_nostrum.reports import mn_option_group as mn_option_group
+from mnrules.plugins.mare_nostrum.reports import mn_option_places as mn_option_places
+from mnrules.plugins.mare_nostrum.reports import mn_option_text as mn_option_text
+from mnrules.plugins.mare_nostrum.reports import mn_prompt_text as mn_prompt_text
 from mnrules.plugins.mare_nostrum.reports import mn_round_summary as mn_round_summary
+from mnrules.plugins.mare_nostrum.reports import mn_table as mn_table
 from mnrules.plugins.mare_nostrum.state import Game, State
 
 HOOKSPECS = _hookspecs

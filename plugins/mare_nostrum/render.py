@@ -232,6 +232,7 @@ class _View:
     rules_name: str = ""
     card_names: dict[str, str] = field(default_factory=dict)
     by_kind: dict[str, dict[str, str]] = field(default_factory=dict)  # the pack's names: kind
+    covered: str = "covered"  # a province not in play at this player count
 
     def empire(self, player: str) -> str:
         setup = self.board.empires.get(player)
@@ -312,6 +313,37 @@ def positions(board: Board) -> tuple[dict[str, tuple[float, float]], float, floa
 def layout(game: Game | Ruleset, state: State | None = None) -> Scene:
     """Everything to draw, in pixels, back to front."""
     view = _view(_as_game(game, state))
+    st = view.state
+    items, map_w, map_h = _map(view)
+    height = _panel(items, view, map_w, map_h)
+    return Scene(math.ceil(map_w + PANEL_W), math.ceil(max(map_h, height)), PAPER,
+                 items, title=f"{view.rules_name}: round {st.round}")
+
+
+def map_svg(game: Game, say: Any = None) -> str:
+    """The map alone as SVG for the web app: every province and sea under a clickable
+    ``<g class="area" data-area=ID>`` hot spot, its pixel box the area's own."""
+    view = _view(game)
+    if say is not None:
+        view.covered = say.say("map.covered") or view.covered
+    items, map_w, map_h = _map(view)
+    where, _, _ = positions(view.board)
+    svg = scene_svg(Scene(math.ceil(map_w), math.ceil(map_h), PAPER, items,
+                          title=view.rules_name))
+    spots = []
+    for name, (cx, cy) in where.items():
+        if name in view.board.seas:
+            spots.append(f'<ellipse class="area" data-area={quoteattr(name)} cx="{_n(cx)}" '
+                         f'cy="{_n(cy)}" rx="{_n(SEA_RX)}" ry="{_n(SEA_RY)}"/>')
+        else:
+            spots.append(f'<rect class="area" data-area={quoteattr(name)} '
+                         f'x="{_n(cx - BOX_W / 2)}" y="{_n(cy - BOX_H / 2)}" '
+                         f'width="{_n(BOX_W)}" height="{_n(BOX_H)}" rx="8"/>')
+    return svg.replace("</svg>", "\n".join(spots) + "\n</svg>")
+
+
+def _map(view: _View) -> tuple[list[Item], float, float]:
+    """The map's items (paper, links, seas, provinces) and its size."""
     board, st = view.board, view.state
     where, map_w, map_h = positions(board)
     in_play = set(board.provinces_in_play(len(st.players)))
@@ -332,9 +364,7 @@ def layout(game: Game | Ruleset, state: State | None = None) -> Scene:
         _sea(items, view, sea, *where[sea])
     for prov in board.provinces.values():
         _province(items, view, prov, *where[prov.name], prov.name in in_play)
-    height = _panel(items, view, map_w, map_h)
-    return Scene(math.ceil(map_w + PANEL_W), math.ceil(max(map_h, height)), PAPER,
-                 items, title=f"{view.rules_name}: round {st.round}")
+    return items, map_w, map_h
 
 
 def _pairs(links: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -369,7 +399,7 @@ def _province(items: list[Item], view: _View, prov: Province, cx: float, cy: flo
     if not in_play:
         items.append(Rect(x, y, BOX_W, BOX_H, COVERED, "#b5ad9c", 1.2, 8, (4, 3)))
         items.append(Text(cx, cy - 8, _title_case(prov.name), 12, "#8a8271", bold=True))
-        items.append(Text(cx, cy + 10, "covered", 11, "#8a8271", italic=True))
+        items.append(Text(cx, cy + 10, view.covered, 11, "#8a8271", italic=True))
         return
     owner = st.control.get(prov.name)
     head = view.colours[owner] if owner else NEUTRAL_HEAD

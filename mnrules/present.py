@@ -1,0 +1,351 @@
+"""What a player reads, for every front end (the terminal, the web app, ``play``'s
+summaries, the board picture): each event, decision and option as a sentence in a
+language, with the pack's names.
+
+The kernel knows no game's words. A game says its sentences through the presentation
+hooks (``mn_event_text``, ``mn_option_text``, ``mn_prompt_text``, ``mn_table``...), each
+built with a :class:`Presenter`: the pack's names by kind in the language asked and the
+*messages* of that language, templates read from ``messages.yaml`` files beside the
+packs (``editions/<game>/<pack>/messages.yaml``), the base pack's first, then each pack
+of the chain and the language's own pack over it. A template names its values in braces
+(``"{player} moves a {unit} from {from} to {to}"``); nothing else in it is code.
+
+What no hook answers still reaches a player as words, never as a dict, a tuple or an
+internal id: :func:`plain` spells any value out with the names it knows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import MnrulesError, PackError
+from .yamlsource import did_you_mean, load_yaml
+
+if TYPE_CHECKING:
+    from .effects import Event
+    from .engine import Decision, Game
+    from .ruleset import Ruleset
+
+MESSAGES_FILE = "messages.yaml"
+FORMAT = "mnrules-messages/1"
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+MAX_TEMPLATE = 400
+
+# The kernel's own sentences, in English, for what every game has (rounds, phases,
+# the end, yes/no, the front ends' buttons). A pack's messages file overrides any of
+# them in its language; a game adds its own keys.
+KERNEL_MESSAGES: dict[str, str] = {
+    "ui.round": "Round {round}",
+    "ui.round_phase": "Round {round}, {phase}",
+    "ui.setup": "setting up",
+    "ui.your_turn": "{player}, your turn: {prompt}",
+    "ui.waiting": "Waiting for {player}: {prompt}",
+    "ui.waiting_hidden": "Waiting for {player}",
+    "ui.undo": "Undo",
+    "ui.undone": "Your last choice is undone.",
+    "ui.cannot_undo": "Nothing of yours to undo (another player chose, or a die was "
+                      "rolled, since).",
+    "ui.save": "Save",
+    "ui.load": "Load",
+    "ui.log": "What happened",
+    "ui.options": "Your choices",
+    "ui.nobody": "nobody",
+    "ui.none": "none",
+    "ui.and": "and",
+    "ui.yes": "yes",
+    "ui.no": "no",
+    "ui.game_over": "Game over: {winners} won ({victory}).",
+    "ui.game_over_nobody": "Game over: nobody won ({victory}).",
+    "ui.quit": "Game left.",
+    "ui.help": "Type an option's key or words that pick out one option; v shows the "
+               "board, s your screen, l lists the options again, u undoes your last "
+               "choice, h helps, q quits.",
+    "ui.pick_one": "Type an option's key or words that pick out one option (h for help).",
+    "ui.same_options": "(the same choices as above: l lists them again)",
+    "ui.blank": "blank",
+    "event.phase_start": "— {phase} —",
+    "decision.card.may": "{player}, {card}: do you use it?",
+    "decision.card.choose": "{player}, {card}: choose",
+    "decision.any": "{player}: choose",
+}
+
+
+@dataclass
+class Presenter:
+    """Names and sentences of one language for one rule set."""
+
+    rules: Ruleset
+    language: str
+    messages: dict[str, str]
+    names: dict[str, dict[str, str]]
+    player_kind: str = ""
+    roman_kinds: frozenset[str] = frozenset()
+    notes: dict[str, Any] = field(default_factory=dict)
+
+    # -- words -------------------------------------------------------------------------
+    def say(self, key: str, **values: Any) -> str:
+        """The template ``key`` with its values spelt out (a missing value stays empty)."""
+        template = self.messages.get(key)
+        if template is None:
+            return ""
+        return PLACEHOLDER.sub(lambda m: self.plain(values.get(m.group(1), "")), template)
+
+    def has(self, key: str) -> bool:
+        return key in self.messages
+
+    def name(self, key: Any, kind: str | None = None) -> str:
+        """The name of an id: of its kind when given, else of whatever kind names it."""
+        key = str(key)
+        if kind is not None:
+            found = self.names.get(kind, {}).get(key)
+            if found is not None:
+                return found
+        for by_id in self.names.values():
+            if key in by_id:
+                return by_id[key]
+        return place_name(key)
+
+    def player(self, player: str | None) -> str:
+        if not player:
+            return self.say("ui.nobody")
+        return self.name(player, self.player_kind or None)
+
+    def players(self, players: Iterable[str]) -> str:
+        return self.join([self.player(p) for p in players]) or self.say("ui.nobody")
+
+    def join(self, items: Sequence[str]) -> str:
+        """``a, b and c`` in this language."""
+        items = [i for i in items if i]
+        if len(items) <= 1:
+            return "".join(items)
+        return f"{', '.join(items[:-1])} {self.say('ui.and')} {items[-1]}"
+
+    def number(self, n: int, kind: str = "") -> str:
+        """A number as players know it: Roman where the books print that kind so."""
+        if kind in self.roman_kinds:
+            return roman(n) if n > 0 else self.say("ui.blank")
+        return str(n)
+
+    def plain(self, value: Any) -> str:
+        """Any value in words: names for ids, lists joined, numbers as numbers."""
+        if isinstance(value, str):
+            return value
+        if isinstance(value, bool):
+            return self.say("ui.yes" if value else "ui.no")
+        if isinstance(value, int):
+            return str(value)
+        if isinstance(value, Mapping):
+            return self.join([f"{self.plain(v)} {self.name(k)}" if isinstance(v, int)
+                              else f"{self.name(k)}: {self.plain(v)}"
+                              for k, v in value.items()])
+        if isinstance(value, Iterable):
+            return " ".join(self.plain(v) if not isinstance(v, str) else self.name(v)
+                            for v in value)
+        return str(value)
+
+    # -- what the game says --------------------------------------------------------------
+    def event(self, game: Game[Any], event: Event, viewer: str | None) -> str:
+        """``event`` as ``viewer`` may read it ("" when he is told nothing of it; None:
+        an onlooker who sees only what is public)."""
+        text = game.rules.hook.mn_event_text(say=self, game=game, event=event,
+                                             viewer=viewer)
+        if text is not None:
+            return str(text)
+        if event.kind == "phase_start":
+            return self.say("event.phase_start",
+                            phase=self.name(event.data.get("phase", ""), "phases"))
+        if event.kind == "game_over":
+            return self.outcome(event.data.get("winners") or [],
+                                str(event.data.get("victory") or ""))
+        return ""
+
+    def outcome(self, winners: Sequence[str], victory: str) -> str:
+        won = self.name(victory, "victories")
+        if winners:
+            return self.say("ui.game_over", winners=self.players(winners), victory=won)
+        return self.say("ui.game_over_nobody", victory=won)
+
+    def prompt(self, game: Game[Any], decision: Decision) -> str:
+        text = game.rules.hook.mn_prompt_text(say=self, game=game, decision=decision)
+        if text is not None:
+            return str(text)
+        values: dict[str, Any] = {"player": self.player(decision.player)}
+        if decision.kind.startswith("card."):
+            values["card"] = self.card_name(_frame_card(game))
+        key = f"decision.{decision.kind}"
+        return self.say(key if self.has(key) else "decision.any", **values)
+
+    def option(self, game: Game[Any], decision: Decision, option: Any) -> str:
+        text = game.rules.hook.mn_option_text(say=self, game=game, decision=decision,
+                                              option=option)
+        if text is not None:
+            return str(text)
+        if option in ("yes", "no"):
+            return self.say(f"ui.{option}")
+        if isinstance(option, tuple):
+            return " ".join(self.name(x) if isinstance(x, str) else self.plain(x)
+                            for x in option)
+        return self.name(option) if isinstance(option, str) else self.plain(option)
+
+    def options(self, game: Game[Any], decision: Decision) -> list[str]:
+        return [self.option(game, decision, o) for o in decision.options]
+
+    def card_name(self, card: str | None) -> str:
+        if not card:
+            return ""
+        data = self.rules.cards.get(card.split("#")[0].removeprefix("card:"))
+        return data.name(self.language) if data is not None else place_name(card)
+
+    def card_text(self, card: str) -> str:
+        data = self.rules.cards.get(card)
+        if data is None:
+            return ""
+        return data.text.get(self.language) or data.text.get("en", "")
+
+
+def _frame_card(game: Game[Any]) -> str | None:
+    stack = game.state.stack
+    return str(stack[-1].get("card")) if stack and stack[-1].get("card") else None
+
+
+def roman(n: int) -> str:
+    out = []
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
+                           (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"),
+                           (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out.append(letters)
+            n -= value
+    return "".join(out)
+
+
+def place_name(key: str) -> str:
+    """An id no pack names, as a reader expects a name: ``MARE AEGAEUM`` is Mare
+    Aegaeum, ``legendary:gems`` legendary gems, ``card:x#0`` x."""
+    key = key.removeprefix("card:").split("#")[0]
+    return " ".join(w.capitalize() if w.isupper() else w
+                    for w in key.replace("_", " ").replace(":", " ").split())
+
+
+# -- the language a front end asks for ---------------------------------------------------
+
+
+def languages(rules: Ruleset) -> dict[str, str]:
+    """The languages the game's bundled packs are written in: language -> pack id."""
+    from . import packs
+
+    out: dict[str, str] = {}
+    for pack, qualified in packs.list_packs().items():
+        if pack != qualified.split("/")[-1]:
+            continue
+        try:
+            data = packs.read(pack).data
+        except MnrulesError:
+            continue
+        if data.get("game") == rules.data.get("game") and data.get("language"):
+            out.setdefault(str(data["language"]), pack)
+    return dict(sorted(out.items()))
+
+
+def language_pack(lang: str, rules: Ruleset) -> str:
+    """The pack a language (``fr``) or a pack id names; else an error listing them."""
+    known = languages(rules)
+    if lang in known:
+        return known[lang]
+    if lang in known.values():
+        return lang
+    raise MnrulesError(f"--lang: unknown language {lang!r}"
+                       + did_you_mean(lang, list(known))
+                       + f" (this game's packs are in: {', '.join(known) or 'none'})")
+
+
+def presenter(rules: Ruleset, lang: str | None = None) -> Presenter:
+    """The presenter of ``rules`` in ``lang`` (a language or pack id; default the pack's)."""
+    from . import packs
+
+    messages = dict(KERNEL_MESSAGES)
+    names: dict[str, dict[str, str]] = {}
+    settings: dict[str, Any] = {}
+    _merge_chain(rules.chain, messages, names, settings)
+    for kind, by_id in rules.names_by_kind.items():
+        names.setdefault(kind, {}).update(by_id)
+    language = rules.language
+    if lang and lang != language:
+        other = packs.read(language_pack(lang, rules))
+        _merge_chain(other.chain, messages, names, settings)
+        for kind, by_id in packs.name_kinds(other.data.get("names") or {}).items():
+            names.setdefault(kind, {}).update(by_id)
+        language = str(other.data.get("language", lang))
+    return Presenter(rules, language, messages, names,
+                     player_kind=str(settings.get("player_kind", "")),
+                     roman_kinds=frozenset(settings.get("roman", ())), notes=settings)
+
+
+def _merge_chain(chain: Sequence[str], messages: dict[str, str],
+                 names: dict[str, dict[str, str]], settings: dict[str, Any]) -> None:
+    for file in reversed(chain):
+        path = Path(file).parent / MESSAGES_FILE
+        if path.is_file():
+            read_messages(path, messages, names, settings)
+
+
+def read_messages(path: Path, messages: dict[str, str], names: dict[str, dict[str, str]],
+                  settings: dict[str, Any]) -> None:
+    """Merge a messages file: ``messages`` (key: template), ``names`` (kind: id: name,
+    words the pack's names leave out), ``player_kind`` and ``roman`` (the kinds of
+    numbers printed in Roman numerals). A mistake names file, line and key."""
+    src = load_yaml(path)
+    data = src.data
+
+    def at(*key: str | int) -> str:
+        pos = src.position(key)
+        return f"{path}:{pos[0]}:{pos[1]}" if pos else str(path)
+
+    if not isinstance(data, dict):
+        raise PackError(f"{path}: a messages file is a mapping (format, language, "
+                        f"messages, names)")
+    known = ("format", "language", "messages", "names", "player_kind", "roman")
+    for key in data:
+        if key not in known:
+            raise PackError(f"{at(key)}: {key}: not a key of a messages file"
+                            + did_you_mean(str(key), list(known)))
+    if data.get("format") != FORMAT:
+        raise PackError(f"{at('format')}: format: expected {FORMAT!r}")
+    for key, text in (data.get("messages") or {}).items():
+        if not isinstance(text, str) or len(text) > MAX_TEMPLATE:
+            raise PackError(f"{at('messages', key)}: messages.{key}: expected a text of at "
+                            f"most {MAX_TEMPLATE} characters")
+        if re.search(r"\{(?![A-Za-z_][A-Za-z0-9_]*\})", text):
+            raise PackError(f"{at('messages', key)}: messages.{key}: a brace opens "
+                            f"something other than a {{name}}")
+        messages[str(key)] = text
+    for kind, by_id in (data.get("names") or {}).items():
+        if not isinstance(by_id, dict):
+            raise PackError(f"{at('names', kind)}: names.{kind}: expected ids and names")
+        names.setdefault(str(kind), {}).update({str(k): str(v) for k, v in by_id.items()})
+    if "player_kind" in data:
+        settings["player_kind"] = str(data["player_kind"])
+    if "roman" in data:
+        settings["roman"] = [str(k) for k in data["roman"] or []]
+
+
+# -- a readable event log -----------------------------------------------------------------
+
+
+@dataclass
+class Story:
+    """The sentences of a game as one viewer reads them, in order, with the round."""
+
+    say: Presenter
+    viewer: str | None
+    lines: list[tuple[int, str]] = field(default_factory=list)
+
+    def hear(self, game: Game[Any], event: Event) -> str:
+        text = self.say.event(game, event, self.viewer)
+        if text:
+            self.lines.append((game.state.round, text))
+        return text
