@@ -372,6 +372,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_rate(args: argparse.Namespace) -> int:
+    from .rating import command
+
+    return command(args)
+
+
 def cmd_fuzz(args: argparse.Namespace) -> int:
     import time
 
@@ -935,6 +941,26 @@ def build_parser() -> argparse.ArgumentParser:
                     help="print a one-sentence definition of every metric")
     sm.add_argument("--quiet", action="store_true", help="no progress bar")
     sm.set_defaults(func=cmd_simulate)
+
+    rt = sub.add_parser("rate", help="a round robin of bots and their rating table "
+                        "(Bradley-Terry, Elo scale, 95%% intervals)")
+    rt.add_argument("--bots", required=True,
+                    help="the bots to rate, comma-separated, e.g. random,heuristic,"
+                    "heuristic:conqueror,search:4")
+    rt.add_argument("--edition", default="en", help="the edition pack (default: en)")
+    rt.add_argument("--variant", default=None, help="a variant file on top of the edition")
+    rt.add_argument("--players", type=whole(2), default=None,
+                    help="seats per game (default: the most the game seats)")
+    rt.add_argument("--rounds", type=whole(1), default=1,
+                    help="times every lineup is played in every seat rotation (default: 1)")
+    rt.add_argument("--seed", type=int, default=1, help="the first seed (default: 1)")
+    rt.add_argument("--round-cap", type=whole(1), default=60,
+                    help="stop a game after this many rounds (default: 60)")
+    rt.add_argument("--jobs", type=whole(1), default=None,
+                    help="worker processes (default: half the cores)")
+    rt.add_argument("--out", default=None, help="write the table and games: FILE.json")
+    rt.add_argument("--quiet", action="store_true", help="no progress bar")
+    rt.set_defaults(func=cmd_rate)
 
     fz = sub.add_parser("fuzz", help="random games with every invariant checked")
     fz.add_argument("--games", type=whole(1), default=100, help="games (default: 100)")
