@@ -579,3 +579,57 @@ class _Checker:
                 continue
             out[nation] = tuple(kept)
         self.starts[count] = out
+
+
+@dataclass(frozen=True)
+class StartMeasure:
+    """How a nation's start sits on the map, for judging start sets fair.
+
+    Distances count borders of any kind (a nation has legions and galleys both), from the
+    nearest of its start regions. ``territory`` counts the free city sites (no start city,
+    no neutral temple) nearer to this nation than to any rival, a tie shared equally: the
+    room it can found cities in before anyone contests it."""
+
+    nation: str
+    rival: int            # borders to the nearest rival start region
+    sites_near: int       # free city sites within 2 borders
+    territory: float      # free city sites nearer to it than to any rival (ties shared)
+    temples_near: int     # neutral temples within 2 borders
+    seas_near: int        # sea weight (galley symbol counts 2) within 2 borders
+    coastal: int          # start regions where galleys may be raised
+
+
+def start_measures(board: Board, players: int) -> dict[str, StartMeasure]:
+    """The :class:`StartMeasure` of every nation of a start set."""
+    starts = board.start(players)
+    taken = {r for regions in starts.values() for r in regions}
+    dist: dict[str, dict[str, int]] = {}
+    for nation, regions in starts.items():
+        best: dict[str, int] = {}
+        for region in regions:
+            for area, steps in board.distances(region).items():
+                best[area] = min(steps, best.get(area, steps))
+        dist[nation] = best
+    free = [r.name for r in board.regions.values()
+            if r.name not in taken and not r.neutral_temple]
+    far = len(board.areas)
+    territory = dict.fromkeys(starts, 0.0)
+    for site in free:
+        ds = {n: dist[n].get(site, far) for n in starts}
+        nearest = min(ds.values())
+        winners = [n for n, d in ds.items() if d == nearest]
+        for n in winners:
+            territory[n] += 1 / len(winners)
+    out: dict[str, StartMeasure] = {}
+    for nation, regions in starts.items():
+        d = dist[nation]
+        rivals = [d.get(r, far) for other, rs in starts.items() if other != nation for r in rs]
+        out[nation] = StartMeasure(
+            nation=nation,
+            rival=min(rivals, default=far),
+            sites_near=sum(1 for s in free if d.get(s, far) <= 2),
+            territory=territory[nation],
+            temples_near=sum(1 for t in board.neutral_temples() if d.get(t, far) <= 2),
+            seas_near=sum(board.sea_weight(s) for s in board.seas if d.get(s, far) <= 2),
+            coastal=sum(1 for r in regions if board.coastal(r)))
+    return out
