@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import PackError
-from .yamlsource import did_you_mean, load_yaml, suggest
+from .yamlsource import caret_block, did_you_mean, line_of, load_yaml, suggest
 
 CARD_KEYS = ("id", "kind", "phase", "bonuses", "names", "text", "effects", "cost", "copyable",
              "variants")
@@ -231,9 +231,30 @@ def _load(file: Path, text: str) -> Any:
         raise PackError(f"{file}: the YAML nests too deeply") from None
 
 
+def _pointed(exc: PackError, file: Path, text: str) -> PackError:
+    """``exc``, which names its place as ``file:line:column:``, with that line of the card
+    and a caret under the column (once: an error that shows its line already is kept)."""
+    message = str(exc)
+    found = re.match(re.escape(str(file)) + r":(\d+):(\d+): ", message)
+    if found is None or "\n" in message:
+        return exc
+    source = line_of(text, int(found.group(1)))
+    if source is None:
+        return exc
+    return PackError(message + caret_block(source, int(found.group(2))))
+
+
 def read_card(file: Path, schema: dict[str, Any] | None = None) -> CardData:
-    """One card file, checked against the game's card schema (``mn_card_schema``)."""
+    """One card file, checked against the game's card schema (``mn_card_schema``); an
+    error names its file, line and column, and shows the line with a caret."""
     text = _read_text(file)
+    try:
+        return _read_card(file, text, schema)
+    except PackError as exc:
+        raise _pointed(exc, file, text) from None
+
+
+def _read_card(file: Path, text: str, schema: dict[str, Any] | None) -> CardData:
     src = _load(file, text)
     d = src.data
     if not isinstance(d, dict):

@@ -11,6 +11,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -462,29 +463,13 @@ def cmd_map_check(args: argparse.Namespace) -> int:
     return 0
 
 
-KEYWORDS = ("once", "per", "modify", "replace", "after", "offer", "when", "and", "or", "not",
-            "add", "subtract", "set", "double", "allow", "choose", "include", "you may",
-            "for", "free", "round", "phase", "turn")
-
-
-def _highlight(script: str, colour: bool) -> str:
-    import re
-
-    if not colour:
-        return script
-    out = re.sub(r"#[^\n]*", lambda m: f"\033[2m{m.group(0)}\033[0m", script)
-    out = re.sub(r"\b(" + "|".join(KEYWORDS) + r")\b",
-                 lambda m: f"\033[1;34m{m.group(0)}\033[0m", out)
-    return re.sub(r"\b\d+\b", lambda m: f"\033[33m{m.group(0)}\033[0m", out)
-
-
 def _rules_with_cards(args: argparse.Namespace) -> Any:
     dirs = None
     if getattr(args, "cards", None):
         from .resources import data_dir
 
         dirs = [data_dir("cards"), *[_existing(d, "--cards", folder=True) for d in args.cards]]
-    return load_ruleset(args.edition, card_dirs=dirs)
+    return load_ruleset(args.edition, card_dirs=dirs, variant=getattr(args, "variant", None))
 
 
 def _find_card(rules: Any, name: str) -> Any:
@@ -508,62 +493,98 @@ def cmd_cards_list(args: argparse.Namespace) -> int:
 
 
 def cmd_cards_check(args: argparse.Namespace) -> int:
-    from .card_files import read_card
-    from .language.compiler import compile_card
-    from .language.syntax import ScriptError, parse_script
+    """Check card files under the edition (and variant) they are for: each file's errors,
+    with file, line, column and a caret; exit 1 if any."""
+    from .card_check import card_files, check_cards
     from .ruleset import vocabulary
 
-    rules = load_ruleset(args.edition)
-    vocab = vocabulary(rules)
-    files: list[Path] = []
-    for p in args.paths:
-        path = _existing(p, "cards check")
-        files.extend(sorted(path.rglob("*.yaml")) if path.is_dir() else [path])
-    bad = 0
-    for file in files:
-        try:
-            card = read_card(file)
-            if card.effects:
-                parsed = parse_script(card.effects, str(file), *card.effects_at)
-                compile_card(card, vocab, parsed,
-                             file.read_text(encoding="utf-8").splitlines())
-            print(f"{file}: ok")
-        except (ScriptError, MnrulesError) as exc:
-            bad += 1
-            print(exc, file=sys.stderr)
-    print(f"{len(files)} card file(s) checked, {bad} with errors")
+    rules = load_ruleset(args.edition, variant=args.variant)
+    checked = check_cards(rules, vocabulary(rules), card_files(args.paths))
+    for c in checked:
+        if c.ok:
+            print(f"{c.file}: ok")
+        for error in c.errors:
+            print(error, file=sys.stderr)
+    bad = sum(1 for c in checked if not c.ok)
+    print(f"{len(checked)} card file(s) checked, {bad} with errors")
     return 1 if bad else 0
 
 
 def cmd_cards_show(args: argparse.Namespace) -> int:
+    from .language.highlight import colour_wanted, highlight
+
     rules = _rules_with_cards(args)
     card = _find_card(rules, args.name)
-    lang = args.lang or "en"
+    lang = args.lang or rules.language
     print(f"{card.name(lang)} ({card.kind}) — {card.file}")
     if card.bonuses:
         print("bonuses: " + ", ".join(f"{k} +{v}" for k, v in card.bonuses.items()))
     print(f"text: {card.text.get(lang) or card.text.get('en', '')}")
-    print(_highlight(card.effects or "# no power\n", sys.stdout.isatty()), end="")
+    script = card.effects or "# no power\n"
+    print(highlight(script, rules) if colour_wanted(sys.stdout) else script, end="")
     return 0
 
 
-def cmd_cards_explain(args: argparse.Namespace) -> int:
-    from .language.explain import explain
+def _explain_one(card: Any, rules: Any, vocab: Any, texts: Any) -> list[str]:
+    from .language.explain import Explainer
     from .language.syntax import parse_script
+
+    writer = Explainer(vocab, texts)
+    lines = [f"{card.name(texts.lang)}:"]
+    if not card.effects:
+        lines.append(f"  {texts.frame('no power')}")
+    else:
+        lines += [f"  - {writer.rule(r)}"
+                  for r in parse_script(card.effects, card.file, *card.effects_at)]
+    if card.bonuses:
+        lines.append(f"  {writer.bonuses(card.bonuses)}")
+    return lines
+
+
+def cmd_cards_explain(args: argparse.Namespace) -> int:
+    """A card's text from its script, in the pack's language or --lang's; given a card
+    file or folder, each card of it (the failing ones reported with their caret, exit 1)."""
+    from .card_check import card_files, check_cards
+    from .language.texts import load_texts
     from .ruleset import vocabulary
 
     rules = _rules_with_cards(args)
-    card = _find_card(rules, args.name)
-    print(f"{card.name()}:")
-    if not card.effects:
-        print("  No power.")
+    vocab = vocabulary(rules)
+    texts = load_texts(rules, args.lang)
+    target = Path(args.name)
+    named = any(args.name in (c.id, *c.names.values()) for c in rules.cards.values())
+    if not (target.exists() and (target.is_dir() or target.suffix in (".yaml", ".yml")
+                                 or not named)):
+        print("\n".join(_explain_one(_find_card(rules, args.name), rules, vocab, texts)))
+        return 0
+    checked = check_cards(rules, vocab, card_files([target]))
+    texts = replace(texts, cards={**texts.cards, **{c.card.id: c.card.name(texts.lang)
+                                                     for c in checked if c.card}})
+    for c in checked:
+        if c.ok and c.card is not None:
+            print("\n".join(_explain_one(c.card, rules, vocab, texts)))
+        for error in c.errors:
+            print(error, file=sys.stderr)
+    bad = sum(1 for c in checked if not c.ok)
+    if bad:
+        print(f"{bad} of {len(checked)} card file(s) with errors, not explained",
+              file=sys.stderr)
+    return 1 if bad else 0
+
+
+def cmd_cards_textmate(args: argparse.Namespace) -> int:
+    """The TextMate grammar of scripts (editors/mnrules-effects.tmLanguage.json), from
+    the grammar and the edition's vocabulary."""
+    from .language.highlight import textmate_json
+    from .ruleset import vocabulary
+
+    text = textmate_json(vocabulary(load_ruleset(args.edition)), args.edition)
+    if args.output:
+        check_writable(args.output)
+        write_atomic(args.output, text)
+        print(f"TextMate grammar written to {args.output}")
     else:
-        for line in explain(vocabulary(rules), parse_script(card.effects, card.file,
-                                                            *card.effects_at)):
-            print(f"  - {line}")
-    if card.bonuses:
-        print("  Leadership bonuses: " + ", ".join(f"+{v} {k}" for k, v in
-                                                  card.bonuses.items()) + ".")
+        print(text, end="")
     return 0
 
 
@@ -989,23 +1010,40 @@ def build_parser() -> argparse.ArgumentParser:
     for name, func, helptext in (("list", cmd_cards_list, "list every card"),
                                  ("show", cmd_cards_show, "show a card and its script"),
                                  ("explain", cmd_cards_explain,
-                                  "say in plain English what the engine understood"),
+                                  "a card's text from its script, in the pack's language "
+                                  "(or --lang): what the engine understood"),
                                  ("words", cmd_cards_words,
                                   "every word a script may use")):
         c = csub.add_parser(name, help=helptext)
-        if name in ("show", "explain"):
-            c.add_argument("name")
+        if name == "show":
+            c.add_argument("name", help="a card's id or name")
+        if name == "explain":
+            c.add_argument("name", help="a card's id or name, or a card file or folder "
+                           "(each card explained, the failing ones reported)")
         if name == "words":
             c.add_argument("--markdown", action="store_true")
-        c.add_argument("--edition", default="en")
-        c.add_argument("--lang", default=None)
+        c.add_argument("--edition", default="en", help="the edition pack (default: en)")
+        if name != "words":
+            c.add_argument("--variant", default=None,
+                           help="a variant file on top of the edition")
+        c.add_argument("--lang", default=None,
+                       help="the language of names and texts (default: the pack's)")
         c.add_argument("--cards", action="append", default=[],
                        help="also load the cards of this folder")
         c.set_defaults(func=func)
-    chk = csub.add_parser("check", help="check card files (exit 1 on any error)")
-    chk.add_argument("paths", nargs="+")
-    chk.add_argument("--edition", default="en")
+    chk = csub.add_parser("check", help="check card files under an edition and variant "
+                          "(exit 1 on any error)")
+    chk.add_argument("paths", nargs="+", help="card files or folders of them")
+    chk.add_argument("--edition", default="en",
+                     help="the edition pack the cards are for (default: en)")
+    chk.add_argument("--variant", default=None,
+                     help="a variant file on top of the edition (its plugins' words)")
     chk.set_defaults(func=cmd_cards_check)
+    tm = csub.add_parser("textmate", help="the TextMate grammar of scripts, for editors "
+                         "(editors/mnrules-effects.tmLanguage.json)")
+    tm.add_argument("--edition", default="en", help="whose vocabulary (default: en)")
+    tm.add_argument("-o", "--output", default=None, help="write it to this file")
+    tm.set_defaults(func=cmd_cards_textmate)
 
     ed = sub.add_parser("editions", help="edition packs")
     esub = ed.add_subparsers(dest="editions_command", required=True)

@@ -1,62 +1,290 @@
-"""Plain English from a parsed script, through the same vocabulary the compiler used,
-so a modder reads what the engine understood (not a stored text): a quantity or an
-event as its declaration in the rules' contract means it, the other words by their
-documentation."""
+"""A card's text from its parsed script, in any language a pack gives texts for, through
+the same vocabulary the compiler used: a modder reads what the engine understood (not a
+stored text), and an edition's overridden card reads as the rule it plays.
+
+English is the vocabulary's own: a quantity or an event as its declaration in the rules'
+contract means it, the other words by their documentation, in the sentences of
+:data:`ENGLISH`. Another language's texts are data, a pack's ``words.yaml``
+(:mod:`mnrules.language.texts`): the same sentences and a text for every word, with the
+pack's names for goods, empires, tracks and cards.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
 from .syntax import Cond, Op, Phrase, Rule, Value
-from .words import Vocabulary
+from .words import Vocabulary, Word
 
-LIMITS = {"round": "Once per round, ", "phase": "Once per phase, ", "turn": "Once per turn, "}
+ENGLISH: dict[str, str] = {
+    # what a rule's limit puts before it
+    "limit.round": "Once per round, ",
+    "limit.phase": "Once per phase, ",
+    "limit.turn": "Once per turn, ",
+    "limit.game": "Once per game, ",
+    # the four kinds of rule; {when} is empty or the 'if' part below
+    "modify": "{limit}when the rules work out {quantity}{when}: {ops}.",
+    "modify.yours": "for you {quantity}",
+    "after": "{limit}after {event}{when}: {actions}.",
+    "before": "{limit}before {event}{when}: {actions}.",
+    "replace": "{limit}when, instead of the usual, {event}{when}: {actions}.",
+    "offer": "{limit}you may build {item} for {payments}{times}{when}.",
+    "offer.times": ", once for {count}",
+    "when": ", if {cond}",
+    "whose": "you are {whose}",
+    "by": "{who} does it",
+    # conditions
+    "and": "{a} and {b}",
+    "or": "{a} or {b}",
+    "either": "either {cond}",
+    "not": "it is not so that {cond}",
+    "at_least": "{count} is at least {n}",
+    "at_most": "{count} is at most {n}",
+    "more": "{a} is more than {b}",
+    "fewer": "{a} is fewer than {b}",
+    # what a modifier does, joined by 'ops.join'
+    "add": "add {value}",
+    "subtract": "subtract {value}",
+    "set": "make it {value}",
+    "double": "double it",
+    "choose": "choose any number from {low} to {high}",
+    "allow": "allow {n}: {allowance}",
+    "include": "include {what}",
+    "ops.join": "; ",
+    # values
+    "per": "{n} for {count}",
+    "per.divisor": "{n} for every {divisor} of {count}",
+    "amount": "{n} {resource}",
+    "amount.per": "{n} {resource} for {count}",
+    "amount.per.divisor": "{n} {resource} for every {divisor} of {count}",
+    # what a trigger does, joined by 'actions.join'
+    "may": "you may {action}",
+    "may.who": "{who} may {action}",
+    "must.who": "{who}: {action}",
+    "actions.join": "; then ",
+    # payments of an offer
+    "pay": "{n} {resource}",
+    "free": "nothing",
+    "payments.join": " or ",
+    # a card
+    "unknown": "<unknown {kind} '{text}'>",
+    "no power": "No power.",
+    "bonuses": "Leadership bonuses: {bonuses}.",
+    "bonus": "+{n} {track}",
+    "bonuses.join": ", ",
+}
+"""The sentences of the effect language in English; another language's ``words.yaml``
+gives each of them (``frames:``), with the same ``{fields}``."""
+
+FRAME_FIELDS: dict[str, frozenset[str]] = {
+    key: frozenset(re.findall(r"\{(\w+)\}", text)) for key, text in ENGLISH.items()}
+"""The fields each sentence may use (a translation may leave some out, never add one)."""
+
+SLOT = re.compile(r"\{(\w+)\}")
 
 
-def _doc(vocab: Vocabulary, kind: str, phrase: Phrase) -> str:
-    found = vocab.match(kind, phrase.words)
-    if found is None:
-        return f"<unknown {kind} '{phrase.text}'>"
-    word, args = found
-    doc = word.doc
-    slots = [t for t in word.tokens if t.startswith("{")]
-    for slot, a in zip(slots, args, strict=False):
-        doc = doc.replace(slot, str(a), 1)
-    return doc
+@dataclass(frozen=True)
+class Texts:
+    """What a card's text is written with in one language: the sentences (``frames``),
+    a text for each word by kind and pattern (``words``; empty in English, which reads
+    the vocabulary's own), who each event's player is (``whose``), and the names the
+    placeholders take (``names``: by kind, goods, empires, tracks, units...; ``cards``:
+    by card id)."""
+
+    lang: str = "en"
+    frames: Mapping[str, str] = field(default_factory=lambda: dict(ENGLISH))
+    words: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    whose: Mapping[str, str] = field(default_factory=dict)
+    names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    cards: Mapping[str, str] = field(default_factory=dict)
+
+    def frame(self, key: str, **fields: Any) -> str:
+        text = self.frames.get(key) or ENGLISH[key]
+        return SLOT_FIELD.sub(lambda m: str(fields.get(m.group(1), m.group(0))), text)
+
+    def name(self, slot: str, value: Any) -> str:
+        """A placeholder's value as a player reads it: a number as written, an id by the
+        name of its kind ({good}: the goods' names, {card}: the card's name, ...)."""
+        if slot == "n" or not isinstance(value, str):
+            return str(value)
+        if slot == "card":
+            return self.cards.get(value, value)
+        kind = {"good": "goods", "unit": "units", "track": "tracks",
+                "player": "empires"}.get(slot, slot)
+        for k in (kind, f"{kind}s"):           # a set's own names ({building}: buildings)
+            if value in self.names.get(k, {}):
+                return self.names[k][value]
+        for names in self.names.values():      # {name}: any word; the first kind naming it
+            if value in names:
+                return names[value]
+        return value
 
 
-def cond_text(vocab: Vocabulary, c: Cond) -> str:
-    if c.kind == "test":
-        assert c.phrase is not None
-        return _doc(vocab, "condition", c.phrase)
-    if c.kind == "not":
-        return f"it is not so that {cond_text(vocab, c.parts[0])}"
-    joiner = " and " if c.kind == "and" else " or "
-    return joiner.join(cond_text(vocab, p) for p in c.parts)
+SLOT_FIELD = re.compile(r"\{(\w+)\}")
 
 
-def value_text(vocab: Vocabulary, v: Value) -> str:
-    if v.kind == "number":
-        return str(v.n)
-    assert v.phrase is not None
-    if v.kind == "per":
-        return f"{v.n} for {_doc(vocab, 'count', v.phrase)}"
-    if v.kind == "amount":
-        return f"{v.n} {v.phrase.text}"
-    return _doc(vocab, "count", v.phrase)
+class Explainer:
+    """Writes rules as sentences of one language (``texts``) from one vocabulary."""
 
+    def __init__(self, vocab: Vocabulary, texts: Texts | None = None) -> None:
+        self.vocab = vocab
+        self.texts = texts or Texts()
 
-def op_text(vocab: Vocabulary, op: Op) -> str:
-    if op.kind in ("add", "subtract", "set"):
-        assert op.value is not None
-        verb = {"add": "add", "subtract": "subtract", "set": "make it"}[op.kind]
-        return f"{verb} {value_text(vocab, op.value)}"
-    if op.kind == "double":
-        return "double it"
-    if op.kind == "choose":
-        return f"choose any number from {op.low} to {op.high}"
-    assert op.phrase is not None
-    if op.kind == "allow":
-        return f"allow {op.low}: {_doc(vocab, 'allowance', op.phrase)}"
-    return f"include {_doc(vocab, 'include', op.phrase)}"
+    # -- words -----------------------------------------------------------------------------
+    def word_text(self, word: Word, args: list[Any]) -> str:
+        """A matched word as a phrase: its text in the language (a mapping picks the form
+        for its first named placeholder's value), its placeholders by their names."""
+        t = self.texts
+        given = t.words.get(word.kind, {}).get(word.pattern)
+        slots = [m.group(1) for m in SLOT.finditer(word.pattern)]
+        values = dict(zip(slots, args, strict=False))
+        if isinstance(given, Mapping):
+            named = next((values[s] for s in slots if s != "n" and s in values), None)
+            given = given.get(str(named), given.get("_"))
+        text = given if isinstance(given, str) else word.doc
+        for slot, value in zip(slots, args, strict=False):
+            text = text.replace("{" + slot + "}", t.name(slot, value), 1)
+        return text
+
+    def phrase(self, kind: str, phrase: Phrase) -> str:
+        found = self.vocab.match(kind, phrase.words)
+        if found is None:
+            return self.texts.frame("unknown", kind=kind, text=phrase.text)
+        return self.word_text(*found)
+
+    def named(self, kind: str, name: str) -> tuple[Word | None, str]:
+        """The quantity or event a rule names, and its phrase: the language's text for
+        it, else (English) the gist of its declared meaning."""
+        w = self.vocab.named(kind, name)
+        if w is None:
+            return None, self.texts.frame("unknown", kind=kind, text=name)
+        given = self.texts.words.get(kind, {}).get(w.pattern)
+        return w, given if isinstance(given, str) else gist(w.doc)
+
+    # -- parts of a rule -------------------------------------------------------------------
+    def cond(self, c: Cond) -> str:
+        t = self.texts
+        if c.kind == "test":
+            assert c.phrase is not None
+            return self.phrase("condition", c.phrase)
+        if c.kind == "not":
+            return t.frame("not", cond=self.cond(c.parts[0]))
+        if c.kind in ("and", "or"):
+            return t.frame(c.kind, a=self.cond(c.parts[0]), b=self.cond(c.parts[1]))
+        return self.compare(c)
+
+    def compare(self, c: Cond) -> str:
+        """A comparison of counts: 'at least N COUNT', 'more COUNT than COUNT'."""
+        phrases = [p for p in (c.phrase, c.other) if isinstance(p, Phrase)]
+        counts = [self.phrase("count", p) for p in phrases]
+        key = c.kind if c.kind in ENGLISH else "unknown"
+        return self.texts.frame(key, count=counts[0] if counts else "", n=c.n,
+                                a=counts[0] if counts else "",
+                                b=counts[1] if len(counts) > 1 else "",
+                                kind="condition", text=" ".join(p.text for p in phrases))
+
+    def value(self, v: Value) -> str:
+        t = self.texts
+        if v.kind == "number":
+            return str(v.n)
+        assert v.phrase is not None
+        divisor = v.divisor
+        counted = v.per
+        if v.kind == "per":
+            count = self.phrase("count", v.phrase)
+            if divisor and divisor != 1:
+                return t.frame("per.divisor", n=v.n, divisor=divisor, count=count)
+            return t.frame("per", n=v.n, count=count)
+        if v.kind in ("amount", "amount_per"):
+            resource = self.resource(v.phrase)
+            if isinstance(counted, Phrase):
+                count = self.phrase("count", counted)
+                if divisor and divisor != 1:
+                    return t.frame("amount.per.divisor", n=v.n, resource=resource,
+                                   divisor=divisor, count=count)
+                return t.frame("amount.per", n=v.n, resource=resource, count=count)
+            return t.frame("amount", n=v.n, resource=resource)
+        return self.phrase("count", v.phrase)
+
+    def resource(self, phrase: Phrase) -> str:
+        text = phrase.text
+        key = "coin" if text == "coins" else text
+        return self.texts.names.get("goods", {}).get(key, text)
+
+    def op(self, op: Op) -> str:
+        t = self.texts
+        if op.kind in ("add", "subtract", "set"):
+            assert op.value is not None
+            return t.frame(op.kind, value=self.value(op.value))
+        if op.kind == "double":
+            return t.frame("double")
+        if op.kind == "choose":
+            return t.frame("choose", low=op.low, high=op.high)
+        assert op.phrase is not None
+        if op.kind == "allow":
+            return t.frame("allow", n=op.low, allowance=self.phrase("allowance", op.phrase))
+        return t.frame("include", what=self.phrase("include", op.phrase))
+
+    def action(self, kind: str, a: Any) -> str:
+        t = self.texts
+        what = self.phrase(kind, a.phrase)
+        who = a.subject
+        if who is not None and who.words != ("you",):
+            subject = self.phrase("subject", who)
+            return t.frame("may.who" if a.optional else "must.who", who=subject,
+                           action=what)
+        return t.frame("may", action=what) if a.optional else what
+
+    # -- a rule ----------------------------------------------------------------------------
+    def rule(self, rule: Rule) -> str:
+        t = self.texts
+        limit = t.frame(f"limit.{rule.limit}") if rule.limit and \
+            f"limit.{rule.limit}" in ENGLISH else ""
+        cond = self.cond(rule.cond) if rule.cond else ""
+        if rule.kind == "modify":
+            q, what = self.named("quantity", rule.name)
+            if q is not None and q.subject:
+                what = t.frame("modify.yours", quantity=what)
+            ops = t.frame("ops.join").join(self.op(o) for o in rule.ops)
+            when = t.frame("when", cond=cond) if cond else ""
+            text = t.frame("modify", limit=limit, quantity=what, when=when, ops=ops)
+        elif rule.kind in ("after", "before", "replace"):
+            kind = "change" if rule.kind == "replace" else "action"
+            acts = t.frame("actions.join").join(self.action(kind, a) for a in rule.actions)
+            e, what = self.named("event", rule.name)
+            tests = []
+            if rule.by is not None:
+                tests.append(t.frame("by", who=self.phrase("subject", rule.by)))
+            elif e is not None and e.whose:
+                tests.append(t.frame("whose", whose=t.whose.get(e.pattern, e.whose)))
+            if cond:
+                either = tests and rule.cond is not None and rule.cond.kind == "or"
+                tests.append(t.frame("either", cond=cond) if either else cond)
+            joined = tests[0] if len(tests) == 1 else \
+                t.frame("and", a=tests[0], b=tests[1]) if tests else ""
+            when = t.frame("when", cond=joined) if joined else ""
+            text = t.frame(rule.kind, limit=limit, event=what, when=when, actions=acts)
+        else:
+            assert rule.item is not None
+            pays = t.frame("payments.join").join(
+                t.frame("free") if p.phrase is None else
+                t.frame("pay", n=p.n, resource=self.resource(p.phrase))
+                for p in rule.payments)
+            times = t.frame("offer.times", count=self.phrase("count", rule.multiplier)) \
+                if rule.multiplier else ""
+            when = t.frame("when", cond=cond) if cond else ""
+            text = t.frame("offer", limit=limit, item=self.phrase("item", rule.item),
+                           payments=pays, times=times, when=when)
+        return text[:1].upper() + text[1:]
+
+    def bonuses(self, bonuses: Mapping[str, int]) -> str:
+        t = self.texts
+        listed = t.frame("bonuses.join").join(t.frame("bonus", n=n, track=t.name("track", k))
+                                              for k, n in bonuses.items())
+        return t.frame("bonuses", bonuses=listed)
 
 
 def gist(meaning: str) -> str:
@@ -69,42 +297,11 @@ def gist(meaning: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def rule_text(vocab: Vocabulary, rule: Rule) -> str:
-    lead = LIMITS.get(rule.limit or "", "")
-    cond = cond_text(vocab, rule.cond) if rule.cond else ""
-    if rule.kind == "modify":
-        q = vocab.named("quantity", rule.name)
-        what = f"<unknown quantity '{rule.name}'>" if q is None else \
-            ("for you " if q.subject else "") + gist(q.doc)
-        ops = "; ".join(op_text(vocab, o) for o in rule.ops)
-        when = f", if {cond}" if cond else ""
-        text = f"{lead}when the rules work out {what}{when}: {ops}."
-    elif rule.kind in ("after", "replace"):
-        kind = "action" if rule.kind == "after" else "change"
-        acts = []
-        for a in rule.actions:
-            doc = _doc(vocab, kind, a.phrase)
-            acts.append(f"you may {doc}" if a.optional else doc)
-        e = vocab.named("event", rule.name)
-        what = f"<unknown event '{rule.name}'>" if e is None else gist(e.doc)
-        tests = [f"you are {e.whose}"] if e is not None and e.whose else []
-        if cond:
-            tests.append(f"either {cond}" if tests and rule.cond and rule.cond.kind == "or"
-                         else cond)
-        when = f", if {' and '.join(tests)}" if tests else ""
-        head = "after" if rule.kind == "after" else "when, instead of the usual,"
-        text = f"{lead}{head} {what}{when}: {'; then '.join(acts)}."
-    else:
-        assert rule.item is not None
-        pays = " or ".join("nothing" if p.phrase is None else f"{p.n} {p.phrase.text}"
-                           for p in rule.payments)
-        times = f", once for {_doc(vocab, 'count', rule.multiplier)}" if rule.multiplier \
-            else ""
-        when = f", if {cond}" if cond else ""
-        text = f"{lead}you may build {_doc(vocab, 'item', rule.item)} for {pays}{times}" \
-               f"{when}."
-    return text[0].upper() + text[1:]
+def rule_text(vocab: Vocabulary, rule: Rule, texts: Texts | None = None) -> str:
+    return Explainer(vocab, texts).rule(rule)
 
 
-def explain(vocab: Vocabulary, rules: list[Rule]) -> list[str]:
-    return [rule_text(vocab, r) for r in rules]
+def explain(vocab: Vocabulary, rules: list[Rule], texts: Texts | None = None) -> list[str]:
+    """Each rule as a sentence, in the language of ``texts`` (English without)."""
+    writer = Explainer(vocab, texts)
+    return [writer.rule(r) for r in rules]
