@@ -889,7 +889,9 @@ def _is_save(text: str) -> bool:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return False
-    return isinstance(data, dict) and data.get("format") == "mnrules-save/1"
+    from .log import SAVE_FORMATS
+
+    return isinstance(data, dict) and data.get("format") in SAVE_FORMATS
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -424,11 +424,14 @@ class Game(Generic[S]):
 
     # -- snapshots -----------------------------------------------------------------------
     def snapshot(self) -> S:
-        """A deep, JSON-able copy of the state at its pending decision, generator included."""
+        """A deep, JSON-able copy of the state at its pending decision, generator included.
+
+        Not checked as a loaded state is: the rules made it (a save checks that it is
+        plain data as it writes it; :func:`mnrules.start.load_game` checks all)."""
         _ = self.pending  # settle first: a snapshot is always taken at a decision
         kind, internal, gauss = self.rng.getstate()
         self.state.rng = [kind, list(internal), gauss]
-        return self.state.copy()
+        return self.state.clone()
 
 
 def _copied(value: Any) -> Any:

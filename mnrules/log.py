@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import IO, Any
 
@@ -26,7 +26,7 @@ from .engine import Choice, Decision, Game, as_choice
 from .errors import IllegalChoice, InvalidChoice, MnrulesError, StateError, _short
 from .ruleset import Ruleset, load_ruleset
 from .start import new_game
-from .state import MAX_INT, read_json
+from .state import MAX_INT, check_plain, compact_rng, expand_rng, read_json
 
 LOG_FORMAT = "mnrules-log/1"
 
@@ -338,13 +338,37 @@ def _choices_and_chances(records: list[tuple[int, dict[str, Any]]],
             yield n, rec
 
 
+SAVE_FORMAT = "mnrules-save/2"
+"""A save's format: /2 writes the generator compactly (:func:`mnrules.state.compact_rng`)
+and JSON without spaces; /1 (the generator's 625 words) is read as well."""
+SAVE_FORMATS = ("mnrules-save/1", SAVE_FORMAT)
+
+
+def save_text(game: Game[Any], pack: str, variant: str | None) -> str:
+    """A save file's text: how the game was made plus the exact state at its pending
+    decision. A state JSON cannot write (a rule left an object in it) is refused here
+    (:class:`StateError` naming the key); anything else a state may not hold (a float)
+    is refused, naming its key, when the save is loaded."""
+    snap = game.snapshot()          # the save's own copy: written out as it is
+    state = {f.name: getattr(snap, f.name) for f in fields(snap)}
+    state["rng"] = compact_rng(snap.seed, snap.rng)
+    data = {"format": SAVE_FORMAT, "engine": __version__, "pack": file_ref(pack),
+            "variant": file_ref(variant), "state": state}
+    try:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"),
+                          check_circular=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        check_plain(state)  # names the key
+        raise StateError(f"the game's state is not plain data: {_short(exc, 120)}") from None
+    return text
+
+
 def save(game: Game[Any], pack: str, variant: str | None, path: str | Path) -> None:
-    """A save file: how the game was made plus the exact state at its pending decision."""
-    data = {"format": "mnrules-save/1", "engine": __version__, "pack": file_ref(pack),
-            "variant": file_ref(variant), "state": game.snapshot().to_dict()}
+    """Write a save file (:func:`save_text`); the old file stays whole until the new one
+    is written."""
     from .files import write_atomic
 
-    write_atomic(path, json.dumps(data, ensure_ascii=False))  # the old save stays whole
+    write_atomic(path, save_text(game, pack, variant))
 
 
 def load(path: str | Path, rules: Ruleset | None = None) -> tuple[Game, str, str | None]:
@@ -361,7 +385,7 @@ def load(path: str | Path, rules: Ruleset | None = None) -> tuple[Game, str, str
         data = read_json(raw)
     except StateError as exc:
         raise LogError(f"{path}: not a save file: {exc}") from None
-    if not isinstance(data, dict) or data.get("format") != "mnrules-save/1":
+    if not isinstance(data, dict) or data.get("format") not in SAVE_FORMATS:
         raise LogError(f"{path}: not an mnrules save file")
     where = str(path)
     _field(data, "pack", where, "an edition's name or a pack file",
@@ -379,7 +403,10 @@ def load(path: str | Path, rules: Ruleset | None = None) -> tuple[Game, str, str
     except (OSError, ValueError) as exc:  # a pack named by a path the system refuses
         raise LogError(f"{path}: pack: cannot be read: {_short(exc, 120)}") from None
     try:
-        game = load_game(rules, data["state"])
+        state = data["state"]
+        if "rng" in state:
+            state["rng"] = expand_rng(state.get("seed"), state["rng"])
+        game = load_game(rules, state)
     except StateError as exc:
         raise exc.within(where, "state") from None
     return game, pack, variant
