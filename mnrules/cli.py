@@ -440,21 +440,72 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_map_check(args: argparse.Namespace) -> int:
     """Check the pack's board file (or FILE instead): its structure as the game reads it,
-    then the rules' own checks (``mn_check_board``)."""
-    from pathlib import Path
-
-    rules = load_ruleset(args.edition)
+    then the rules' own checks (``mn_check_board``). A FILE that names its game (a
+    top-level ``game:`` key) is read by that game, under its first bundled pack unless
+    --edition names one. With neither FILE nor --edition: the default pack's board, then
+    every game's further board files (``editions/<game>/boards/*.yaml``)."""
     if args.file:
+        path = Path(args.file)
+        game = _board_game(path)
+        if args.edition or not game:
+            return _check_map(args.edition or "en", path)
+        return _check_map(_game_pack(game), path, game)
+    if args.edition:
+        return _check_map(args.edition, None)
+    from .resources import data_dir
+
+    code = _check_map("en", None)
+    for folder in sorted(d for d in data_dir("editions").iterdir() if d.is_dir()):
+        for board in sorted((folder / "boards").glob("*.yaml")):
+            code = max(code, _check_map(_game_pack(folder.name), board, folder.name))
+    return code
+
+
+def _board_game(path: Path) -> str:
+    """The game a board file says it is for (its top-level ``game:`` key), or ""."""
+    from .yamlsource import load_yaml
+
+    data = load_yaml(path).data
+    game = data.get("game") if isinstance(data, dict) else None
+    return game if isinstance(game, str) else ""
+
+
+def _game_pack(game: str) -> str | None:
+    """The first bundled pack of a game (``editions/<game>/<pack>/``), None if it has none."""
+    from .packs import list_packs
+
+    return next((p for p in list_packs() if p.startswith(f"{game}/")), None)
+
+
+def _check_map(edition: str | None, file: Path | None, game: str = "") -> int:
+    """Check one board file (``file``, or the pack's own) under ``edition``; a game with
+    no pack yet has its file read by the game's ``mn_load_board`` alone."""
+    if edition is None:
+        from .ruleset import game_module
+
+        assert file is not None
+        loader = getattr(game_module(game, str(file)), "mn_load_board", None)
+        if loader is None:
+            raise MnrulesError(f"{file}: game {game!r} reads no board file")
         try:
-            rules.board = rules.hook.mn_load_board(path=Path(args.file), data=rules.data,
-                                                   where=lambda *key: args.edition)
+            board = loader(path=file, data={}, where=lambda *key: str(file))
+        except DataFileError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        print(f"{file}: ok ({board})")
+        return 0
+    rules = load_ruleset(edition)
+    if file is not None:
+        try:
+            rules.board = rules.hook.mn_load_board(path=file, data=rules.data,
+                                                   where=lambda *key: edition)
         except DataFileError as exc:  # the file's own structure: every problem, exit 1
             print(exc, file=sys.stderr)
             return 1
     if rules.board is None:
-        raise MnrulesError(f"{args.edition}: this pack names no board file")
+        raise MnrulesError(f"{edition}: this pack names no board file")
     problems = [p for found in rules.hook.mn_check_board(rules=rules) for p in found]
-    where = args.file or getattr(rules.board, "file", "") or args.edition
+    where = str(file or getattr(rules.board, "file", "") or edition)
     for p in problems:
         print(f"{where}: {p}", file=sys.stderr)
     if problems:
@@ -1069,7 +1120,8 @@ def build_parser() -> argparse.ArgumentParser:
     msub = mp.add_subparsers(dest="map_command", required=True)
     check = msub.add_parser("check", help="validate a board file")
     check.add_argument("file", nargs="?", default=None)
-    check.add_argument("--edition", default="en")
+    check.add_argument("--edition", default=None,
+                       help="the pack (default: en, or the first pack of the game FILE names)")
     check.set_defaults(func=cmd_map_check)
     rd = sub.add_parser("render", help="draw the board of a state as SVG or PNG")
     rd.add_argument("state", help="a save file (play --save), a JSON state snapshot "
