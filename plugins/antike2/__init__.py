@@ -1,1 +1,112 @@
-"""Antike II (Mac Gerdts): the second game on the mnrules kernel (issue 12)."""
+"""Antike II (Mac Gerdts) as a game on the mnrules kernel: the second game (issue 12).
+
+This package is the game: its rule plugins (one module per part of the rules: the
+rondel, production, militia, templum, scientia, founding, personages, victory, Bellona,
+trade; movere and conquest for war), its state, its board file format (``board.py``),
+its scenario positions and its reports. The hooks below tell the kernel what the game is
+made of; the kernel names none of it. The Russian rulebook (seed 002) is the authority;
+the packs (``editions/antike2/``) quote it where a reading was chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from mnrules.hookspecs import hookimpl
+from mnrules.plugins.antike2 import hookspecs as _hookspecs
+from mnrules.plugins.antike2.reports import mn_describe as mn_describe
+from mnrules.plugins.antike2.reports import mn_report as mn_report
+from mnrules.plugins.antike2.reports import mn_round_summary as mn_round_summary
+from mnrules.plugins.antike2.state import RESOURCES, UNITS, Game, State
+from mnrules.plugins.antike2.supply import (
+    mn_check_state as mn_check_state,  # the box's limits, a game-wide rule
+)
+
+HOOKSPECS = _hookspecs
+"""The hooks the game's plugins call on each other, added to the bus beside the kernel's."""
+
+CARD_KINDS = ("know-how", "personage", "bellona")
+
+
+@hookimpl
+def mn_state_class() -> type[State]:
+    return State
+
+
+@hookimpl
+def mn_load_board(path: Path, data: dict[str, Any], where: Callable[..., str]) -> Any:
+    """The board side the pack names (``board:``), as ``board.py`` reads and checks it."""
+    from mnrules.plugins.antike2.board import from_pack
+
+    return from_pack(path, data, where)
+
+
+@hookimpl
+def mn_check_pack(rules: Any, source: Any) -> None:
+    from mnrules.plugins.antike2.supply import check_components
+
+    check_components(rules.data.get("components"), source.where)
+
+
+@hookimpl
+def mn_seating(rules: Any) -> dict[int, list[str]]:
+    """Each player count the board seats: its nations, in the board's order (setup then
+    rotates them so that a start player drawn at random plays first)."""
+    board = rules.board
+    return {n: [nation for nation in board.nations if nation in board.start(n)]
+            for n in board.player_counts}
+
+
+@hookimpl
+def mn_card_schema() -> dict[str, Any]:
+    return {"kinds": CARD_KINDS, "bonus_keys": ()}
+
+
+@hookimpl
+def mn_word_sets(rules: Any) -> dict[str, frozenset[str]]:
+    return {"goods": frozenset(RESOURCES), "units": frozenset(UNITS),
+            "tracks": frozenset(), "players": frozenset(rules.board.nations)}
+
+
+@hookimpl
+def mn_check_save(rules: Any, state: State) -> list[str]:
+    from mnrules.plugins.antike2.api import fits
+
+    return fits(rules, state)
+
+
+@hookimpl
+def mn_view(game: Game, player: str, data: dict[str, Any]) -> None:
+    """Nothing is hidden in Antike II: stocks, know-how and personages lie open."""
+
+
+@hookimpl
+def mn_scenario_keys() -> dict[str, tuple[str, ...]]:
+    from mnrules.plugins.antike2.position import EXPECT_KEYS, POSITION_KEYS
+
+    return {"position": POSITION_KEYS, "expect": EXPECT_KEYS}
+
+
+@hookimpl
+def mn_scenario_schema(schema: Any, section: str, data: dict[str, Any],
+                       at: tuple[str | int, ...]) -> None:
+    from mnrules.plugins.antike2.position import check_scenario
+
+    check_scenario(schema, section, data, at)
+
+
+@hookimpl
+def mn_set_position(game: Game, position: dict[str, Any], at: Any) -> bool:
+    from mnrules.plugins.antike2.position import set_position
+
+    set_position(game, position, at)
+    return True
+
+
+@hookimpl
+def mn_expect(game: Game, key: str, want: Any) -> list[str] | None:
+    from mnrules.plugins.antike2.position import expect
+
+    return expect(game, key, want)

@@ -1,0 +1,156 @@
+"""The rondel (book, "Ход игры", 1. Выбор сектора на ронделе): each turn a nation moves
+its marker clockwise to a space and plays that space's action.
+
+The first turn, any space. Then 1 to 3 spaces free, one resource or coin of its choice
+for each space beyond; it may not stay where it is, so the same space again is a full
+circle of 8 spaces for 5 resources. Book example: from Ferrum, Templum, Aurum and
+Movere are free, Militia costs 1, Marmor 2.
+
+The order of the spaces is the pack's ``rondel`` parameter: the book's board picture is
+lost, so the order is a reconstruction (the pack cites it). A space's id is its action,
+and ``movere_2`` for the second Movere. The action is played by the plugin that answers
+for it in ``a2_actions``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part
+from mnrules.effects import Event
+from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.errors import RuleRef
+from mnrules.hookspecs import hookimpl
+from mnrules.plugins.antike2.rules import RONDEL
+from mnrules.plugins.antike2.state import Game, Step
+from mnrules.plugins.antike2.supply import held_total
+
+ACTIONS = ("marmor", "ferrum", "aurum", "templum", "militia", "scientia", "movere")
+DEFAULT_ORDER = ["ferrum", "templum", "aurum", "movere", "militia", "marmor", "scientia",
+                 "movere"]
+
+
+def spaces(game: Game) -> tuple[str, ...]:
+    """The space ids, clockwise from the pack's first."""
+    order: list[str] = game.param("rondel")
+    seen: dict[str, int] = {}
+    out = []
+    for action in order:
+        seen[action] = seen.get(action, 0) + 1
+        out.append(action if seen[action] == 1 else f"{action}_{seen[action]}")
+    return tuple(out)
+
+
+def action_of(game: Game, space: str) -> str:
+    return str(game.param("rondel")[spaces(game).index(space)])
+
+
+def distance(game: Game, origin: str, to: str) -> int:
+    """Spaces moved clockwise from ``origin`` to ``to``: 1 to 8 (8: a full circle)."""
+    ids = spaces(game)
+    d = (ids.index(to) - ids.index(origin)) % len(ids)
+    return d or len(ids)
+
+
+def cost(game: Game, origin: str, to: str) -> int:
+    """Resources a move costs: none on the first turn, one per space beyond the free."""
+    if not origin:
+        return 0
+    return max(0, distance(game, origin, to) - int(game.param("rondel_free")))
+
+
+def moves(game: Game, nation: str) -> tuple[str, ...]:
+    """The spaces ``nation`` may move to now (what it can pay for)."""
+    origin = game.state.rondel.get(nation, "")
+    can = held_total(game.state, nation)
+    return tuple(s for s in spaces(game) if cost(game, origin, s) <= can)
+
+
+def action_steps(game: Game) -> dict[str, str]:
+    steps: dict[str, str] = {}
+    for found in game.rules.hook.a2_actions():
+        steps.update(found)
+    return steps
+
+
+class Rondel(Step):
+    """Frame ``{nation}``: the nation chooses its space, pays, then plays the action."""
+
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        if frame.get("to"):
+            return DONE
+        nation = frame["nation"]
+        options = moves(game, nation)
+        where = game.state.rondel.get(nation) or "off the rondel"
+        return Decision(nation, "a2.rondel", f"{nation}: move the rondel marker from "
+                        f"{where}", options)
+
+    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        nation = frame["nation"]
+        to = str(choice)
+        origin = game.state.rondel.get(nation, "")
+        price = cost(game, origin, to)
+        action = action_of(game, to)
+
+        def move(ev: Event) -> None:
+            game.state.rondel[nation] = to
+        game.perform(Event("rondel", nation, {"space": to, "action": action,
+                                              "from": origin, "cost": price}), move)
+        frame["to"] = to
+        frames: list[tuple[str, dict[str, Any]]] = []
+        if price:
+            frames.append(("a2.pay", {"nation": nation, "n": price, "why": "the rondel"}))
+        step = action_steps(game).get(action)
+        if step is not None:
+            frames.append((step, {"nation": nation, "action": action}))
+        game.push_all(frames)
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        nation = frame["nation"]
+        ids = spaces(game)
+        if choice not in ids:
+            return RONDEL, f"{choice!r} is no rondel space ({', '.join(ids)})"
+        origin = game.state.rondel.get(nation, "")
+        return RONDEL, (f"{nation} would pay {cost(game, origin, str(choice))} resources "
+                        f"to move from {origin} to {choice} and holds "
+                        f"{held_total(game.state, nation)}")
+
+
+@hookimpl
+def mn_params() -> list[Param]:
+    return [
+        Param("rondel", list(DEFAULT_ORDER), "the rondel's actions clockwise (8 spaces; the "
+              "board's picture is lost: reconstructed, see the pack)", choices=ACTIONS,
+              length=(8, 8)),
+        Param("rondel_free", 3, "spaces a marker moves free of charge (book: 1, 2 or 3)",
+              minimum=0, maximum=8),
+    ]
+
+
+@hookimpl
+def mn_steps() -> dict[str, Step]:
+    return {"a2.rondel": Rondel()}
+
+
+@hookimpl
+def mn_check_state(game: Any) -> list[str]:
+    ids = spaces(game)
+    return [f"{nation}'s rondel marker stands on {space!r}, no space"
+            for nation, space in game.state.rondel.items() if space and space not in ids]
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    return [
+        Part("rondel", "turn", "Step 1 of a turn: the rondel marker moves to a space and "
+             "the space's action is played."),
+        DecisionKind("a2.rondel", "rondel", "A nation picks the rondel space its marker "
+                     "moves to (any on its first turn; later clockwise, paying for each "
+                     "space beyond three)."),
+        EventKind("rondel", "rondel", "A nation's rondel marker has moved to a space.",
+                  True, (("space", "the space"), ("action", "its action"),
+                         ("from", "the space it left ('' on the first turn)"),
+                         ("cost", "resources paid for the spaces beyond the free ones")),
+                  player="the nation that moved", word="rondel"),
+    ]
+

@@ -1,0 +1,129 @@
+"""Scientia (book, "SCIENTIA / Ноу-Хау"): know-how bought with gold (coins for any). The
+first nation to learn one pays the higher price and wins a scholar (the personage plugin
+counts ``state.firsts``); later nations pay the lower. Know-how in a column is learnt
+from the bottom up: Mercatura before Commercium, Metallum before Moneta, Regnum before
+Res Publica. Several may be learnt in one turn, in any order.
+
+The prices are printed on the board, which is lost: the pack's ``know_how`` parameter is
+a reconstruction that fits the book's example (black's options), quoted in the pack.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part
+from mnrules.effects import Event
+from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.errors import RuleRef
+from mnrules.hookspecs import hookimpl
+from mnrules.plugins.antike2.choices import SCIENTIA as SCIENTIA_CHOICES
+from mnrules.plugins.antike2.rules import SCIENTIA
+from mnrules.plugins.antike2.state import Game, Step
+from mnrules.plugins.antike2.supply import can_pay, pay
+from mnrules.plugins.antike2.turn import TURN
+
+DEFAULT_PRICES = {
+    "mercatura": {"first": 4, "later": 2, "after": ""},
+    "commercium": {"first": 8, "later": 4, "after": "mercatura"},
+    "metallum": {"first": 6, "later": 3, "after": ""},
+    "moneta": {"first": 14, "later": 7, "after": "metallum"},
+    "regnum": {"first": 12, "later": 6, "after": ""},
+    "res_publica": {"first": 16, "later": 8, "after": "regnum"},
+    "strata": {"first": 6, "later": 3, "after": ""},
+    "navigatio": {"first": 8, "later": 4, "after": ""},
+}
+
+
+def table(game: Game) -> dict[str, dict[str, Any]]:
+    prices: dict[str, dict[str, Any]] = game.param("know_how")
+    return prices
+
+
+def price(game: Game, know_how: str) -> int:
+    """What the next nation to learn ``know_how`` pays: the higher price if nobody has."""
+    row = table(game)[know_how]
+    return int(row["first"] if know_how not in game.state.firsts else row["later"])
+
+
+def learnable(game: Game, nation: str) -> tuple[str, ...]:
+    """The know-how ``nation`` may learn now: not held, its column's lower one held, paid
+    for."""
+    state = game.state
+    held = state.know_how[nation]
+    out = []
+    for k, row in table(game).items():
+        if k in held or (row["after"] and row["after"] not in held):
+            continue
+        if can_pay(state, nation, {"gold": price(game, k)}):
+            out.append(k)
+    return tuple(out)
+
+
+class Scientia(Step):
+    """Frame ``{nation, action}``: learn know-how one at a time, then ``done``."""
+
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        nation = frame["nation"]
+        found = () if frame.get("over") else learnable(game, nation)
+        if not found:
+            return DONE
+        return Decision(nation, "a2.scientia", f"{nation}: learn a know-how for gold",
+                        (("done",), *(("learn", k) for k in found)))
+
+    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        nation = frame["nation"]
+        if choice[0] == "done":
+            frame["over"] = True
+            return
+        k = choice[1]
+        cost = price(game, k)
+        first = k not in game.state.firsts
+        paid = pay(game, nation, {"gold": cost})
+
+        def learn(ev: Event) -> None:
+            state = game.state
+            state.know_how[nation].append(k)
+            if first:
+                state.firsts[k] = nation
+            turn = state.vars.get(TURN)
+            if turn is not None:
+                turn.setdefault("learnt", []).append(k)
+        game.perform(Event("learn", nation, {"know_how": k, "price": cost, "first": first,
+                                             "paid": paid}), learn)
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        return SCIENTIA, f"{frame['nation']} cannot learn {choice!r} now"
+
+
+@hookimpl
+def a2_actions() -> dict[str, str]:
+    return {"scientia": "a2.scientia"}
+
+
+@hookimpl
+def mn_steps() -> dict[str, Step]:
+    return {"a2.scientia": Scientia()}
+
+
+@hookimpl
+def mn_params() -> list[Param]:
+    return [Param("know_how", {k: dict(v) for k, v in DEFAULT_PRICES.items()},
+                  "each know-how's price in gold for the first nation and for the later "
+                  "ones, and the know-how below it in its column (the board's prices are "
+                  "lost: reconstructed, see the pack)", minimum=0, maximum=99)]
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    return [
+        Part("scientia", "turn", "Scientia: know-how for gold, dearer for the first, "
+             "columns bottom up."),
+        DecisionKind("a2.scientia", "scientia", "A nation learns a know-how, or stops.",
+                     SCIENTIA_CHOICES),
+        EventKind("learn", "scientia", "A nation has learnt a know-how.", True,
+                  (("know_how", "which"), ("price", "its price in gold"),
+                   ("first", "whether the nation is the first to learn it"),
+                   ("paid", "what it paid, by key")),
+                  player="the nation that learnt it", word="learn"),
+    ]

@@ -1,0 +1,97 @@
+"""Trading with the bank (book, Scientia: MERCATURA "2 к 1", COMMERCIIUM "3 к 2"): a
+nation pays resources of any kind and mix (coins too) and takes resources of its choice,
+never coins. Not in the turn the know-how is learnt. The book allows it "at any time
+during the player's turn"; it is offered before the rondel move and before founding,
+the two points of a turn where a payment follows.
+
+What the bank gives for ``pay`` resources is the quantity ``bank_trade`` (0: no such
+trade); the know-how scripts add to it.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Any
+
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
+from mnrules.effects import Event
+from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.errors import RuleRef
+from mnrules.hookspecs import hookimpl
+from mnrules.plugins.antike2.choices import TRADE as TRADE_CHOICES
+from mnrules.plugins.antike2.rules import TRADE
+from mnrules.plugins.antike2.state import RESOURCES, Game, Step
+from mnrules.plugins.antike2.supply import held_total
+
+
+def trades(game: Game, nation: str) -> tuple[tuple[str, int, str], ...]:
+    """Every trade ``nation`` may make now: (``"trade"``, resources paid, what it takes)."""
+    have = held_total(game.state, nation)
+    out: list[tuple[str, int, str]] = []
+    for pay in game.param("trade_sizes"):
+        if pay > have:
+            continue
+        get = int(game.fold("bank_trade", 0, nation=nation, pay=pay))
+        if get <= 0:
+            continue
+        out += [("trade", pay, "+".join(combo))
+                for combo in combinations_with_replacement(RESOURCES, min(get, pay))]
+    return tuple(out)
+
+
+class Trade(Step):
+    """Frame ``{nation}``: trades one at a time (each paid, then taken), then ``done``."""
+
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        nation = frame["nation"]
+        if frame.get("get"):
+            taken = frame.pop("get").split("+")
+            for r in taken:
+                game.state.gain(nation, r)
+            game.perform(Event("trade", nation, {"paid": frame.pop("pay"), "took": taken}),
+                         lambda e: None)
+        found = () if frame.get("over") else trades(game, nation)
+        if not found:
+            return DONE
+        return Decision(nation, "a2.trade", f"{nation}: trade with the bank",
+                        (("done",), *found))
+
+    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        if choice[0] == "done":
+            frame["over"] = True
+            return
+        frame["pay"] = int(choice[1])
+        frame["get"] = str(choice[2])
+        game.push("a2.pay", nation=frame["nation"], n=int(choice[1]), why="a trade")
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        return TRADE, f"{frame['nation']} cannot make the trade {choice!r} now"
+
+
+
+@hookimpl
+def mn_steps() -> dict[str, Step]:
+    return {"a2.trade": Trade()}
+
+
+@hookimpl
+def mn_params() -> list[Param]:
+    return [Param("trade_sizes", [2, 3], "how many resources a bank trade may pay (the "
+                  "know-how say what the bank gives for each)", minimum=1, maximum=9,
+                  length=(0, 9))]
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    return [
+        Part("trade", "turn", "Bank trades: Mercatura 2 for 1, Commercium 3 for 2."),
+        Quantity("bank_trade", "trade", "How many resources of its choice the bank gives "
+                 "a nation for the resources it pays (0: no such trade).", "int",
+                 (("nation", "who trades"), ("pay", "how many resources it pays")),
+                 subject="nation", word="bank_trade"),
+        DecisionKind("a2.trade", "trade", "A nation trades resources with the bank, or "
+                     "stops.", TRADE_CHOICES),
+        EventKind("trade", "trade", "A nation has traded with the bank.", True,
+                  (("paid", "how many it paid"), ("took", "what it took")),
+                  player="the nation that traded", word="trade"),
+    ]

@@ -1,0 +1,77 @@
+"""Winning (book, "ЦЕЛЬ ИГРЫ"): the first nation to hold the target number of
+personages at the end of its turn wins — 7 with six nations, 10 with three (book); 9
+with four and 8 with five (Antike, Rio Grande 2006 rules p. IV, the same table; the
+Antike II book's laurel-wreath track is lost). A nation one personage short wins by
+destroying a temple even when no general is left to take ("Если нация не хватает
+выиграть всего лишь 1 персонажа, она может выиграть, разрушая храм даже если
+персонажей больше нет в банке").
+
+Variant "Nine scholars" (parameter ``pliny_wins``): Pliny the Elder, for all eight
+know-how, wins the game.
+"""
+
+from __future__ import annotations
+
+from mnrules.contract import Declaration, Part
+from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.hookspecs import hookimpl
+from mnrules.plugins.antike2.state import Game, Step
+from mnrules.plugins.antike2.supply import personages_left
+from mnrules.plugins.antike2.turn import this_turn
+
+
+def target(game: Game) -> int:
+    targets: dict[str, int] = game.param("personage_target")
+    n = len(game.state.players)
+    return int(targets.get(str(n), targets[max(targets, key=int)]))
+
+
+def victory_of(game: Game, nation: str) -> str | None:
+    """How ``nation`` wins at the end of its turn, if it does."""
+    state = game.state
+    held = state.personages.get(nation, [])
+    if len(held) >= target(game):
+        return "personages"
+    if game.param("pliny_wins") and "pliny" in held:
+        return "pliny"
+    turn = this_turn(game)
+    destroyed_now = state.destroyed.get(nation, 0) - int(turn.get("destroyed", 0)) \
+        if turn.get("nation") == nation else 0
+    if len(held) == target(game) - 1 and destroyed_now > 0 \
+            and personages_left(game, "general") <= 0:
+        return "temple"
+    return None
+
+
+class Victory(Step):
+    """Frame ``{nation}``: end the game if the nation has won (no decision)."""
+
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        how = victory_of(game, frame["nation"])
+        if how is not None:
+            game.end([frame["nation"]], how)
+        return DONE
+
+
+@hookimpl
+def mn_steps() -> dict[str, Step]:
+    return {"a2.victory": Victory()}
+
+
+@hookimpl
+def mn_params() -> list[Param]:
+    return [
+        Param("personage_target", {"3": 10, "4": 9, "5": 8, "6": 7}, "personages a nation "
+              "needs to win, by the number of nations (book: 6 → 7, 3 → 10; Antike 2006: "
+              "4 → 9, 5 → 8)", minimum=1, maximum=37, open_keys=True),
+        Param("pliny_wins", False, "the book's variant 'Nine scholars': Pliny the Elder "
+              "wins the game",
+              choices=(Param.Option(False, "Pliny is one personage", "002 Ученые"),
+                       Param.Option(True, "Pliny wins", "002 Варианты: Девять ученых"))),
+    ]
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    return [Part("victory", "turn", "The end of a turn: the personage target reached, or "
+                 "one short and a temple destroyed.")]

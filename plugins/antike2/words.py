@@ -1,0 +1,79 @@
+"""The vocabulary of Antike II's effect language: what its know-how, personage and
+Bellona scripts (``cards/antike2/``) may say beyond the quantities and events the rule
+plugins declare, and the quantities the war plugins fold.
+
+The war plugins (``movere``, ``conquest``) fold ``legion_reach``, ``galley_reach`` and
+``city_defence``; they are declared here, so that Strata, Navigatio, Regnum and Res
+Publica mean the same whether or not a pack plays war (and a variant replacing movere
+keeps the words). Each quantity's numbers have a range (``Terms``): a script cannot make
+a legion cross a thousand borders.
+"""
+
+from __future__ import annotations
+
+from mnrules.contract import Declaration, Part, Quantity
+from mnrules.hookspecs import hookimpl
+from mnrules.language.compiler import Env
+from mnrules.language.words import Terms, Word
+from mnrules.plugins.antike2.bellona import pass_right
+from mnrules.plugins.antike2.turn import this_turn
+
+# The numbers a script may give each quantity, and the most a card's change may make of it.
+QUANTITY_NUMBERS: dict[str, tuple[tuple[int, int], int | None]] = {
+    "production": ((0, 9), 99),
+    "free_units": ((0, 3), 6),
+    "city_defence": ((0, 9), 99),
+    "legion_reach": ((1, 3), 3),
+    "galley_reach": ((1, 3), 3),
+    "bank_trade": ((0, 9), 9),
+}
+
+
+def _knows(env: Env, card: str) -> bool:
+    return card in env.game.state.know_how.get(env.holder, ())
+
+
+def _learnt_now(env: Env) -> bool:
+    turn = this_turn(env.game)
+    return turn.get("nation") == env.holder and env.card in turn.get("learnt", ())
+
+
+def _pass_bellona(env: Env) -> None:
+    if env.game.state.bellona == env.holder:
+        pass_right(env.game)
+
+
+@hookimpl
+def mn_vocabulary() -> list[Word | Terms]:
+    w: list[Word | Terms] = [Terms(name, numbers, ceiling)
+                             for name, (numbers, ceiling) in QUANTITY_NUMBERS.items()]
+    w += [
+        Word("condition", "you know {card}", _knows, "you have learnt the know-how {card}"),
+        Word("condition", "this was learnt this turn", _learnt_now,
+             "you learnt this know-how in the turn under way"),
+        Word("condition", "you pay {n}", lambda e, n: e.ctx.get("pay") == n,
+             "the trade pays {n} resources", on=frozenset({"bank_trade"})),
+        Word("action", "pass bellona to the right", _pass_bellona,
+             "the Bellona card goes to the nation on your right (counter-clockwise)",
+             numbers=(0, 0)),
+    ]
+    return w
+
+
+@hookimpl
+def mn_contract() -> list[Declaration]:
+    return [
+        Part("words", "", "The words of the know-how, personage and Bellona scripts, and the "
+             "quantities the war plugins fold."),
+        Quantity("city_defence", "conquest", "A city's defence against conquest: 1, 3 with "
+                 "a temple, +1 per defending unit, +1 for a nation with 0 to 2 personages "
+                 "(Regnum and Res Publica add to it).", "int",
+                 (("region", "the city's region"), ("nation", "the city's owner")),
+                 subject="nation", word="city_defence"),
+        Quantity("legion_reach", "movere", "How many red (or combined) borders a nation's "
+                 "legion may cross in one Movere: 1 (Strata: 2).", "int",
+                 (("nation", "whose legion"),), subject="nation", word="legion_reach"),
+        Quantity("galley_reach", "movere", "How many blue (or combined) borders a nation's "
+                 "galley may cross in one Movere: 1 (Navigatio: 2).", "int",
+                 (("nation", "whose galley"),), subject="nation", word="galley_reach"),
+    ]
