@@ -505,7 +505,8 @@ def _check_map(edition: str | None, file: Path | None, game: str = "") -> int:
     if rules.board is None:
         raise MnrulesError(f"{edition}: this pack names no board file")
     problems = [p for found in rules.hook.mn_check_board(rules=rules) for p in found]
-    where = str(file or getattr(rules.board, "file", "") or edition)
+    where = str(file) if file is not None else str(getattr(rules.board, "file", "")
+                                                      or edition)
     for p in problems:
         print(f"{where}: {p}", file=sys.stderr)
     if problems:
