@@ -946,6 +946,40 @@ def _is_save(text: str) -> bool:
     return isinstance(data, dict) and data.get("format") in SAVE_FORMATS
 
 
+def _base_pack(game: str) -> str:
+    """The pack ``--game NAME`` plays: the one pack of ``editions/NAME/`` that extends no
+    other (the game's base), by its id (qualified when another game's pack shares it)."""
+    from . import packs
+    from .yamlsource import load_yaml
+
+    found = packs.list_packs()
+    games: set[str] = set()
+    roots: list[str] = []
+    for short, qualified in found.items():
+        if short != qualified:
+            continue
+        name, _, pack = qualified.partition("/")
+        games.add(name)
+        if name == game and not load_yaml(packs.pack_file(qualified)).data.get("extends"):
+            roots.append(pack if found.get(pack) == qualified else qualified)
+    if len(roots) != 1:
+        if game in games:
+            raise MnrulesError(f"--game {game}: its packs ({', '.join(roots)}) all extend "
+                               f"none; name one with --edition")
+        raise MnrulesError(f"--game: no game named {game!r}"
+                           + did_you_mean(game, sorted(games),
+                                          f" (games: {', '.join(sorted(games))})"))
+    return roots[0]
+
+
+def _use_game(args: argparse.Namespace) -> None:
+    """``--game NAME`` stands for ``--edition`` (``--editions``) naming its base pack."""
+    pack = _base_pack(args.game)
+    for option in ("edition", "editions"):
+        if hasattr(args, option):
+            setattr(args, option, pack)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mnrules", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -1137,6 +1171,10 @@ def build_parser() -> argparse.ArgumentParser:
     rd.add_argument("--rounds", type=whole(0), default=0,
                     help="first play this many rounds with random bots")
     rd.set_defaults(func=cmd_render)
+    for p in (play, sm, fz, rl, check, rd, *csub.choices.values()):
+        p.add_argument("--game", default=None,
+                       help="the game's base pack, by the game's name (e.g. antike2), "
+                       "instead of --edition")
     return parser
 
 
@@ -1144,6 +1182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if getattr(args, "game", None):
+            _use_game(args)
         result: int = args.func(args)
         return result
     except MnrulesError as exc:
