@@ -379,6 +379,12 @@ def cmd_rate(args: argparse.Namespace) -> int:
     return command(args)
 
 
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from .sweep import command
+
+    return command(args)
+
+
 def cmd_fuzz(args: argparse.Namespace) -> int:
     import time
 
@@ -1070,6 +1076,39 @@ def build_parser() -> argparse.ArgumentParser:
     rt.add_argument("--out", default=None, help="write the table and games: FILE.json")
     rt.add_argument("--quiet", action="store_true", help="no progress bar")
     rt.set_defaults(func=cmd_rate)
+
+    sw = sub.add_parser("sweep", help="the same seeds over a grid of parameter values, "
+                        "and a search for the most even one (docs/simulation.md)")
+    sw.add_argument("--param", action="append", required=True, metavar="NAME=VALUES",
+                    help="a parameter and its values: hit_divisor=4..6, costs.legion=2..4, "
+                    "tile_costs... or build_victory=timed,able (repeat for a grid)")
+    sw.add_argument("--edition", default="en", help="the edition pack (default: en)")
+    sw.add_argument("--variant", default=None, help="a variant file on top of the edition")
+    sw.add_argument("--players", type=whole(1), default=None,
+                    help="players (default: the most the game seats)")
+    sw.add_argument("--games", type=whole(1, 100_000), default=50,
+                    help="games per point (with --search: the first stage's; default: 50)")
+    sw.add_argument("--max-games", type=whole(1, 100_000), default=400,
+                    help="with --search: most games a point may play (default: 400)")
+    sw.add_argument("--search", action="store_true",
+                    help="race the points to the smallest spread of win rates")
+    sw.add_argument("--seed", type=int, default=1,
+                    help="the first seed: game i plays seed*1000003+i (default: 1)")
+    sw.add_argument("--bots", default="heuristic",
+                    help="bot kind, or one per player, comma-separated (default: heuristic)")
+    sw.add_argument("--round-cap", type=whole(1), default=60,
+                    help="stop a game after this many rounds (default: 60)")
+    sw.add_argument("--jobs", type=whole(1), default=None,
+                    help="worker processes (default: half the cores)")
+    sw.add_argument("--backend", default="local", choices=("local", "dask"),
+                    help="local processes, or a Dask cluster (default: local)")
+    sw.add_argument("--scheduler", default=None,
+                    help="a Dask scheduler address (with --backend dask)")
+    sw.add_argument("--out", default=None, help="write every point's figures: FILE.json")
+    sw.add_argument("--plot", default=None,
+                    help="draw win rates, spread and length per point: FILE.png/.svg/.pdf")
+    sw.add_argument("--quiet", action="store_true", help="no progress bar")
+    sw.set_defaults(func=cmd_sweep)
 
     fz = sub.add_parser("fuzz", help="random games with every invariant checked")
     fz.add_argument("--games", type=whole(1), default=100, help="games (default: 100)")

@@ -35,8 +35,9 @@ class Job:
     seed: int
     bots: tuple[str, ...]
     round_cap: int = ROUND_CAP
-    params: tuple[tuple[str, Any], ...] = ()
-    """Parameter values set on top of the pack and variant (a sweep's point)."""
+    params: tuple[tuple[str, str], ...] = ()
+    """Parameter values set on top of the pack and variant (a sweep's point): pairs of
+    a parameter's name and its value as JSON text."""
 
 
 @dataclass
@@ -68,16 +69,16 @@ class GameResult:
     held; the last round for a card first seen held at the end)."""
 
 
-_RULES: dict[tuple[str, str | None, tuple[tuple[str, Any], ...]], Ruleset] = {}
+_RULES: dict[tuple[str, str | None, tuple[tuple[str, str], ...]], Ruleset] = {}
 
 
 def _rules(pack: str, variant: str | None,
-           params: tuple[tuple[str, Any], ...] = ()) -> Ruleset:
+           params: tuple[tuple[str, str], ...] = ()) -> Ruleset:
     """The rule set of a job, loaded once per process (a cache of read-only rule sets:
     no game's state lives in it)."""
     key = (pack, variant, params)
     if key not in _RULES:
-        overrides = {"params": dict(params)} if params else None
+        overrides = {"params": {k: json.loads(v) for k, v in params}} if params else None
         _RULES[key] = load_ruleset(pack, overrides, variant=variant)
     return _RULES[key]
 

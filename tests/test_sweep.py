@@ -1,0 +1,106 @@
+"""Parameter sweeps on common random numbers, and the balance search that races the
+points to the most even table of win rates."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from mnrules import simulate as sim
+from mnrules import sweep
+from mnrules.cli import main
+from mnrules.errors import MnrulesError
+from mnrules.ruleset import Ruleset
+
+G = sim.GameResult
+
+
+def test_values_as_ranges_and_lists() -> None:
+    assert sweep.parse_axis("hit_divisor=3..7") == sweep.Axis("hit_divisor", (3, 4, 5, 6, 7))
+    assert sweep.parse_axis("costs.legion=2..6:2").values == (2, 4, 6)
+    assert sweep.parse_axis("build_victory=timed,able").values == ("timed", "able")
+    assert sweep.parse_axis("x=1, 2.5, true").values == (1, 2.5, True)
+    for bad, why in [("hit_divisor", "expected NAME=VALUES"), ("x=7..3", "must go up"),
+                     ("x=a..b", "two whole numbers"), ("x=1,1", "given twice"),
+                     ("x=[1, 2]", "not a single value"), ("x=0..999", "at most 50")]:
+        with pytest.raises(MnrulesError, match=why):
+            sweep.parse_axis(bad)
+
+
+def test_a_point_sets_a_parameter_or_one_key_of_a_mapping(rules: Ruleset) -> None:
+    axes = [sweep.parse_axis("hit_divisor=4..5"), sweep.parse_axis("costs.legion=2..3")]
+    params = dict(sweep.point_params(rules, axes, [4, 2]))
+    assert json.loads(params["hit_divisor"]) == 4
+    costs = json.loads(params["costs"])
+    assert costs["legion"] == 2 and costs["market"] == rules.params["costs"]["market"]
+    with pytest.raises(MnrulesError, match="did you mean 'hit_divisor'"):
+        sweep.point_params(rules, [sweep.parse_axis("hit_divisr=4..5")], [4])
+    with pytest.raises(MnrulesError, match="costs has no key 'legoin'"):
+        sweep.point_params(rules, [sweep.parse_axis("costs.legoin=2..3")], [2])
+    with pytest.raises(MnrulesError, match=r"--param hit_divisor=0: .*from 1 to 99"):
+        bad = sweep.point_params(rules, [sweep.parse_axis("hit_divisor=0..1")], [0])
+        sweep.check_point("en", None, bad, "hit_divisor=0")
+
+
+def test_the_packs_own_value_plays_the_very_games_simulate_plays(rules: Ruleset) -> None:
+    plain = [replace(j, round_cap=5) for j in sim.jobs_for("en", None, 3, 2, 4, ["heuristic"])]
+    params = sweep.point_params(rules, [sweep.parse_axis("hit_divisor=5..5")], [5])
+    swept = [replace(j, params=params) for j in plain]
+    other = [replace(j, params=sweep.point_params(
+        rules, [sweep.parse_axis("hit_divisor=2..2")], [2])) for j in plain]
+    a, b, c = (sim.run(x, workers=1) for x in (plain, swept, other))
+    assert [r.history for r in a] == [r.history for r in b]
+    assert [r.history for r in a] != [r.history for r in c]
+
+
+def test_spread_and_its_interval() -> None:
+    games = [G(i, ["a", "b"], ["a" if i % 4 else "b"], "x", 5, 9) for i in range(8)]
+    assert sweep.spread(games, ["a", "b"]) == pytest.approx(0.75 - 0.25)
+    assert sweep.spread(games, ["a", "b"], [0, 4]) == 1.0      # b won both
+    lo, hi = sweep.interval(0.5, [0.4, 0.5, 0.6, 0.7], 0.0, 1.0)
+    assert lo <= 0.5 <= hi and lo >= 0 and hi <= 1
+
+
+def _fake_play(skew: dict[int, float]) -> object:
+    """Games whose winner is 'a' in a share skew[value] of the seeds, else 'b'."""
+    def play(points: Sequence[sweep.Point], indices: Sequence[int]) -> None:
+        for p in points:
+            share = skew[p.values["v"]]
+            for i in indices:
+                won = "a" if (i * 0.618034) % 1 < share else "b"
+                p.results.append(G(i, ["a", "b"], [won], "x", 5, 9))
+    return play
+
+
+def test_the_search_drops_uneven_points_and_finds_the_even_one() -> None:
+    points = [sweep.Point({"v": v}, (("v", str(v)),)) for v in (1, 2, 3)]
+    alive, stages = sweep.race(points, 1, _fake_play({1: 0.9, 2: 0.5, 3: 0.75}), 10, 400)
+    assert [p.values for p in alive] == [{"v": 2}]
+    assert stages[0]["dropped"] == []                  # nobody dropped under MIN_GAMES
+    assert {"v": 1} in [d for st in stages for d in st["dropped"]]
+    answer = sweep.found(alive, 1)
+    lo, hi = answer["spread_ci95"]
+    assert answer["values"] == {"v": 2} and lo <= answer["spread"] <= hi
+    assert answer["tied_with"] == []
+
+
+def test_sweep_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out, fig = tmp_path / "s.json", tmp_path / "s.png"
+    args = ["sweep", "--param", "hit_divisor=4..5", "--players", "3", "--games", "2",
+            "--round-cap", "5", "--jobs", "1", "--quiet", "--out", str(out)]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "hit_divisor=4" in text and "spread [95%]" in text and "base point" in text
+    data = json.loads(out.read_text())
+    assert [p["values"] for p in data["points"]] == [{"hit_divisor": 4}, {"hit_divisor": 5}]
+    assert data["base"] == {"hit_divisor": 5}
+    assert main(["sweep", "--param", "hit_divisor=0..1", "--quiet"]) == 2
+    assert "--param hit_divisor=0" in capsys.readouterr().err
+    pytest.importorskip("matplotlib")
+    assert main([*args[:-2], "--search", "--max-games", "2", "--plot", str(fig)]) == 0
+    assert "most even: hit_divisor=" in capsys.readouterr().out
+    assert fig.stat().st_size > 5000
