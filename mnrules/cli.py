@@ -1212,8 +1212,8 @@ def build_parser() -> argparse.ArgumentParser:
     rd.set_defaults(func=cmd_render)
     for p in (play, sm, fz, rl, check, rd, *csub.choices.values()):
         p.add_argument("--game", default=None,
-                       help="the game's base pack, by the game's name (e.g. antike2), "
-                       "instead of --edition")
+                       help="the game's base pack, by the game's name (its folder of "
+                       "editions/), instead of --edition")
     return parser
 
 
