@@ -494,18 +494,28 @@ class _Checker:
             if not links[area]:
                 section = "seas" if area in self.seas else "regions"
                 self.report((section, area), f"{area} has no border: list it under borders")
-        seen = {areas[0]}
-        queue = deque([areas[0]])
-        while queue:
-            for n in links[queue.popleft()]:
-                if n not in seen:
-                    seen.add(n)
-                    queue.append(n)
+        # the largest connected part is the map; anything outside it is cut off
+        part: dict[str, int] = {}
+        sizes: list[int] = []
+        for start in areas:
+            if start in part:
+                continue
+            part[start] = len(sizes)
+            queue = deque([start])
+            size = 0
+            while queue:
+                size += 1
+                for n in links[queue.popleft()]:
+                    if n not in part:
+                        part[n] = len(sizes)
+                        queue.append(n)
+            sizes.append(size)
+        main = max(range(len(sizes)), key=sizes.__getitem__)
         for area in areas:
-            if area not in seen and links[area]:
+            if part[area] != main and links[area]:
                 section = "seas" if area in self.seas else "regions"
-                self.report((section, area), f"{area} cannot be reached from {areas[0]}: "
-                            "the map falls apart")
+                self.report((section, area), f"{area} cannot be reached from the rest of the "
+                            f"map ({sizes[main]} areas): the map falls apart")
 
     def _nations(self, value: Any) -> None:
         if not self.expect(("nations",), value, list, "a list of nations"):
@@ -571,6 +581,8 @@ class _Checker:
                 taken[region] = nation
                 kept.append(region)
             resources = sorted(self.regions[r].city for r in kept)
+            if "" in resources:
+                continue  # a city site already refused: said once, where it is written
             if len(regions) != 3 or (len(kept) == 3 and resources != sorted(RESOURCES)):
                 shown = ", ".join(f"{r} ({self.regions[r].city})" for r in kept)
                 self.report(npath, f"{nation} must start with one marble, one iron and one "
