@@ -204,3 +204,14 @@ def test_map_check_checks_both_sides_with_no_argument(capsys: pytest.CaptureFixt
 def test_map_check_reads_a_side_by_its_game_key(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["map", "check", str(default_board_path("orient"))]) == 0
     assert "ok (Antike II, Orient side: 51 regions" in capsys.readouterr().out
+
+
+def test_the_documented_fairness_tables_are_what_the_measure_gives() -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "antike-board.md").read_text(encoding="utf-8")
+    for board in _BOARDS.values():
+        for players in board.player_counts:
+            for m in start_measures(board, players).values():
+                row = (f"| {players} | {m.nation} | {', '.join(board.start(players)[m.nation])}"
+                       f" | {m.rival} | {m.sites_near} | {m.territory:.1f} | "
+                       f"{m.temples_near} | {m.seas_near} | {m.coastal} |")
+                assert row in doc, row
