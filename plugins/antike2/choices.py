@@ -51,11 +51,11 @@ class Found(NamedTuple):
 
 class Trade(NamedTuple):
     """Trade with the bank (Mercatura, Commercium): pay ``pay`` resources of one's choice
-    for the resources named, joined by "+" — ``("trade", 3, "gold+iron")``."""
+    for ``get`` of one's choice, chosen after paying — ``("trade", 3, 2)``."""
 
     kind: str
     pay: int
-    get: str
+    get: int
 
 
 MILITIA = (("done", Done), ("legion", Raise), ("galley", Raise))

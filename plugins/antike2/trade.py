@@ -10,7 +10,6 @@ trade); the know-how scripts add to it.
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
 from typing import Any
 
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
@@ -24,31 +23,31 @@ from mnrules.plugins.antike2.state import RESOURCES, Game, Step
 from mnrules.plugins.antike2.supply import held_total
 
 
-def trades(game: Game, nation: str) -> tuple[tuple[str, int, str], ...]:
-    """Every trade ``nation`` may make now: (``"trade"``, resources paid, what it takes)."""
+def trades(game: Game, nation: str) -> tuple[tuple[str, int, int], ...]:
+    """Every trade ``nation`` may make now: (``"trade"``, resources paid, resources taken)."""
     have = held_total(game.state, nation)
-    out: list[tuple[str, int, str]] = []
+    out: list[tuple[str, int, int]] = []
     for pay in game.param("trade_sizes"):
         if pay > have:
             continue
         get = int(game.fold("bank_trade", 0, nation=nation, pay=pay))
-        if get <= 0:
-            continue
-        out += [("trade", pay, "+".join(combo))
-                for combo in combinations_with_replacement(RESOURCES, min(get, pay))]
+        if get > 0:
+            out.append(("trade", pay, get))
     return tuple(out)
 
 
 class Trade(Step):
-    """Frame ``{nation}``: trades one at a time (each paid, then taken), then ``done``."""
+    """Frame ``{nation}``: trades one at a time (each paid, then its resources taken one
+    by one, each of the nation's choice), then ``done``."""
 
     def advance(self, game: Game, frame: Frame) -> Decision | str:
         nation = frame["nation"]
         if frame.get("get"):
-            taken = frame.pop("get").split("+")
-            for r in taken:
-                game.state.gain(nation, r)
-            game.perform(Event("trade", nation, {"paid": frame.pop("pay"), "took": taken}),
+            return Decision(nation, "a2.trade_take", f"{nation}: take a resource from the "
+                            f"bank ({frame['get']} to take)", RESOURCES)
+        if frame.get("took"):
+            game.perform(Event("trade", nation, {"paid": frame.pop("pay"),
+                                                 "took": frame.pop("took")}),
                          lambda e: None)
         found = () if frame.get("over") else trades(game, nation)
         if not found:
@@ -57,16 +56,22 @@ class Trade(Step):
                         (("done",), *found))
 
     def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        if frame.get("get"):
+            game.state.gain(frame["nation"], str(choice))
+            frame["get"] -= 1
+            frame.setdefault("took", []).append(str(choice))
+            return
         if choice[0] == "done":
             frame["over"] = True
             return
         frame["pay"] = int(choice[1])
-        frame["get"] = str(choice[2])
+        frame["get"] = int(choice[2])
         game.push("a2.pay", nation=frame["nation"], n=int(choice[1]), why="a trade")
 
     def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        if frame.get("get"):
+            return TRADE, f"{choice!r} is not marble, iron or gold (never a coin)"
         return TRADE, f"{frame['nation']} cannot make the trade {choice!r} now"
-
 
 
 @hookimpl
@@ -91,6 +96,8 @@ def mn_contract() -> list[Declaration]:
                  subject="nation", word="bank_trade"),
         DecisionKind("a2.trade", "trade", "A nation trades resources with the bank, or "
                      "stops.", TRADE_CHOICES),
+        DecisionKind("a2.trade_take", "trade", "A nation trading takes one resource of its "
+                     "choice from the bank (not a coin)."),
         EventKind("trade", "trade", "A nation has traded with the bank.", True,
                   (("paid", "how many it paid"), ("took", "what it took")),
                   player="the nation that traded", word="trade"),
