@@ -90,9 +90,9 @@ SLOT = re.compile(r"\{(\w+)\}")
 class Texts:
     """What a card's text is written with in one language: the sentences (``frames``),
     a text for each word by kind and pattern (``words``; empty in English, which reads
-    the vocabulary's own), who each event's player is (``whose``), and the names the
+    the vocabulary's own), who each event's player is (``whose``), the names the
     placeholders take (``names``: by kind, goods, empires, tracks, units...; ``cards``:
-    by card id)."""
+    by card id), and the words the language contracts (``contractions``)."""
 
     lang: str = "en"
     frames: Mapping[str, str] = field(default_factory=lambda: dict(ENGLISH))
@@ -100,19 +100,35 @@ class Texts:
     whose: Mapping[str, str] = field(default_factory=dict)
     names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     cards: Mapping[str, str] = field(default_factory=dict)
+    contractions: tuple[tuple[str, str], ...] = ()
+    #   words a language joins where they meet (French 'que un' → 'qu'un'), applied to
+    #   each finished sentence, whole words only
+
+    def contract(self, text: str) -> str:
+        for written, joined in self.contractions:
+            text = re.sub(r"(?<!\w)" + re.escape(written) + r"(?!\w)", joined, text)
+            cap = written[:1].upper() + written[1:]
+            text = re.sub(r"(?<!\w)" + re.escape(cap) + r"(?!\w)",
+                          joined[:1].upper() + joined[1:], text)
+        return text
 
     def frame(self, key: str, **fields: Any) -> str:
         text = self.frames.get(key) or ENGLISH[key]
         return SLOT_FIELD.sub(lambda m: str(fields.get(m.group(1), m.group(0))), text)
 
-    def name(self, slot: str, value: Any) -> str:
+    def name(self, slot: str, value: Any, fallback: str = "") -> str:
         """A placeholder's value as a player reads it: a number as written, an id by the
-        name of its kind ({good}: the goods' names, {card}: the card's name, ...)."""
+        name of its kind ({good}: the goods' names, {card}: the card's name, ...; a kind
+        of the pack's names, as '{name:phases}' asks, else as ``fallback`` would)."""
         if slot == "n" or not isinstance(value, str):
             return str(value)
+        if fallback and value in self.names.get(slot, {}):
+            return self.names[slot][value]
+        if fallback:
+            return self.name(fallback, value)
         if slot == "card":
             return self.cards.get(value, value)
-        kind = {"good": "goods", "unit": "units", "track": "tracks",
+        kind = {"good": "goods", "resource": "goods", "unit": "units", "track": "tracks",
                 "player": "empires"}.get(slot, slot)
         for k in (kind, f"{kind}s"):           # a set's own names ({building}: buildings)
             if value in self.names.get(k, {}):
@@ -146,7 +162,12 @@ class Explainer:
             given = given.get(str(named), given.get("_"))
         text = given if isinstance(given, str) else word.doc
         for slot, value in zip(slots, args, strict=False):
-            text = text.replace("{" + slot + "}", t.name(slot, value), 1)
+            # '{name:phases}': a translation says which of the pack's names a word takes
+            found = re.search(r"\{" + slot + r"(?::(\w+))?\}", text)
+            if found is not None:
+                shown = t.name(found.group(1), value, slot) if found.group(1) \
+                    else t.name(slot, value)
+                text = text[:found.start()] + shown + text[found.end():]
         return text
 
     def phrase(self, kind: str, phrase: Phrase) -> str:
@@ -278,7 +299,7 @@ class Explainer:
             when = t.frame("when", cond=cond) if cond else ""
             text = t.frame("offer", limit=limit, item=self.phrase("item", rule.item),
                            payments=pays, times=times, when=when)
-        return text[:1].upper() + text[1:]
+        return t.contract(text[:1].upper() + text[1:])
 
     def bonuses(self, bonuses: Mapping[str, int]) -> str:
         t = self.texts

@@ -16,6 +16,8 @@ the vocabulary's own, every other language is data a translator edits without Py
       built: "l'acheteur"
     names:                       # names the pack's own ``names`` lack (units)
       units: {legion: légion}
+    contractions:                # words that join where they meet, whole words only
+      - [que un, "qu'un"]
 
 A text may be a mapping from its first named placeholder's value to the form that value
 needs (a gender, a case), ``_`` for the others. The texts of a language are gathered from
@@ -25,6 +27,7 @@ plugin) and then the game's bundled pack written in that language.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +38,7 @@ from .words import KINDS, Vocabulary
 
 FILE = "words.yaml"
 FORMAT = "mnrules-words/1"
-KEYS = ("format", "language", "frames", "words", "whose", "names")
+KEYS = ("format", "language", "frames", "words", "whose", "names", "contractions")
 MAX_TEXT = 1000
 
 
@@ -53,8 +56,8 @@ def _text(src: Sourced, path: tuple[str | int, ...], value: Any, fields: frozens
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
         raise PackError(f"{_at(src, path)}: {key}: expected a text (1 to {MAX_TEXT} "
                         f"characters; quote a yes/no/true/false), got {value!r:.60}")
-    if fields is not None:
-        for name in SLOT_FIELD.findall(value):
+    if fields is not None:      # '{name:phases}' is the {name} placeholder, named as phases
+        for name in re.findall(r"\{(\w+)(?::\w+)?\}", value):
             if name not in fields:
                 known = ", ".join("{" + f + "}" for f in sorted(fields)) or "none"
                 raise PackError(f"{_at(src, path)}: {key}: the text names {{{name}}}, "
@@ -122,7 +125,19 @@ def read_texts(file: Path) -> tuple[str, dict[str, Any]]:
         names[str(kind)] = {str(i): _text(src, ("names", kind, i), t, frozenset())
                             for i, t in _mapping(src, ("names", kind), entries,
                                                  "a mapping of ids to names").items()}
-    return lang, {"frames": frames, "words": words, "whose": whose, "names": names}
+    contractions: list[tuple[str, str]] = []
+    pairs = data.get("contractions") or []
+    if not isinstance(pairs, list):
+        raise PackError(f"{_at(src, ('contractions',))}: contractions: expected a list of "
+                        f"[written, joined] pairs, such as ['que un', \"qu'un\"]")
+    for i, pair in enumerate(pairs):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise PackError(f"{_at(src, ('contractions', i))}: contractions[{i}]: expected "
+                            f"a pair [written, joined], got {pair!r:.60}")
+        contractions.append((_text(src, ("contractions", i, 0), pair[0], frozenset()),
+                             _text(src, ("contractions", i, 1), pair[1], frozenset())))
+    return lang, {"frames": frames, "words": words, "whose": whose, "names": names,
+                  "contractions": contractions}
 
 
 def _pack_files(rules: Any, lang: str) -> list[Path]:
@@ -177,6 +192,7 @@ def load_texts(rules: Any, lang: str | None = None) -> Texts:
     words: dict[str, dict[str, Any]] = {}
     whose: dict[str, str] = {}
     names: dict[str, dict[str, str]] = {}
+    contractions: list[tuple[str, str]] = []
     found = lang == "en"
     for pack_file in _pack_files(rules, lang):
         file = pack_file.parent / FILE
@@ -196,6 +212,7 @@ def load_texts(rules: Any, lang: str | None = None) -> Texts:
         for kind, entries in got["names"].items():
             for i, text in entries.items():
                 names.setdefault(kind, {}).setdefault(i, text)
+        contractions += [c for c in got["contractions"] if c not in contractions]
     if not found:
         known = languages(rules)
         raise MnrulesError(f"--lang: no texts in {lang!r} for this game's cards"
@@ -220,7 +237,7 @@ def load_texts(rules: Any, lang: str | None = None) -> Texts:
             names.setdefault(kind, {}).setdefault(i, text)
     cards = {cid: card.name(lang) for cid, card in rules.cards.items()}
     return Texts(lang, {**ENGLISH, **frames} if lang == "en" else frames, words, whose, names,
-                 cards)
+                 cards, tuple(contractions))
 
 
 def missing_texts(texts: Texts, vocab: Vocabulary) -> list[str]:

@@ -1,0 +1,218 @@
+"""A card's text is generated from its script in every bundled language (issue 13, item
+4): the sentences and every word's text are data in the packs (words.yaml), the names
+are the pack's, so an edition's overridden card reads as the rule it plays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mnrules.cli import main
+from mnrules.errors import MnrulesError
+from mnrules.language.explain import ENGLISH, Explainer, Texts
+from mnrules.language.syntax import parse_script
+from mnrules.language.texts import bundled_languages, load_texts, missing_texts, read_texts
+from mnrules.ruleset import Ruleset, load_ruleset, vocabulary
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "editions" / "mare_nostrum"
+LANGUAGES = ("fr", "nl", "pl", "uk")
+
+
+@pytest.fixture(scope="module")
+def en() -> Ruleset:
+    return load_ruleset("en")
+
+
+def explained(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(["cards", "explain", *argv]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    return out
+
+
+def test_every_bundled_language_has_a_words_file() -> None:
+    assert set(bundled_languages(GAME)) >= {"en", *LANGUAGES}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_word_and_sentence_has_a_text_in_every_language(lang: str) -> None:
+    """Under the pack of that language and under English (whose vocabulary is the base),
+    no word, sentence or 'whose' lacks a text, and no text names a word that is gone."""
+    for pack in ("en", lang):
+        rules = load_ruleset(pack)
+        texts = load_texts(rules, lang)
+        assert missing_texts(texts, vocabulary(rules)) == [], (pack, lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_reads_without_english_or_unknown_words(lang: str) -> None:
+    rules = load_ruleset(lang)
+    vocab = vocabulary(rules)
+    writer = Explainer(vocab, load_texts(rules))
+    english = [w.doc for kind in vocab.by_kind.values() for w in kind if len(w.doc) > 12]
+    for card in rules.cards.values():
+        if not card.effects:
+            continue
+        for rule in parse_script(card.effects, card.file, *card.effects_at):
+            text = writer.rule(rule)
+            assert "<" not in text and "{" not in text, (card.id, text)
+            assert not [doc for doc in english if doc in text], (card.id, text)
+
+
+def test_caesar_in_french_uses_the_french_books_words(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = explained(capsys, "caesar", "--edition", "fr")
+    assert out == (
+        "César:\n"
+        "  - Quand les règles calculent pour vous ce qu'un camp ajoute au total de ses dés "
+        "avant qu'il ne soit divisé en touches, si c'est une Bataille terrestre et vous êtes "
+        "le joueur actif de la Bataille : ajoutez 1 pour chaque dé de vos Légions (un par "
+        "Légion, pas un dé supplémentaire).\n")
+
+
+def test_an_overridden_card_reads_as_the_rule_its_edition_plays(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The PL pack plays Caesar's per_die variant: the Polish text says each die, not
+    each legion's die as the English card file's text does."""
+    out = explained(capsys, "caesar", "--edition", "pl")
+    assert out.startswith("Cezar:\n")
+    assert "za każdą kość, którą rzucasz, łącznie z dodatkowymi" in out
+    assert "legion" not in out
+    # the FR pack plays Circe's friendly_provinces variant
+    out = explained(capsys, "circe", "--edition", "fr")
+    assert "dans vos provinces ou les provinces neutres sans unité ennemie" in out
+
+
+def test_the_language_and_the_rules_are_chosen_apart(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """English rules told in Ukrainian: Caesar per legion, the Ukrainian names."""
+    out = explained(capsys, "caesar", "--lang", "uk")
+    assert out.startswith("Цезар:\n")
+    assert "кожен кубик ваших Легіонів" in out
+    out = explained(capsys, "gilgamesh", "--lang", "nl")
+    assert "1 munt of 1 steen" in out           # the Dutch pack's goods
+
+
+def test_the_packs_names_fill_the_placeholders(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = explained(capsys, "statue_of_zeus", "--edition", "nl")
+    assert "als de fase Verplaatsen en vechten is" in out     # a phase, not the track
+    out = explained(capsys, "pyramids", "--edition", "uk")
+    assert "«Культура (Піраміди)»" in out                   # the pack's victory name
+    out = explained(capsys, "castor_pollux", "--edition", "fr")
+    assert "sauf Persée" in out                              # a card by its French name
+    out = explained(capsys, "statue_of_zeus")
+    assert "if the phase is Move & Fight" in out
+
+
+def test_bonuses_and_powerless_cards_are_told_in_the_language(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = explained(capsys, "hercules", "--edition", "pl")
+    assert out == "Herkules:\n  Brak mocy.\n  Premie przywództwa: +2 Handel, +2 Kultura, " \
+                  "+2 Wojsko.\n"
+
+
+def test_an_unknown_language_is_refused_naming_the_known(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "explain", "caesar", "--lang", "de"]) == 2
+    err = capsys.readouterr().err
+    assert "no texts in 'de'" in err and "en, fr, nl, pl, uk" in err
+
+
+def test_english_is_unchanged_by_the_texts(en: Ruleset) -> None:
+    caesar = en.cards["caesar"]
+    assert caesar.effects is not None
+    rules = parse_script(caesar.effects)
+    plain = Explainer(vocabulary(en)).rule(rules[0])
+    assert plain == Explainer(vocabulary(en), load_texts(en)).rule(rules[0])
+    assert plain.startswith("When the rules work out for you what a side adds")
+
+
+def test_french_elision_joins_words_where_they_meet() -> None:
+    texts = Texts("fr", contractions=(("que un", "qu'un"), ("de le", "du")))
+    assert texts.contract("après que un joueur, à côté de le Marché") == \
+        "après qu'un joueur, à côté du Marché"
+    assert texts.contract("Que un") == "Qu'un"
+    assert texts.contract("pourquoi que une") == "pourquoi que une"   # whole words only
+
+
+def test_a_modders_pack_adds_the_words_of_its_plugin(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "plugin.py").write_text(
+        "from mnrules.hookspecs import hookimpl\n"
+        "from mnrules.language.words import Word\n\n\n"
+        "@hookimpl\n"
+        "def mn_vocabulary():\n"
+        "    return [Word('condition', 'the moon is full', lambda env: True,\n"
+        "                 'the moon is full')]\n", encoding="utf-8")
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    (cards / "lunatic.yaml").write_text(
+        "id: lunatic\nkind: hero\nnames: {en: Lunatic, fr: Lunatique}\neffects: |\n"
+        "  modify battle.total when the moon is full: add 1\n", encoding="utf-8")
+    (tmp_path / "pack.yaml").write_text(
+        "extends: fr\nplugins: {add: [./plugin.py]}\ncards: {add: [./cards]}\n",
+        encoding="utf-8")
+    (tmp_path / "words.yaml").write_text(
+        "format: mnrules-words/1\nlanguage: fr\nwords:\n  condition:\n"
+        "    the moon is full: \"c'est la pleine lune\"\n", encoding="utf-8")
+    assert main(["cards", "explain", "lunatic", "--edition", str(tmp_path / "pack.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Lunatique:\n") and "si c'est la pleine lune : ajoutez 1." in out
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("format: mnrules-words/2\nlanguage: fr\n", "format: expected 'mnrules-words/1'"),
+    ("format: mnrules-words/1\nlanguage: [fr]\n", "language: expected a language code"),
+    ("format: mnrules-words/1\nlanguage: fr\nframs: {}\n", "did you mean 'frames'?"),
+    ("format: mnrules-words/1\nlanguage: fr\nframes:\n  substract: 'x {value}'\n",
+     "frames.substract: no such sentence; did you mean 'subtract'?"),
+    ("format: mnrules-words/1\nlanguage: fr\nframes:\n  add: 'ajoutez {valeur}'\n",
+     "names {valeur}, which this text does not have (it has: {value})"),
+    ("format: mnrules-words/1\nlanguage: fr\nwords:\n  conditoin: {}\n",
+     "words.conditoin: no such kind of word; did you mean 'condition'?"),
+    ("format: mnrules-words/1\nlanguage: fr\nwords:\n  action:\n    take {n} x: 'prenez {m}'\n",
+     "names {m}"),
+    ("format: mnrules-words/1\nlanguage: fr\nwords:\n  action:\n    a: [1, 2]\n",
+     "expected a text"),
+    ("format: mnrules-words/1\nlanguage: fr\ncontractions: [[a]]\n", "expected a pair"),
+    ("format: mnrules-words/1\nlanguage: fr\nwords: [1]\n", "words: expected a mapping"),
+    ("- 1\n", "a words file is a mapping"),
+    ("format: mnrules-words/1\nlanguage: fr\nframes: {add: \"x\n", "is never closed"),
+])
+def test_a_bad_words_file_is_refused_with_its_place(tmp_path: Path, text: str,
+                                                    says: str) -> None:
+    path = tmp_path / "words.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(MnrulesError) as caught:
+        read_texts(path)
+    assert says in str(caught.value)
+    assert str(caught.value).startswith(str(path))
+
+
+def test_a_binary_words_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "words.yaml"
+    path.write_bytes(b"\x00\x01\xff\xfe" * 100)
+    with pytest.raises(MnrulesError, match="binary file"):
+        read_texts(path)
+
+
+def test_every_sentence_of_every_language_keeps_to_its_fields() -> None:
+    for lang, file in bundled_languages(GAME).items():
+        _, got = read_texts(file)
+        assert set(got["frames"]) <= set(ENGLISH), lang
+
+
+def test_the_frames_test_can_fail(en: Ruleset) -> None:
+    texts = load_texts(en, "fr")
+    frames = dict(texts.frames)
+    del frames["add"]
+    words = {k: dict(v) for k, v in texts.words.items()}
+    del words["condition"]["land battle"]
+    words["condition"]["a word nobody has"] = "x"
+    lacking = Texts("fr", frames, words, texts.whose, texts.names, texts.cards)
+    found = missing_texts(lacking, vocabulary(en))
+    assert "frames.add" in found and "words.condition.land battle" in found
+    assert "words.condition.a word nobody has: no such word" in found
