@@ -14,6 +14,7 @@ combined (both: a strait). The game package wires the kernel's ``mn_load_board``
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -201,6 +202,47 @@ class Board:
 
     def _adjacent_any(self, area: str) -> tuple[str, ...]:
         return tuple(sorted({*self._adjacent["legion"][area], *self._adjacent["galley"][area]}))
+
+
+def layout(board: Board, width: float, height: float, margin: float = 20.0
+           ) -> dict[str, tuple[float, float]]:
+    """Where to draw each area in a width x height picture, from the files' ``at``
+    (longitude, latitude): an equirectangular projection (a degree of longitude shrunk by
+    the cosine of the map's middle latitude), north up, scaled to fit inside the margin
+    with its proportions kept. An area without ``at`` is drawn at the mean of its drawn
+    neighbours (repeatedly, so a chain of them fills in); one with none at the centre."""
+    known = {name: at for name, at in (*((r.name, r.at) for r in board.regions.values()),
+                                       *((s.name, s.at) for s in board.seas.values()))
+             if at is not None}
+    centre = (width / 2, height / 2)
+    if not known:
+        return dict.fromkeys(board.areas, centre)
+    lats = [lat for _, lat in known.values()]
+    shrink = math.cos(math.radians((min(lats) + max(lats)) / 2))
+    flat = {a: (lon * shrink, -lat) for a, (lon, lat) in known.items()}
+    xs = [x for x, _ in flat.values()]
+    ys = [y for _, y in flat.values()]
+    span_x = max(max(xs) - min(xs), 1e-9)
+    span_y = max(max(ys) - min(ys), 1e-9)
+    scale = min((width - 2 * margin) / span_x, (height - 2 * margin) / span_y)
+    left = (width - scale * span_x) / 2
+    top = (height - scale * span_y) / 2
+    out = {a: (left + (x - min(xs)) * scale, top + (y - min(ys)) * scale)
+           for a, (x, y) in flat.items()}
+    missing = [a for a in board.areas if a not in out]
+    while missing:
+        placed = []
+        for area in missing:
+            near = [out[n] for n in board._adjacent_any(area) if n in out]
+            if near:
+                placed.append((area, (sum(p[0] for p in near) / len(near),
+                                      sum(p[1] for p in near) / len(near))))
+        if not placed:
+            out.update(dict.fromkeys(missing, centre))
+            break
+        out.update(placed)
+        missing = [a for a in missing if a not in out]
+    return out
 
 
 def load(path: str | Path, text: str | None = None, source: Sourced | None = None) -> Board:

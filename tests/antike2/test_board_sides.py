@@ -4,6 +4,7 @@ whole maps, and start every nation fairly by board.start_measures."""
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections import Counter
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from mnrules.plugins.antike2.board import (
     UNITS,
     Board,
     default_board_path,
+    layout,
     load,
     start_measures,
 )
@@ -215,3 +217,31 @@ def test_the_documented_fairness_tables_are_what_the_measure_gives() -> None:
                        f" | {m.rival} | {m.sites_near} | {m.territory:.1f} | "
                        f"{m.temples_near} | {m.seas_near} | {m.coastal} |")
                 assert row in doc, row
+
+
+# --- the layout for the board picture ------------------------------------------------------
+def test_every_area_has_a_drawing_position_and_none_overlap(board: Board) -> None:
+    spots = layout(board, 1200, 800)
+    assert set(spots) == set(board.areas)
+    for x, y in spots.values():
+        assert 20 - 1e-6 <= x <= 1180 + 1e-6 and 20 - 1e-6 <= y <= 780 + 1e-6
+    points = list(spots.values())
+    closest = min(math.dist(p, q) for i, p in enumerate(points) for q in points[i + 1:])
+    assert closest >= 12, closest   # room for a marker each
+
+
+def test_north_is_up_and_west_is_left() -> None:
+    spots = layout(MN, 1000, 600)
+    assert spots["GESOCRIBATE"][1] < spots["CARTHAGO"][1]    # Brittany above Africa
+    assert spots["OLISIPO"][0] < spots["ALEXANDRIA"][0]      # Lisbon left of Egypt
+
+
+def test_an_area_without_a_position_is_drawn_among_its_neighbours(tmp_path: Path) -> None:
+    text = default_board_path("mare_nostrum").read_text(encoding="utf-8")
+    text = text.replace("  CIRTA: {city: iron, at: [6.4, 35.2],", "  CIRTA: {city: iron,")
+    b = load(tmp_path / "b.yaml", text=text)
+    assert b.regions["CIRTA"].at is None
+    spots = layout(b, 1000, 600)
+    near = [spots[n] for n in ("HIPPO", "CAESAREA", "CARTHAGO", "LEPTIS")]
+    assert spots["CIRTA"] == pytest.approx((sum(p[0] for p in near) / 4,
+                                            sum(p[1] for p in near) / 4))
