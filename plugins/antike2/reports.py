@@ -16,7 +16,10 @@ SENTENCES = {
     "round": "Round", "paid": " (paid {k})", "produce": "+{amount} {resource}",
     "raise": "raises {what}", "temple": "temple in {regions}", "learn": "learns {what}",
     "found": "founds {what}", "personage": "takes {what}", "trade": "trades",
-    "bellona": "passes Bellona to {to}",
+    "bellona": "passes Bellona to {to}", "move": "moves a {unit} {from} > {to}",
+    "battle": "fights {defender} in {area} ({lost} {unit}s each lost)",
+    "conquest": "conquers {region} from {defender} (defence {defence})",
+    "conquest_neutral": "destroys the neutral temple of {region}",
     "line": "  {n:<10} {space:<12} cities {cities:>2} temples {temples:>2} legions "
             "{legions:>2} galleys {galleys:>2} know-how {kh} personages {p}/{target} "
             "{stock}",
@@ -84,6 +87,19 @@ def round_lines(game: Game, rnd: int, events: list[Event],
             say(ev.player, w["trade"])
         elif ev.kind == "bellona":
             say(ev.player, w["bellona"].format(to=n(d["to"])))
+        elif ev.kind == "move":
+            say(ev.player, w["move"].format(unit=n(d["unit"]), to=n(d["to"]),
+                                            **{"from": n(d["from"])}))
+        elif ev.kind == "battle":
+            lost = d.get("lost")
+            lost = max(lost.values()) if isinstance(lost, dict) and lost else lost
+            say(ev.player, w["battle"].format(defender=n(d["defender"]), area=n(d["area"]),
+                                              lost=lost, unit=n(d["unit"])))
+        elif ev.kind == "conquest":
+            key = "conquest" if d.get("defender") else "conquest_neutral"
+            say(ev.player, w[key].format(region=n(d["region"]),
+                                         defender=n(d.get("defender") or ""),
+                                         defence=d.get("defence")))
         elif ev.kind not in ("turn_start", "turn_end", "paid", "militia", "phase_start",
                              "chance", "game_over") and ev.player:
             say(ev.player, n(ev.kind) + (" " + n(str(d["region"])) if "region" in d else ""))
