@@ -185,3 +185,28 @@ def test_a_file_that_is_not_a_mapping(tmp_path: Path) -> None:
 
 def test_a_board_error_is_a_data_file_error() -> None:
     assert issubclass(BoardError, DataFileError)
+
+
+# --- a pack's patch of the board ---------------------------------------------------------
+def test_a_variant_patches_one_fact_of_the_board(tmp_path: Path) -> None:
+    from mnrules import load_ruleset
+
+    variant = tmp_path / "v.yaml"
+    variant.write_text("extends: antike2\npatch:\n  board:\n    regions.ANCONA.city: iron\n",
+                       encoding="utf-8")
+    board = load_ruleset("antike2", variant=variant).board
+    assert board.regions["ANCONA"].city == "iron"
+    assert board.regions["ANCONA"].neutral_temple
+
+
+def test_a_bad_patched_value_is_refused_at_the_patchs_line(tmp_path: Path) -> None:
+    from mnrules import load_ruleset
+
+    variant = tmp_path / "v.yaml"
+    variant.write_text("extends: antike2\npatch:\n  board:\n    regions.ANCONA.city: irn\n",
+                       encoding="utf-8")
+    with pytest.raises(DataFileError, match=re.escape(
+            f"{variant}:4:5: regions.ANCONA.city: expected one of marble, iron, gold, "
+            "universal, got text 'irn'; did you mean 'iron'? (as this file patches "
+            "mare_nostrum.yaml)")):
+        load_ruleset("antike2", variant=variant)
