@@ -9,7 +9,7 @@ because whoever fixes it holds the printed board, not a debugger.
 Areas are land regions (with a city site) and seas. Borders are red (legions cross),
 blue (galleys cross: coast to sea, sea to sea, or coast to coast across water) or
 combined (both: a strait). The game package wires the kernel's ``mn_load_board`` hook to
-:func:`from_pack` (engineer A: ``return board.from_pack(path, data, where)``).
+:func:`from_pack` (``plugins/antike2/__init__.py``: ``return from_pack(path, data, where)``).
 """
 
 from __future__ import annotations
@@ -270,6 +270,11 @@ def default_board_path(side: str) -> Path:
     from mnrules.resources import data_dir
 
     return data_dir("editions") / GAME / "boards" / f"{side}.yaml"
+
+
+def _name(value: object) -> str:
+    """A name as a message quotes it: text in quotes, anything else described."""
+    return repr(value[:60]) if isinstance(value, str) else _describe(value)
 
 
 def _describe(value: object) -> str:
@@ -565,7 +570,7 @@ class _Checker:
         out: list[str] = []
         for i, nation in enumerate(value):
             if not isinstance(nation, str) or nation not in NATIONS:
-                self.report(("nations", i), f"unknown nation {_describe(nation)}"
+                self.report(("nations", i), f"unknown nation {_name(nation)}"
                             + (did_you_mean(nation, NATIONS, f"; the nations are "
                                                              f"{', '.join(NATIONS)}")
                                if isinstance(nation, str) else ""))
@@ -599,7 +604,7 @@ class _Checker:
         for nation, regions in value.items():
             npath: KeyPath = (*path, nation)
             if not isinstance(nation, str) or nation not in self.nations:
-                self.report(npath, f"unknown nation {_describe(nation)}: not in this side's "
+                self.report(npath, f"unknown nation {_name(nation)}: not in this side's "
                             f"nations" + (did_you_mean(nation, self.nations)
                                           if isinstance(nation, str) else ""))
                 continue
