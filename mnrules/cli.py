@@ -569,15 +569,31 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
 
 
 def cmd_cards_show(args: argparse.Namespace) -> int:
+    from .language.explain import Explainer
     from .language.highlight import colour_wanted, highlight
+    from .language.syntax import parse_script
+    from .language.texts import load_texts
+    from .ruleset import vocabulary
 
     rules = _rules_with_cards(args)
     card = _find_card(rules, args.name)
-    lang = args.lang or rules.language
+    texts = load_texts(rules, args.lang)
+    lang = texts.lang
     print(f"{card.name(lang)} ({card.kind}) — {card.file}")
     if card.bonuses:
-        print("bonuses: " + ", ".join(f"{k} +{v}" for k, v in card.bonuses.items()))
-    print(f"text: {card.text.get(lang) or card.text.get('en', '')}")
+        print("bonuses: " + ", ".join(f"{texts.name('track', k)} +{v}"
+                                      for k, v in card.bonuses.items()))
+    # the printed text, in this language, if the card plays as printed; else its text
+    # from the script, so a variant or a pack's override never shows another rule's text
+    change = rules.source.card_overrides.get(card.id) if rules.source is not None else None
+    replaced = card.variant is not None or (change is not None and "effects" in change[0])
+    printed = card.text.get(lang)
+    if printed and not replaced:
+        print(f"text: {printed}")
+    elif card.effects:
+        writer = Explainer(vocabulary(rules), texts)
+        for rule in parse_script(card.effects, card.file, *card.effects_at):
+            print(f"text (from its script): {writer.rule(rule)}")
     script = card.effects or "# no power\n"
     print(highlight(script, rules) if colour_wanted(sys.stdout) else script, end="")
     return 0

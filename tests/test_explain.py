@@ -216,3 +216,19 @@ def test_the_frames_test_can_fail(en: Ruleset) -> None:
     found = missing_texts(lacking, vocabulary(en))
     assert "frames.add" in found and "words.condition.land battle" in found
     assert "words.condition.a word nobody has: no such word" in found
+
+
+def test_cards_show_never_shows_the_printed_text_of_another_rule(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Caesar's file prints 'each of your legions adds +1': true of the English card, not
+    of the PL pack's per-die variant, nor in French: there the text comes from the script."""
+    assert main(["cards", "show", "caesar"]) == 0
+    assert "text: When you are the active player, each of your legions adds +1" in \
+        capsys.readouterr().out
+    assert main(["cards", "show", "caesar", "--edition", "pl"]) == 0
+    out = capsys.readouterr().out
+    assert "legions adds" not in out
+    assert "text (from its script): Gdy zasady wyliczają" in out and "za każdą kość" in out
+    assert main(["cards", "show", "caesar", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "legions adds" not in out and "text (from its script): Quand les règles" in out
