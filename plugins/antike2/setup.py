@@ -19,7 +19,9 @@ def mn_setup(game: Game) -> None:
     state = game.state
     board = game.rules.board
     start = board.start(len(state.players))
-    seats = list(state.players)
+    # The seating is the board's order whatever order the game was given (a replay gives
+    # the order of play it recorded), so the same draw gives the same order of play.
+    seats = [n for n in board.nations if n in state.players]
     first = game.chance("start player", seats)
     i = seats.index(first)
     state.players = seats[i:] + seats[:i]
