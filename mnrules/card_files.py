@@ -204,13 +204,22 @@ def _read_text(file: Path) -> str:
         line_start = raw.rfind(b"\n", 0, exc.start) + 1
         line = raw.count(b"\n", 0, exc.start) + 1
         col = len(raw[line_start:exc.start].decode("utf-8", "replace")) + 1
-        raise PackError(f"{file}:{line}:{col}: not UTF-8 text ({exc.reason})") from None
+        end = raw.find(b"\n", exc.start)
+        source = raw[line_start:end if end >= 0 else len(raw)][:400].decode("utf-8", "replace")
+        what = "a binary file, not a card" if b"\0" in raw[:8192] else "not UTF-8 text"
+        raise PackError(f"{file}:{line}:{col}: {what} (byte 0x{raw[exc.start]:02X} cannot be "
+                        f"read as UTF-8: {exc.reason})" + caret_block(source, col)) from None
+    if not text.strip():
+        raise PackError(f"{file}: the file is empty; a card is a mapping of keys, at least "
+                        f"'id: ...' and 'kind: ...'")
     bad = _NOT_PRINTABLE.search(text)
     if bad is not None:        # YAML refuses them too, but without saying where
         line = text.count("\n", 0, bad.start()) + 1
         col = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        what = "a binary file, not a card" if "\0" in text[:8192] else "a control character"
         raise PackError(f"{file}:{line}:{col}: the character U+{ord(bad.group()):04X} may not "
-                        f"appear in a card file (a control character)")
+                        f"appear in a card file ({what})"
+                        + caret_block(line_of(text, line) or "", col))
     return text
 
 

@@ -522,12 +522,21 @@ def _check_map(edition: str | None, file: Path | None, game: str = "") -> int:
 
 
 def _rules_with_cards(args: argparse.Namespace) -> Any:
-    dirs = None
-    if getattr(args, "cards", None):
-        from .resources import data_dir
+    """The rule set of --edition (and --variant), with the cards of each --cards folder
+    beside the game's bundled ones (its own folder of cards/, not another game's)."""
+    variant = getattr(args, "variant", None)
+    extra = [_existing(d, "--cards", folder=True) for d in getattr(args, "cards", None) or []]
+    if not extra:
+        return load_ruleset(args.edition, variant=variant)
+    from . import packs
+    from .resources import data_dir
 
-        dirs = [data_dir("cards"), *[_existing(d, "--cards", folder=True) for d in args.cards]]
-    return load_ruleset(args.edition, card_dirs=dirs, variant=getattr(args, "variant", None))
+    source = packs.read(variant, default_base=args.edition) if variant else \
+        packs.read(args.edition)
+    game = str(source.data.get("game") or "")
+    bundled = data_dir("cards") / game
+    dirs = [bundled] if game and not game.endswith(".py") and bundled.is_dir() else []
+    return load_ruleset(args.edition, card_dirs=[*dirs, *extra], variant=variant)
 
 
 def _find_card(rules: Any, name: str) -> Any:

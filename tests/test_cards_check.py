@@ -146,6 +146,7 @@ def test_cards_using_a_variants_plugin_word_check_only_with_the_variant(
     code, _, err = run(capsys, "cards", "check", str(folder))
     assert code == 1 and "unknown condition 'the moon is full'" in err
     code, out, err = run(capsys, "cards", "check", str(folder), "--variant", str(variant))
+    assert "lunatic.yaml: ok" in out
     assert code == 0, err
 
 
@@ -228,3 +229,31 @@ def test_a_link_loop_in_a_card_folder_ends(tmp_path: Path,
     (tmp_path / "again").symlink_to(tmp_path, target_is_directory=True)
     code, out, _ = run(capsys, "cards", "check", str(tmp_path))
     assert code == 0 and "1 card file(s) checked" in out
+
+
+def test_a_folder_of_cards_joins_its_games_bundled_cards_only(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--cards adds a folder to the game's own cards (cards/mare_nostrum), never to every
+    game's under cards/ (another game's cards would not fit this game's schema)."""
+    card(tmp_path, "bastion", "modify battle.total when land battle and you defend: add 2")
+    code, out, err = run(capsys, "cards", "explain", "bastion", "--cards", str(tmp_path))
+    assert code == 0, err
+    assert out.startswith("Bastion:\n  - When the rules work out")
+    code, out, _ = run(capsys, "cards", "list", "--cards", str(tmp_path))
+    assert code == 0 and "bastion" in out and "caesar" in out
+
+
+def test_binary_empty_and_control_characters_are_shown_at_their_place(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    binary = tmp_path / "b.yaml"
+    binary.write_bytes(b"id: b\nkind: \x00\x9f\x92\x96\n")
+    empty = tmp_path / "e.yaml"
+    empty.write_text("\n  \n", encoding="utf-8")
+    control = tmp_path / "c.yaml"
+    control.write_text("id: c\nnames: {en: 'a\x01b'}\n", encoding="utf-8")
+    code, _, err = run(capsys, "cards", "check", str(tmp_path))
+    assert code == 1
+    assert f"{binary}:2:8: a binary file, not a card (byte 0x9F" in err
+    assert f"{empty}: the file is empty" in err
+    assert f"{control}:2:15: the character U+0001 may not appear" in err
+    assert caret_under(err, control, 2).startswith("·b")
