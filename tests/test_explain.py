@@ -232,3 +232,13 @@ def test_cards_show_never_shows_the_printed_text_of_another_rule(
     assert main(["cards", "show", "caesar", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "legions adds" not in out and "text (from its script): Quand les règles" in out
+
+
+def test_a_pack_in_a_language_without_texts_explains_in_english(tmp_path: Path) -> None:
+    """Asked for, a language without texts is refused; by default, English is written."""
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("extends: en\nlanguage: la\n", encoding="utf-8")
+    rules = load_ruleset(pack)
+    assert load_texts(rules).lang == "en"
+    with pytest.raises(MnrulesError, match="no texts in 'la'"):
+        load_texts(rules, "la")

@@ -182,11 +182,13 @@ def languages(rules: Any) -> list[str]:
 
 
 def load_texts(rules: Any, lang: str | None = None) -> Texts:
-    """The texts to write ``rules``' cards in ``lang`` (default: the pack's language),
-    with that language's names for goods, empires, tracks, units and cards; a language no
-    pack has texts for is refused, naming those that have."""
+    """The texts to write ``rules``' cards in ``lang`` (default: the pack's language, or
+    English if no pack gives texts in it), with that language's names for goods, empires,
+    tracks, units and cards; a language asked that no pack has texts for is refused,
+    naming those that have."""
     from .. import packs
 
+    asked = bool(lang)
     lang = lang or str(rules.data.get("language", "en"))
     frames: dict[str, str] = dict(ENGLISH) if lang == "en" else {}
     words: dict[str, dict[str, Any]] = {}
@@ -213,6 +215,8 @@ def load_texts(rules: Any, lang: str | None = None) -> Texts:
             for i, text in entries.items():
                 names.setdefault(kind, {}).setdefault(i, text)
         contractions += [c for c in got["contractions"] if c not in contractions]
+    if not found and not asked:        # the pack's language has no texts yet: English
+        return load_texts(rules, "en")
     if not found:
         known = languages(rules)
         raise MnrulesError(f"--lang: no texts in {lang!r} for this game's cards"
