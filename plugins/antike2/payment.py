@@ -14,6 +14,9 @@ from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2.rules import PAY
 from mnrules.plugins.antike2.state import HOLDINGS, Game, Step
 
+WHY = {"rondel_move": "the rondel", "bank_trade": "a trade"}
+"""What a payment of one's choice is for (the frame's ``why``), as the prompt says it."""
+
 
 def _kinds_held(game: Game, nation: str) -> tuple[str, ...]:
     stock = game.state.stock[nation]
@@ -30,8 +33,8 @@ class PayAny(Step):
             if not kinds:
                 return DONE  # nothing left (the caller checked he could pay)
             if len(kinds) > 1:
-                return Decision(nation, "a2.pay", f"{nation}: pay one resource for "
-                                f"{frame.get('why', 'the rondel')} "
+                why = WHY.get(str(frame.get("why")), "a payment")
+                return Decision(nation, "a2.pay", f"{nation}: pay one resource for {why} "
                                 f"({frame['n'] - frame['paid']} to pay)", kinds)
             self._pay(game, frame, kinds[0])
         return DONE
@@ -52,7 +55,7 @@ class PayAny(Step):
 def _paid(nation: str, key: str, why: str) -> Any:
     from mnrules.effects import Event
 
-    return Event("paid", nation, {"key": key, "why": why})
+    return Event("paid", nation, {"what": key, "why": why})
 
 
 @hookimpl
@@ -67,6 +70,6 @@ def mn_contract() -> list[Declaration]:
         DecisionKind("a2.pay", "payment", "A nation picks which of its resources or coins "
                      "pays one resource of its choice."),
         EventKind("paid", "payment", "A nation paid one resource of its choice.", False,
-                  (("key", "what it paid"), ("why", "what for")),
+                  (("what", "what it paid"), ("why", "what for")),
                   player="the nation that paid"),
     ]

@@ -99,7 +99,7 @@ class Rondel(Step):
         frame["to"] = to
         frames: list[tuple[str, dict[str, Any]]] = []
         if price:
-            frames.append(("a2.pay", {"nation": nation, "n": price, "why": "the rondel"}))
+            frames.append(("a2.pay", {"nation": nation, "n": price, "why": "rondel_move"}))
         step = action_steps(game).get(action)
         if step is not None:
             frames.append((step, {"nation": nation, "action": action}))

@@ -66,7 +66,7 @@ class Trade(Step):
             return
         frame["pay"] = int(choice[1])
         frame["get"] = int(choice[2])
-        game.push("a2.pay", nation=frame["nation"], n=int(choice[1]), why="a trade")
+        game.push("a2.pay", nation=frame["nation"], n=int(choice[1]), why="bank_trade")
 
     def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
         if frame.get("get"):

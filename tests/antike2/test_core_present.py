@@ -1,0 +1,50 @@
+"""What a player of Antike II reads is a sentence in his language with the pack's names:
+whole bot games under the English, Russian and Latin packs are rendered (every question,
+option and event, and the table) and scanned for what must never reach a player — the
+same scan as Mare Nostrum's (tests/test_present.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mnrules import load_ruleset, new_game
+from mnrules.effects import Event
+from mnrules.present import presenter
+from test_present import leaks, texts_of
+
+
+def read_game(lang: str | None, seed: int, rounds: int = 30) -> list[str]:
+    rules = load_ruleset("antike2")
+    say = presenter(rules, lang)
+    game = new_game(rules, 4, seed=seed, round_cap=rounds)
+    read: list[str] = []
+
+    def hear(event: Event) -> None:
+        read.append(say.event(game, event, None))
+    game.listeners.append(hear)
+    rng = random.Random(seed)
+    while (dec := game.pending) is not None:
+        read.append(say.prompt(game, dec))
+        read += [say.option(game, dec, o) for o in dec.options[:40]]
+        if game.state.choices % 97 == 0:
+            read += texts_of(game.rules.hook.mn_table(say=say, game=game, viewer=None))
+        game.apply(dec.options[rng.randrange(len(dec.options))])
+    return [t for t in read if t]
+
+
+@pytest.mark.parametrize(("lang", "word"), [(None, "moves to"), ("ru", "сектор"),
+                                            ("la", "Ferrum")])
+def test_a_whole_game_reads_as_sentences(lang: str | None, word: str) -> None:
+    read = read_game(lang, seed=3)
+    assert len(read) > 500
+    assert leaks(read) == []
+    assert any(word in text for text in read)
+
+
+def test_russian_questions_and_options_use_the_books_words() -> None:
+    read = read_game("ru", seed=4)
+    assert any(t.startswith("— ход: ") for t in read)
+    assert any("переместите маркер на ронделе" in t for t in read)
+    assert not any("the rondel" in t for t in read)
