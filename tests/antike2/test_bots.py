@@ -1,0 +1,86 @@
+"""The heuristic bot of Antike II: offered by name through the game's ``mn_bots``, plays
+only legal choices, the same game for the same seed, and takes what the book's war
+examples offer it (a conquest it can make, a neutral temple three legions can destroy)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from test_movere import asked, at_movere, play
+
+from mnrules import load_ruleset, new_game
+from mnrules.bots import bot_kinds, make_bot
+from mnrules.plugins.antike2 import bots
+from mnrules.plugins.antike2.bots import make_heuristic
+from mnrules.plugins.antike2.bots.evaluate import score, value
+from mnrules.plugins.antike2.bots.heuristic import HeuristicBot
+from mnrules.plugins.antike2.state import Game
+from mnrules.ruleset import Ruleset
+from test_conquest import GESOCRIBATE
+
+
+@cache
+def bot_rules() -> Ruleset:
+    """The pack's rule set with the bots offered: through the game's own ``mn_bots``, or
+    (until the game's package answers it) with the bots' module registered on the bus."""
+    rules = load_ruleset("antike2")
+    if "heuristic" not in bot_kinds(rules):
+        rules.pm.register(bots, name="antike2 bots")
+    return rules
+
+
+def test_the_heuristic_bot_is_offered_by_name() -> None:
+    rules = bot_rules()
+    assert "heuristic" in bot_kinds(rules)
+    assert isinstance(make_bot("heuristic", 3, rules), HeuristicBot)
+    assert isinstance(make_heuristic(1, ""), HeuristicBot)
+
+
+def _play(seed: int, rounds: int) -> Game:
+    game: Game = new_game(bot_rules(), players=4, seed=seed)  # type: ignore[assignment]
+    bots = {p: HeuristicBot(seed * 10 + i) for i, p in enumerate(game.state.players)}
+    while (dec := game.pending) is not None and game.state.round <= rounds:
+        choice = bots[dec.player].choose(game)
+        assert choice in dec.options
+        play(game, choice)
+    return game
+
+
+def test_the_bot_plays_legal_choices_and_the_same_game_for_a_seed() -> None:
+    a = _play(5, 2)
+    b = _play(5, 2)
+    assert a.history == b.history
+    assert a.state.round == 3
+    assert all(a.state.rondel[p] for p in a.state.players)
+
+
+def test_the_bot_conquers_gesocribate() -> None:
+    game = at_movere(GESOCRIBATE, "red")
+    bot = HeuristicBot(1)
+    while asked(game) == ("red", "a2.move"):
+        play(game, bot.choose(game))
+    assert asked(game) == ("red", "a2.conquest")
+    assert bot.choose(game) == ("conquer", "GESOCRIBATE")
+
+
+def test_the_bot_destroys_a_neutral_temple_for_a_general() -> None:
+    pos = {"cities": {"LUGDUNUM": "red", "NARBO": "red"}, "neutral": ["LUTETIA"],
+           "units": {"red": {"LUGDUNUM": {"legion": 3}}},
+           "personages": {"red": ["king", "king", "king"]}}
+    game = at_movere(pos, "red")
+    bot = HeuristicBot(2)
+    while game.pending is not None and game.pending.player == "red" \
+            and game.pending.kind in ("a2.move", "a2.conquest", "a2.losses"):
+        play(game, bot.choose(game))
+    assert game.state.destroyed["red"] == 1
+    assert "general" in game.state.personages["red"]
+
+
+def test_the_evaluation_counts_a_general_due_and_weighs_the_best_rival() -> None:
+    game = at_movere(GESOCRIBATE, "red")
+    before = score(game, "red")
+    game.state.destroyed["red"] = 1          # a temple destroyed: a general is due
+    assert score(game, "red") >= before + 100
+    rival = value(game, "red")
+    game.state.personages["yellow"].append("king")
+    assert value(game, "red") < rival
