@@ -199,10 +199,11 @@ class Explainer:
 
     def compare(self, c: Cond) -> str:
         """A comparison of counts: 'at least N COUNT', 'more COUNT than COUNT'."""
-        phrases = [p for p in (c.phrase, c.other) if isinstance(p, Phrase)]
+        # read with getattr: the comparisons came with the grammar's growth (issue 13)
+        phrases = [p for p in (c.phrase, getattr(c, "other", None)) if isinstance(p, Phrase)]
         counts = [self.phrase("count", p) for p in phrases]
         key = c.kind if c.kind in ENGLISH else "unknown"
-        return self.texts.frame(key, count=counts[0] if counts else "", n=c.n,
+        return self.texts.frame(key, count=counts[0] if counts else "", n=getattr(c, "n", ""),
                                 a=counts[0] if counts else "",
                                 b=counts[1] if len(counts) > 1 else "",
                                 kind="condition", text=" ".join(p.text for p in phrases))
@@ -212,8 +213,8 @@ class Explainer:
         if v.kind == "number":
             return str(v.n)
         assert v.phrase is not None
-        divisor = v.divisor
-        counted = v.per
+        divisor = getattr(v, "divisor", 1)     # 'N per M COUNT' (grown with issue 13)
+        counted = getattr(v, "per", None)
         if v.kind == "per":
             count = self.phrase("count", v.phrase)
             if divisor and divisor != 1:
@@ -252,7 +253,7 @@ class Explainer:
     def action(self, kind: str, a: Any) -> str:
         t = self.texts
         what = self.phrase(kind, a.phrase)
-        who = a.subject
+        who = getattr(a, "subject", None)     # 'WHO may ACTION'
         if who is not None and who.words != ("you",):
             subject = self.phrase("subject", who)
             return t.frame("may.who" if a.optional else "must.who", who=subject,
@@ -277,8 +278,9 @@ class Explainer:
             acts = t.frame("actions.join").join(self.action(kind, a) for a in rule.actions)
             e, what = self.named("event", rule.name)
             tests = []
-            if rule.by is not None:
-                tests.append(t.frame("by", who=self.phrase("subject", rule.by)))
+            by = getattr(rule, "by", None)     # 'after EVENT by WHO'
+            if isinstance(by, Phrase):
+                tests.append(t.frame("by", who=self.phrase("subject", by)))
             elif e is not None and e.whose:
                 tests.append(t.frame("whose", whose=t.whose.get(e.pattern, e.whose)))
             if cond:
