@@ -60,12 +60,23 @@ _SEA_KEYS = ("galley_symbol", "provenance", "at", "note")
 _SEA_REQUIRED = ("provenance",)
 
 
+MAX_SHOWN = 100
+"""Most problems a BoardError prints (all are kept in ``problems``)."""
+MAX_HINTS = 10
+"""Most did-you-mean guesses one check makes: each compares a name with every area, so a
+hostile file of thousands of unknown names must not cost millions of comparisons."""
+
+
 class BoardError(DataFileError):
-    """A board file with problems; str() lists every one, each at its line."""
+    """A board file with problems; str() lists them, each at its line (the first
+    MAX_SHOWN, then how many more)."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems = tuple(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+        lines = [str(p) for p in self.problems[:MAX_SHOWN]]
+        if len(self.problems) > MAX_SHOWN:
+            lines.append(f"... and {len(self.problems) - MAX_SHOWN} more problems")
+        super().__init__("\n".join(lines))
 
 
 @dataclass(frozen=True)
@@ -311,6 +322,8 @@ class _Checker:
         self.nations: tuple[str, ...] = ()
         self.starts: dict[int, dict[str, tuple[str, ...]]] = {}
         self.lookalikes: dict[str, str] = {}
+        self.hints = 0
+        self.area_names: frozenset[str] = frozenset()
 
     def report(self, path: KeyPath, message: str) -> None:
         self.problems.append(self.src.problem(path, message))
@@ -335,7 +348,7 @@ class _Checker:
     def area(self, path: KeyPath, name: Any, what: str = "area",
              among: Collection[str] | None = None) -> str | None:
         """name if it is a known area (of ``among`` if given), else report it."""
-        known = among if among is not None else (*self.regions, *self.seas)
+        known: Collection[str] = among if among is not None else self.area_names
         if isinstance(name, str) and name in known:
             return name
         if not isinstance(name, str):
@@ -344,7 +357,9 @@ class _Checker:
         if among is not None and name in self.seas:
             self.report(path, f"{name!r} is a sea, not a land region")
         else:
-            self.report(path, f"unknown {what} {name!r}" + did_you_mean(name, known))
+            self.hints += 1
+            hint = did_you_mean(name, known) if self.hints <= MAX_HINTS else ""
+            self.report(path, f"unknown {what} {name!r}{hint}")
         return None
 
     # --- the pass ----------------------------------------------------------------------
@@ -374,6 +389,7 @@ class _Checker:
             self._region(name, entry)
         for name, entry in self._section(data, "seas"):
             self._sea(name, entry)
+        self.area_names = frozenset((*self.regions, *self.seas))
         if "borders" in data:
             self._borders(data["borders"])
         self._connected()

@@ -210,3 +210,24 @@ def test_a_bad_patched_value_is_refused_at_the_patchs_line(tmp_path: Path) -> No
             "universal, got text 'irn'; did you mean 'iron'? (as this file patches "
             "mare_nostrum.yaml)")):
         load_ruleset("antike2", variant=variant)
+
+
+def test_thousands_of_faults_are_cut_short_and_guessed_at_sparingly(tmp_path: Path) -> None:
+    """A hostile file naming thousands of unknown areas: every fault is kept, the message
+    shows the first MAX_SHOWN, and only MAX_HINTS names are compared with every area."""
+    from mnrules.plugins.antike2.board import MAX_HINTS, MAX_SHOWN
+
+    lines = ["format: mnrules-antike2-board/1", "side: orient", "nations: [red]",
+             "start: {}", "seas: {}", "regions:"]
+    lines += [f"  R{i:04d}: {{city: iron, provenance: 'reconstructed: x'}}"
+              for i in range(1000)]
+    lines += ["borders:"] + [f"  - [R{i % 1000:04d}, R{i % 1000:04d}X, red]"
+                             for i in range(3000)]
+    with pytest.raises(BoardError) as err:
+        load(tmp_path / "h.yaml", text="\n".join(lines) + "\n")
+    shown = str(err.value).splitlines()
+    assert len(shown) == MAX_SHOWN + 1
+    assert shown[-1] == f"... and {len(err.value.problems) - MAX_SHOWN} more problems"
+    guesses = [p for p in err.value.problems if "did you mean" in p.message]
+    assert len(guesses) == MAX_HINTS
+    assert "unknown area 'R0000X'; did you mean 'R0000'?" in {p.message for p in guesses}
