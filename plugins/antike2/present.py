@@ -56,6 +56,8 @@ def mn_event_text(say: Presenter, game: Game, event: Event, viewer: str | None
         key = "event.conquest_neutral"
     if event.kind == "learn" and event.data.get("first"):
         key = "event.learn_first"
+    if event.kind == "rondel" and not event.data.get("cost"):
+        key = "event.rondel_free"
     if not say.has(key):
         return None
     return say.say(key, player=say.player(event.player), **_values(say, event.data))
