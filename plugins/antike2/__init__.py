@@ -16,10 +16,12 @@ from typing import Any
 
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2 import hookspecs as _hookspecs
+from mnrules.plugins.antike2.bots import mn_bots as mn_bots  # the heuristic bot
 from mnrules.plugins.antike2.present import mn_event_text as mn_event_text
 from mnrules.plugins.antike2.present import mn_option_text as mn_option_text
 from mnrules.plugins.antike2.present import mn_prompt_text as mn_prompt_text
 from mnrules.plugins.antike2.present import mn_table as mn_table
+from mnrules.plugins.antike2.render import mn_render as mn_render  # the board picture
 from mnrules.plugins.antike2.reports import mn_describe as mn_describe
 from mnrules.plugins.antike2.reports import mn_report as mn_report
 from mnrules.plugins.antike2.reports import mn_round_summary as mn_round_summary
