@@ -30,7 +30,7 @@ from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.movere import CONQUEST
+from mnrules.plugins.antike2.movere import CONQUEST, say
 from mnrules.plugins.antike2.state import UNITS, Game, State, Step
 from mnrules.plugins.antike2.supply import cities_of, tokens_left
 
@@ -98,7 +98,8 @@ def defence_parts(game: Game, region: str) -> list[tuple[str, int]]:
     if units:
         parts.append((f"{units} defending unit{'s' if units > 1 else ''}", units))
     if personages_of(state, owner) <= int(game.param("few_personages")):
-        parts.append((f"{owner} holds {personages_of(state, owner)} personages", 1))
+        parts.append((f"{say(game, owner)} holds {personages_of(state, owner)} personages",
+                      1))
     base = sum(n for _, n in parts)
     total = int(game.fold("city_defence", base, nation=owner, region=region))
     if total != base:
@@ -118,20 +119,20 @@ def refusal(game: Game, nation: str, region: str) -> tuple[RuleRef, str] | None:
     if region not in state.neutral and city is None:
         return R_CONQUER, f"{region} holds no city nor neutral temple"
     if city is not None and city["owner"] == nation:
-        return R_CONQUER, f"the city of {region} is {nation}'s own"
+        return R_CONQUER, f"the city of {region} is {say(game, nation)}'s own"
     parts = defence_parts(game, region)
     need = defence(game, region)
     have = strength(state, nation, region)
     if have < need:
         made = " + ".join(f"{n} for {why}" for why, n in parts)
-        return R_CONQUER, (f"{region}'s defence is {need} ({made}) and {nation} has "
+        return R_CONQUER, (f"{region}'s defence is {need} ({made}) and {say(game, nation)} has "
                            f"{have} unit{'s' if have != 1 else ''} there")
     if city is not None:
         owner = city["owner"]
         if len(cities_of(state, owner)) <= 1:
-            return R_LAST, f"{region} is {owner}'s last city"
+            return R_LAST, f"{region} is {say(game, owner)}'s last city"
         if tokens_left(game, nation) <= 0:
-            return R_TOKEN, f"{nation} has no city token left in the box"
+            return R_TOKEN, f"{say(game, nation)} has no city token left in the box"
     return None
 
 
@@ -198,13 +199,13 @@ class Conquest(Step):
             if len(options) == 1:
                 self._take(game, frame, options[0][1], options[0][2])
                 return self.advance(game, frame)
-            return Decision(nation, "a2.losses", f"{nation}: which {need} units do you "
+            return Decision(nation, "a2.losses", f"{say(game, nation)}: which {need} units do you "
                             f"give up to conquer {region}? (legions, galleys)",
                             tuple(options))
         regions = conquerable(game, nation)
         if not regions:
             return DONE
-        return Decision(nation, "a2.conquest", f"{nation}: conquer a city or neutral "
+        return Decision(nation, "a2.conquest", f"{say(game, nation)}: conquer a city or neutral "
                         f"temple, or stop", (("done",), *(("conquer", r) for r in regions)))
 
     def choose(self, game: Game, frame: Frame, choice: Any) -> None:
@@ -224,7 +225,8 @@ class Conquest(Step):
         region = frame.get("region")
         if region:
             need = defence(game, region)
-            return R_LOSSES, (f"{choice!r}: give up {need} units of those {nation} has in "
+            return R_LOSSES, (f"{choice!r}: give up {need} units of those "
+                              f"{say(game, nation)} has in "
                               f"{region}, as (lose, legions, galleys)")
         if isinstance(choice, tuple) and len(choice) == 2 and choice[0] == "conquer" \
                 and isinstance(choice[1], str):
@@ -233,7 +235,7 @@ class Conquest(Step):
             why = refusal(game, nation, choice[1])
             if why is not None:
                 return why
-        return R_CONQUER, f"{choice!r} is not a conquest {nation} may make now"
+        return R_CONQUER, f"{choice!r} is not a conquest {say(game, nation)} may make now"
 
 
 @hookimpl

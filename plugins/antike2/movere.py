@@ -84,6 +84,11 @@ class Done(NamedTuple):
 MOVE_CHOICES = (("legion", Move), ("galley", Move), ("battle", Fight), ("done", Done))
 
 
+def say(game: Game, nation: str) -> str:
+    """A nation as the pack names it (``Red``, ``Красные``)."""
+    return game.rules.name(nation, "nations")
+
+
 def reach(game: Game, nation: str, unit: str) -> int:
     """The borders ``nation``'s units of ``unit`` cross in one Movere (1; 2 with Strata or
     Navigatio, whose scripts modify the quantity)."""
@@ -178,7 +183,7 @@ class Movere(Step):
         options = (("done",), *self.moves(game, frame), *self.battles(game, frame))
         if len(options) == 1:
             return self._finish(game, frame)
-        return Decision(nation, "a2.move", f"{nation}: move a legion or galley, start a "
+        return Decision(nation, "a2.move", f"{say(game, nation)}: move a legion or galley, start a "
                         f"battle, or end the moves (then conquest)", options)
 
     def choose(self, game: Game, frame: Frame, choice: Any) -> None:
@@ -259,10 +264,11 @@ class Movere(Step):
             if unit not in UNITS:
                 return R_BATTLE, f"{unit!r} is no unit ({', '.join(UNITS)})"
             if enemy == nation or not state.count(enemy, area, unit):
-                return R_BATTLE, f"{enemy} has no {unit} in {area} for {nation} to fight"
+                return R_BATTLE, (f"{say(game, enemy)} has no {unit} in {area} for "
+                                  f"{say(game, nation)} to fight")
             if not state.count(nation, area, unit):
-                return R_BATTLE, f"{nation} has no {unit} in {area}"
-            return R_BATTLE, (f"{nation}'s {unit}s in {area} have moved or fought this "
+                return R_BATTLE, f"{say(game, nation)} has no {unit} in {area}"
+            return R_BATTLE, (f"{say(game, nation)}'s {unit}s in {area} have moved or fought this "
                               f"Movere: only units that did not move start a battle where "
                               f"they stand")
         if isinstance(choice, tuple) and len(choice) == 2 and choice[0] in UNITS \
@@ -274,10 +280,10 @@ class Movere(Step):
                     return R_MOVE, f"{area!r} is no region or sea of the board"
             origin = path[0]
             if not state.count(nation, origin, unit):
-                return R_MOVE, f"{nation} has no {unit} in {origin}"
+                return R_MOVE, f"{say(game, nation)} has no {unit} in {origin}"
             if not fresh(state, frame, nation, unit, origin):
-                return R_MOVE, (f"{nation}'s {unit}s in {origin} have all moved or fought "
-                                f"this Movere: a unit moves once")
+                return R_MOVE, (f"{say(game, nation)}'s {unit}s in {origin} have all "
+                                f"moved or fought this Movere: a unit moves once")
             for a, b in pairwise(path):
                 if b not in board.neighbours(a, unit):
                     kind = board.border(a, b)
@@ -286,10 +292,12 @@ class Movere(Step):
                                     f"{CROSSES[unit]} borders")
             n = reach(game, nation, unit)
             if len(path) - 1 > n:
-                return R_MOVE, (f"{nation}'s {unit}s cross {n} border{'s' if n > 1 else ''}"
-                                f" in a Movere; this way crosses {len(path) - 1}")
+                return R_MOVE, (f"{say(game, nation)}'s {unit}s cross {n} "
+                                f"border{'s' if n > 1 else ''} in a Movere; this way "
+                                f"crosses {len(path) - 1}")
             return R_MOVE, "a way passes an area once and ends elsewhere than it began"
-        return R_MOVE, (f"{choice!r} is not a move, battle or end {nation} may choose now: "
+        return R_MOVE, (f"{choice!r} is not a move, battle or end {say(game, nation)} may "
+                        f"choose now: "
                         f"write (legion|galley, (from, ..., to)), (battle, region, "
                         f"legion|galley, nation) or (done)")
 
@@ -309,7 +317,8 @@ class Battle(Step):
             if state.count(nation, area, unit) and state.count(enemy, area, unit):
                 asks = frame.get("asks") or nation
                 other = enemy if asks == nation else nation
-                return Decision(asks, "a2.battle", f"{asks}: fight {other}'s "
+                return Decision(asks, "a2.battle", f"{say(game, asks)}: fight "
+                                f"{say(game, other)}'s "
                                 f"{unit}s in {area} ({state.count(other, area, unit)} "
                                 f"against your {state.count(asks, area, unit)}), or let "
                                 f"them be?", ("fight", "peace"))

@@ -82,7 +82,7 @@ def test_the_refusal_counts_the_defence() -> None:
     rule, why = refusal(game, "red", "GESOCRIBATE") or (None, "")
     assert rule is not None and rule.id == "conquest" and "Завоевание" in rule.sections
     assert why == ("GESOCRIBATE's defence is 3 (1 for a city + 2 for 2 defending units) "
-                   "and red has 2 units there")
+                   "and Red has 2 units there")
 
 
 def test_pella_temple_destroyed_and_a_general() -> None:
@@ -122,7 +122,7 @@ def test_a_nation_with_two_personages_or_fewer_defends_at_one_more() -> None:
     """«+1, если обороняющаяся нация обладает 2 или менее древними персонажами»."""
     game = conquer_pella({"personages": {"yellow": ["king", "king"]}})
     assert defence(game, "PELLA") == 4
-    assert ("yellow holds 2 personages", 1) in defence_parts(game, "PELLA")
+    assert ("Yellow holds 2 personages", 1) in defence_parts(game, "PELLA")
 
 
 def test_a_nations_last_city_cannot_be_conquered() -> None:
@@ -136,7 +136,7 @@ def test_a_nations_last_city_cannot_be_conquered() -> None:
     assert conquerable(game, "red") == []
     rule, why = refusal(game, "red", "GESOCRIBATE") or (None, "")
     assert rule is not None and rule.id == "last-city"
-    assert why == "GESOCRIBATE is yellow's last city"
+    assert why == "GESOCRIBATE is Yellow's last city"
 
 
 def test_a_neutral_temple_defends_at_three() -> None:
@@ -187,7 +187,7 @@ def test_conquest_refusals_name_the_rule() -> None:
     play(game, ("done",))
     with pytest.raises(IllegalChoice, match=r"no city nor neutral temple.*\[conquest\]"):
         game.apply(("conquer", "NARBO"))
-    with pytest.raises(IllegalChoice, match="the city of LUTETIA is red's own"):
+    with pytest.raises(IllegalChoice, match="the city of LUTETIA is Red's own"):
         game.apply(("conquer", "LUTETIA"))
     with pytest.raises(IllegalChoice, match="no region of the board"):
         game.apply(("conquer", "ATLANTIS"))
