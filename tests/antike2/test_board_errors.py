@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mnrules.cli import main
 from mnrules.errors import DataFileError, MnrulesError
@@ -231,3 +233,30 @@ def test_thousands_of_faults_are_cut_short_and_guessed_at_sparingly(tmp_path: Pa
     guesses = [p for p in err.value.problems if "did you mean" in p.message]
     assert len(guesses) == MAX_HINTS
     assert "unknown area 'R0000X'; did you mean 'R0000'?" in {p.message for p in guesses}
+
+
+# --- any damage is a clean refusal ---------------------------------------------------------
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_damaged_board_loads_or_is_refused_cleanly(data: st.DataObject) -> None:
+    """Delete, repeat or garble a line of a shipped board: the loader either reads a
+    sound board or raises a MnrulesError naming the file, never anything else."""
+    text = data.draw(st.sampled_from([MN_TEXT, ORIENT_TEXT]))
+    lines = text.splitlines()
+    i = data.draw(st.integers(0, len(lines) - 1))
+    how = data.draw(st.sampled_from(["delete", "repeat", "garble"]))
+    if how == "delete":
+        del lines[i]
+    elif how == "repeat":
+        lines.insert(i, lines[i])
+    else:
+        line = lines[i]
+        j = data.draw(st.integers(0, max(len(line) - 1, 0)))
+        char = data.draw(st.sampled_from(list("x:[]{},-#&*! \"'\t")))
+        lines[i] = line[:j] + char + line[j + 1:]
+    try:
+        board = load("damaged.yaml", text="\n".join(lines) + "\n")
+    except MnrulesError as exc:
+        assert str(exc).startswith("damaged.yaml"), str(exc)
+    else:
+        assert board.regions and board.seas and len(board.start(6)) == 6
