@@ -242,3 +242,23 @@ def test_a_pack_in_a_language_without_texts_explains_in_english(tmp_path: Path) 
     assert load_texts(rules).lang == "en"
     with pytest.raises(MnrulesError, match="no texts in 'la'"):
         load_texts(rules, "la")
+
+
+def test_counts_compared_and_divided_read_as_sentences(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from mnrules.language.highlight import grammar
+    if "least" not in grammar().keywords:
+        pytest.skip("the grammar has no comparisons yet")
+    (tmp_path / "h.yaml").write_text(
+        "id: counter\nkind: hero\nnames: {en: Counter}\neffects: |\n"
+        "  modify income: add 1 coin per 2 markets you control\n"
+        "  modify battle.total when at least 2 legions you have here: add 1\n",
+        encoding="utf-8")
+    out = explained(capsys, str(tmp_path))
+    assert "add 1 coin for every 2, counting each market you control" in out
+    assert "if counting each of your legion pieces in the battle's area or the province, " \
+           "there are at least 2: add 1." in out
+    out = explained(capsys, str(tmp_path), "--lang", "fr")
+    assert "ajoutez 1 Impôt par tranche de 2, en comptant chaque Marché que vous contrôlez" \
+        in out
+    assert "si en comptant chacune de vos pièces Légion" in out

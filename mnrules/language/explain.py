@@ -41,10 +41,10 @@ ENGLISH: dict[str, str] = {
     "or": "{a} or {b}",
     "either": "either {cond}",
     "not": "it is not so that {cond}",
-    "at_least": "{count} is at least {n}",
-    "at_most": "{count} is at most {n}",
-    "more": "{a} is more than {b}",
-    "fewer": "{a} is fewer than {b}",
+    "at_least": "counting {count}, there are at least {n}",
+    "at_most": "counting {count}, there are at most {n}",
+    "more": "counting {a}, there are more than counting {b}",
+    "fewer": "counting {a}, there are fewer than counting {b}",
     # what a modifier does, joined by 'ops.join'
     "add": "add {value}",
     "subtract": "subtract {value}",
@@ -56,10 +56,10 @@ ENGLISH: dict[str, str] = {
     "ops.join": "; ",
     # values
     "per": "{n} for {count}",
-    "per.divisor": "{n} for every {divisor} of {count}",
+    "per.divisor": "{n} for every {divisor}, counting {count}",
     "amount": "{n} {resource}",
     "amount.per": "{n} {resource} for {count}",
-    "amount.per.divisor": "{n} {resource} for every {divisor} of {count}",
+    "amount.per.divisor": "{n} {resource} for every {divisor}, counting {count}",
     # what a trigger does, joined by 'actions.join'
     "may": "you may {action}",
     "may.who": "{who} may {action}",
@@ -183,7 +183,7 @@ class Explainer:
         if w is None:
             return None, self.texts.frame("unknown", kind=kind, text=name)
         given = self.texts.words.get(kind, {}).get(w.pattern)
-        return w, given if isinstance(given, str) else gist(w.doc)
+        return w, gist(given if isinstance(given, str) else w.doc)
 
     # -- parts of a rule -------------------------------------------------------------------
     def cond(self, c: Cond) -> str:
@@ -316,7 +316,7 @@ def gist(meaning: str) -> str:
     text = " ".join(meaning.split())
     for mark in (": ", "; "):
         text = text.split(mark, 1)[0]
-    text = text.rstrip(".")
+    text = text.rstrip(". ")
     return text[:1].lower() + text[1:]
 
 
