@@ -524,19 +524,23 @@ def _check_map(edition: str | None, file: Path | None, game: str = "") -> int:
 def _rules_with_cards(args: argparse.Namespace) -> Any:
     """The rule set of --edition (and --variant), with the cards of each --cards folder
     beside the game's bundled ones (its own folder of cards/, not another game's)."""
-    variant = getattr(args, "variant", None)
-    extra = [_existing(d, "--cards", folder=True) for d in getattr(args, "cards", None) or []]
-    if not extra:
-        return load_ruleset(args.edition, variant=variant)
     from . import packs
     from .resources import data_dir
+    from .yamlsource import pointed
 
-    source = packs.read(variant, default_base=args.edition) if variant else \
-        packs.read(args.edition)
-    game = str(source.data.get("game") or "")
-    bundled = data_dir("cards") / game
-    dirs = [bundled] if game and not game.endswith(".py") and bundled.is_dir() else []
-    return load_ruleset(args.edition, card_dirs=[*dirs, *extra], variant=variant)
+    variant = getattr(args, "variant", None)
+    extra = [_existing(d, "--cards", folder=True) for d in getattr(args, "cards", None) or []]
+    try:
+        if not extra:
+            return load_ruleset(args.edition, variant=variant)
+        source = packs.read(variant, default_base=args.edition) if variant else \
+            packs.read(args.edition)
+        game = str(source.data.get("game") or "")
+        bundled = data_dir("cards") / game
+        dirs = [bundled] if game and not game.endswith(".py") and bundled.is_dir() else []
+        return load_ruleset(args.edition, card_dirs=[*dirs, *extra], variant=variant)
+    except MnrulesError as exc:    # a pack's or card's error: its line, with a caret
+        raise MnrulesError(pointed(str(exc))) from None
 
 
 def _find_card(rules: Any, name: str) -> Any:
@@ -565,7 +569,7 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
     from .card_check import card_files, check_cards
     from .ruleset import vocabulary
 
-    rules = load_ruleset(args.edition, variant=args.variant)
+    rules = _rules_with_cards(args)
     checked = check_cards(rules, vocabulary(rules), card_files(args.paths))
     for c in checked:
         if c.ok:

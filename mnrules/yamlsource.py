@@ -71,6 +71,25 @@ def caret_block(source: str, column: int) -> str:
     return f"\n    {src}\n    {' ' * (col - 1)}^"
 
 
+def pointed(message: str) -> str:
+    """``message``, when it starts with ``FILE:LINE:COLUMN:`` naming a readable text file
+    and shows no line yet, with that line of the file and a caret under the column."""
+    import re
+
+    found = re.match(r"(.+?):(\d+):(\d+): ", message)
+    if found is None or "\n" in message:
+        return message
+    try:
+        with open(found.group(1), "rb") as f:
+            head = f.read(MAX_BYTES)
+        source = line_of(head.decode("utf-8"), int(found.group(2)))
+    except (OSError, ValueError):
+        return message
+    if source is None:
+        return message
+    return message + caret_block(source, int(found.group(3)))
+
+
 def line_of(text: str, line: int) -> str | None:
     """Line ``line`` (1-based) of ``text``, or None past its end."""
     lines = text.split("\n")

@@ -257,3 +257,14 @@ def test_binary_empty_and_control_characters_are_shown_at_their_place(
     assert f"{empty}: the file is empty" in err
     assert f"{control}:2:15: the character U+0001 may not appear" in err
     assert caret_under(err, control, 2).startswith("·b")
+
+
+def test_an_error_in_the_edition_given_is_shown_at_its_line_with_a_caret(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("extends: en\nparams: {hit_divisor: 400}\n", encoding="utf-8")
+    path = card(tmp_path, "bastion", "modify battle.total when land battle: add 1")
+    code, _, err = run(capsys, "cards", "check", str(path), "--edition", str(pack))
+    assert code == 2
+    assert f"{pack}:2:10: params.hit_divisor: expected a whole number from 1 to 99" in err
+    assert "    params: {hit_divisor: 400}\n             ^" in err
