@@ -343,6 +343,23 @@ class Battle(Step):
 
 
 @hookimpl
+def mn_check_state(game: Any) -> list[str]:
+    """Units stand where they can: a legion on land, a galley at sea or in a region with
+    a blue or combined border."""
+    board = game.rules.board
+    out: list[str] = []
+    for nation, areas in game.state.units.items():
+        for area, kinds in areas.items():
+            if area not in board.regions and area not in board.seas:
+                continue  # the save check names areas the board does not have
+            if kinds.get("legion") and board.is_sea(area):
+                out.append(f"{nation} has legions at sea, in {area}")
+            if kinds.get("galley") and not board.is_sea(area) and not board.coastal(area):
+                out.append(f"{nation} has galleys inland, in {area}")
+    return out
+
+
+@hookimpl
 def a2_actions() -> dict[str, str]:
     return {"movere": MOVERE}
 

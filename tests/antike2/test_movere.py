@@ -266,3 +266,14 @@ def test_refusals_cite_the_book() -> None:
         game.apply(("legion", ("DYRRHACHION", "ATLANTIS")))
     with pytest.raises(IllegalChoice, match="is not a move"):
         game.apply(("fly", "DYRRHACHION"))
+
+
+def test_units_stand_where_they_can() -> None:
+    """The invariant the fuzzer checks: legions on land, galleys at sea or on a coast."""
+    game = at_movere(PELLA, "red")
+    assert check(game) == []
+    game.state.add_units("red", "MARE_IONIUM", "legion")
+    inland = next(r for r in game.rules.board.regions if not game.rules.board.coastal(r))
+    game.state.add_units("red", inland, "galley")
+    assert check(game) == ["red has legions at sea, in MARE_IONIUM",
+                           f"red has galleys inland, in {inland}"]

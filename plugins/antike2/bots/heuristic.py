@@ -7,7 +7,8 @@
 * **Moves**: each way a unit may go is valued by where the units would stand (what they
   could conquer or found there, or next to it), without copying the game; the bot
   stops when no move gains.
-* **Paying**: the holding it has most of pays (a coin last).
+* **Paying**: the holding it has most of pays (a coin last); a resource taken from the
+  bank is the one it has least of; within a lookahead it makes no trade.
 * Every other decision (a temple, a unit raised, a know-how, a city founded, a battle,
   a conquest, its losses, a trade) is decided by evaluating the position each option
   leads to on a copy.
@@ -64,6 +65,10 @@ class HeuristicBot:
             return self._move(game, dec)
         if dec.kind == "a2.pay":
             return self._pay(game, dec)
+        if dec.kind in ("a2.trade_take", "a2.no_coin"):
+            return self._take(game, dec)
+        if dec.kind == "a2.trade" and not deep and ("done",) in dec.options:
+            return ("done",)
         if dec.kind == "a2.rondel" and deep:
             scores = {o: self._turn_value(game, o) for o in dec.options}
         else:
@@ -157,6 +162,12 @@ class HeuristicBot:
         if board.is_sea(origin) and state.count(me, origin, "galley") == 1:
             gain -= board.sea_weight(origin) * w.navigator
         return gain
+
+    @staticmethod
+    def _take(game: Game, dec: Decision) -> Choice:
+        """A resource taken from the bank: the one it has least of."""
+        stock = game.state.stock[dec.player]
+        return min(dec.options, key=lambda k: (stock.get(str(k), 0), str(k)))
 
     @staticmethod
     def _pay(game: Game, dec: Decision) -> Choice:
