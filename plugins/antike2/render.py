@@ -223,9 +223,11 @@ def _panel(svg: _Svg, game: Game, x0: float, name: object) -> None:
         temples = sum(1 for r in cities if state.cities[r]["temple"])
         units = {k: sum(a.get(k, 0) for a in state.units.get(nation, {}).values())
                  for k in UNITS}
-        svg.text(x + 4, y, f"{len(cities)} cities, {temples} temples, "
-                 f"{units['legion']} legions, {units['galley']} galleys, "
-                 f"{state.destroyed.get(nation, 0)} temples destroyed", 10.5, anchor="start")
+        counts = ", ".join(_plural(n, what) for n, what in (
+            (len(cities), "city"), (temples, "temple"), (units["legion"], "legion"),
+            (units["galley"], "galley")))
+        destroyed = state.destroyed.get(nation, 0)
+        svg.text(x + 4, y, f"{counts}; {destroyed} destroyed", 10.5, anchor="start")
         y += 16
         for label, items, kind in (("Know-how", state.know_how.get(nation, []), "know_how"),
                                    ("Personages", state.personages.get(nation, []),
@@ -236,6 +238,14 @@ def _panel(svg: _Svg, game: Game, x0: float, name: object) -> None:
                 y += 15
         y += 14
     _legend(svg, x, y)
+
+
+def _plural(n: int, what: str) -> str:
+    if n == 1:
+        return f"1 {what}"
+    if what.endswith("y") and what[-2] not in "aeiou":
+        return f"{n} {what[:-1]}ies"
+    return f"{n} {what}s"
 
 
 def _counted(items: Iterable[str], kind: str, game: Game) -> list[str]:

@@ -61,3 +61,9 @@ def test_the_render_hook_writes_svg_and_refuses_other_files(tmp_path: Path) -> N
     ET.fromstring(out.read_text(encoding="utf-8"))
     with pytest.raises(MnrulesError, match=r"\.svg"):
         mn_render(game, tmp_path / "board.png")
+
+
+def test_the_panel_counts_in_words() -> None:
+    texts = _texts(ET.fromstring(render_svg(at_movere(PELLA, "red"))))
+    assert "2 cities, 0 temples, 2 legions, 2 galleys; 0 destroyed" in texts
+    assert "2 cities, 1 temple, 0 legions, 1 galley; 0 destroyed" in texts
