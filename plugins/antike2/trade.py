@@ -91,7 +91,8 @@ def mn_contract() -> list[Declaration]:
     return [
         Part("trade", "turn", "Bank trades: Mercatura 2 for 1, Commercium 3 for 2."),
         Quantity("bank_trade", "trade", "How many resources of its choice the bank gives "
-                 "a nation for the resources it pays (0: no such trade).", "int",
+                 "a nation for the resources it pays, none unless a know-how allows the "
+                 "trade.", "int",
                  (("nation", "who trades"), ("pay", "how many resources it pays")),
                  subject="nation", word="bank_trade"),
         DecisionKind("a2.trade", "trade", "A nation trades resources with the bank, or "
