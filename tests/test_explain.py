@@ -4,13 +4,15 @@ are the pack's, so an edition's overridden card reads as the rule it plays."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from mnrules.cli import main
 from mnrules.errors import MnrulesError
-from mnrules.language.explain import ENGLISH, Explainer, Texts
+from mnrules.language.explain import ENGLISH, Explainer, Texts, gist
 from mnrules.language.syntax import parse_script
 from mnrules.language.texts import bundled_languages, load_texts, missing_texts, read_texts
 from mnrules.ruleset import Ruleset, load_ruleset, vocabulary
@@ -262,3 +264,47 @@ def test_counts_compared_and_divided_read_as_sentences(tmp_path: Path,
     assert "ajoutez 1 Impôt par tranche de 2, en comptant chaque Marché que vous contrôlez" \
         in out
     assert "si en comptant chacune de vos pièces Légion" in out
+
+
+def _fill(pattern: str, vocab: Any) -> str:
+    """The pattern with each placeholder filled by a value it takes, as a script says it."""
+    s = vocab.sets
+    values = {"n": "1", "good": min(s.goods), "unit": min(s.units), "card": min(s.cards),
+              "track": min(s.tracks), "player": min(s.players), "name": "military",
+              **{k: min(v).lower() for k, v in getattr(s, "named", {}).items() if v}}
+    return re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), "x"), pattern)
+
+
+def _scripts(vocab: Any) -> list[str]:
+    """A rule using each word of the vocabulary where its kind goes."""
+    q = vocab.words("quantity")[0].pattern
+    e = vocab.words("event")[0].pattern
+    place = {"condition": f"modify {q} when {{}}: add 1",
+             "count": f"modify {q}: add 1 per {{}}",
+             "action": f"after {e}: {{}}", "change": f"replace {e}: {{}}",
+             "allowance": f"modify {q}: allow 1 {{}}", "include": f"modify {q}: include {{}}",
+             "item": "offer {} for 1 coin"}
+    # a set of ids a script cannot write (the board's provinces are upper case, the
+    # grammar's words lower case) leaves its words unwritable: not explained here
+    unwritable = {k for k, v in getattr(vocab.sets, "named", {}).items()
+                  if any(x != x.lower() for x in v)}
+    out = [place[k].format(_fill(w.pattern, vocab)) for k in place for w in vocab.words(k)
+           if not any("{" + u + "}" in w.pattern for u in unwritable)]
+    out += [f"modify {w.pattern}: add 1" for w in vocab.words("quantity")]
+    out += [f"after {w.pattern}: take 1 good of your choice" for w in vocab.words("event")]
+    return out
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGUAGES))
+def test_every_word_explains_in_every_language(en: Ruleset, lang: str) -> None:
+    """Not only the bundled cards' words: each word of the vocabulary, in a rule, reads
+    as a sentence of the language, with no placeholder left and no English meaning."""
+    vocab = vocabulary(en)
+    writer = Explainer(vocab, load_texts(en, lang))
+    english = {w.doc for kind in vocab.by_kind.values() for w in kind if len(w.doc) > 20}
+    for script in _scripts(vocab):
+        for rule in parse_script(script):
+            text = writer.rule(rule)
+            assert "<" not in text and "{" not in text, (script, text)
+            if lang != "en":
+                assert not [doc for doc in english if gist(doc) in text], (script, text)
