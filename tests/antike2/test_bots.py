@@ -10,7 +10,6 @@ from test_movere import asked, at_movere, play
 
 from mnrules import load_ruleset, new_game
 from mnrules.bots import bot_kinds, make_bot
-from mnrules.plugins.antike2 import bots
 from mnrules.plugins.antike2.bots import make_heuristic
 from mnrules.plugins.antike2.bots.evaluate import score, value
 from mnrules.plugins.antike2.bots.heuristic import HeuristicBot
@@ -21,15 +20,11 @@ from test_conquest import GESOCRIBATE
 
 @cache
 def bot_rules() -> Ruleset:
-    """The pack's rule set with the bots offered: through the game's own ``mn_bots``, or
-    (until the game's package answers it) with the bots' module registered on the bus."""
-    rules = load_ruleset("antike2")
-    if "heuristic" not in bot_kinds(rules):
-        rules.pm.register(bots, name="antike2 bots")
-    return rules
+    return load_ruleset("antike2")
 
 
 def test_the_heuristic_bot_is_offered_by_name() -> None:
+    """The game's package answers ``mn_bots`` with this package's bots."""
     rules = bot_rules()
     assert "heuristic" in bot_kinds(rules)
     assert isinstance(make_bot("heuristic", 3, rules), HeuristicBot)
