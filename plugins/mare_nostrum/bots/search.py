@@ -14,9 +14,12 @@ with the heuristic's evaluation. The best mean wins. Other decisions go to the
 heuristic bot directly.
 
 The budget is a number of iterations, never a time: a seeded game replays exactly.
-Each iteration's chance is a function of the bot's seed, the game's choice count and
-the iteration (:func:`~mnrules.bots.common.decision_seed`): the bot carries no
-generator, so a saved game goes on exactly as it would have.
+A rollout's chance is a function of the bot's seed, the game's choice count and the
+rollout's number among its candidate's (:func:`~mnrules.bots.common.decision_seed`):
+the k-th rollouts of all candidates share their imagined hidden information and dice
+(common random numbers, so the candidates' means differ by what they do, not by
+luck), and the bot carries no generator, so a saved game goes on exactly as it would
+have.
 """
 
 from __future__ import annotations
@@ -85,7 +88,10 @@ class SearchBot:
         sq = [0.0] * len(cands)
         for it in range(self.iterations):
             i = it if it < len(cands) else self._select(n, total, sq, it)
-            seed = decision_seed(self.seed, game, it)
+            # common random numbers: every candidate's k-th rollout imagines the same
+            # hidden resources and tiles and starts from the same dice stream, so
+            # the candidates are compared on the same worlds, not on luck
+            seed = decision_seed(self.seed, game, n[i])
             g = clone(game, seed)
             determinize(g, me, random.Random(seed ^ 0x2545F491))
             g.apply(cands[i])
