@@ -91,8 +91,11 @@ def pointed(message: str) -> str:
 
 
 def line_of(text: str, line: int) -> str | None:
-    """Line ``line`` (1-based) of ``text``, or None past its end."""
-    lines = text.split("\n")
+    """Line ``line`` (1-based) of ``text``, or None past its end; lines end where YAML
+    ends them (CR, LF, CRLF, NEL, LS, PS), so a line number PyYAML gives finds its line."""
+    import re
+
+    lines = re.split("\r\n|[\r\n\x85\u2028\u2029]", text)
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 

@@ -7,6 +7,8 @@ import pickle
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mnrules.cli import main
 from mnrules.yamlsource import SourceError, caret_block, load_yaml
@@ -109,3 +111,34 @@ def test_a_card_with_an_unclosed_bracket_is_refused_with_a_caret(
     err = capsys.readouterr().err
     assert f"{card}:3:8: this '{{' is not closed" in err
     assert "    names: {en: Hero\n           ^" in err
+
+
+# -- any text: data, or one error at a place, its caret under the column ---------------------
+YAML_BITS = ["a: 1", "b:", "  - x", "- y", "c: [1, 2", "d: {e: f", '"g', "'h", "\t", ": :",
+             "&a i", "*a", "<<: *a", "!!python/object:x y", "  ", "k: |", "   text", "#",
+             "? k", "---", "...", "%YAML 1.1", "é: ü", "\x00", "\x85", "{", "]", ","]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(YAML_BITS), st.text(max_size=8)), max_size=12))
+def test_any_text_loads_or_fails_at_a_shown_place(parts: list[str]) -> None:
+    text = "\n".join(parts)
+    try:
+        load_yaml("f.yaml", text)
+    except SourceError as err:
+        message = str(err)
+        assert message.startswith("f.yaml")
+        assert "Traceback" not in message
+        if err.source is not None and err.column is not None:
+            head, source, caret = message.split("\n")
+            assert caret.strip() == "^"
+            assert caret.index("^") <= len(source)
+            assert head.startswith(f"f.yaml:{err.line}:{err.column}: ")
+
+
+def test_lines_are_counted_as_yaml_counts_them() -> None:
+    """PyYAML ends a line at CR, NEL, LS and PS too: the line shown is the one it means."""
+    for newline in ("\r\n", "\r", "\x85", "\u2028"):
+        err = error_of(f"a: 1{newline}b: [1, 2{newline}c: 3{newline}")
+        _, source, _ = shown(err)
+        assert source.strip() == "b: [1, 2" and err.line == 2
