@@ -107,6 +107,29 @@ def mn_steps() -> dict[str, Step]:
 
 
 @hookimpl
+def mn_check_pack(rules: Any, source: Any) -> None:
+    """The price table and the know-how cards name the same know-how, and a column's
+    lower know-how is one of them."""
+    from mnrules.errors import PackError
+    from mnrules.yamlsource import did_you_mean
+
+    prices: dict[str, dict[str, Any]] = rules.params["know_how"]
+    cards = sorted(c for c, card in rules.cards.items() if card.kind == "know-how")
+    for k, row in prices.items():
+        if k not in cards:
+            raise PackError(f"{source.where('params', 'know_how', k)}: params.know_how.{k}: "
+                            f"no know-how card has this id" + did_you_mean(k, cards))
+        if row["after"] and row["after"] not in prices:
+            raise PackError(f"{source.where('params', 'know_how', k, 'after')}: "
+                            f"params.know_how.{k}.after: {row['after']!r} is no know-how"
+                            + did_you_mean(str(row["after"]), list(prices)))
+    missing = [c for c in cards if c not in prices]
+    if missing:
+        raise PackError(f"{source.where('params', 'know_how')}: params.know_how: no price "
+                        f"for {', '.join(missing)} (every know-how card needs one)")
+
+
+@hookimpl
 def mn_params() -> list[Param]:
     return [Param("know_how", {k: dict(v) for k, v in DEFAULT_PRICES.items()},
                   "each know-how's price in gold for the first nation and for the later "

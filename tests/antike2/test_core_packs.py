@@ -1,0 +1,50 @@
+"""Antike II's packs: every mistake in a variant is refused before a game, naming the
+file, line and key; the book's variants and the Orient side load; the packs' names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mnrules import load_ruleset
+from mnrules.errors import MnrulesError
+from mnrules.packs import list_packs
+
+
+def variant(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "v.yaml"
+    path.write_text("extends: antike2\n" + text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("params: {rondel: [ferrum, templum, aurum, movere, militia, marmor, scientia, movre]}",
+     "v.yaml:2:"),
+    ("params: {rondel: [ferrum, templum, aurum]}", "8 to 8 items"),
+    ("components: {personages: {kings: 3}}", "did you mean 'king'"),
+    ("components: {temples: -1}", "components.temples"),
+    ("params: {know_how: {moneta: {after: metalum}}}", "did you mean 'metallum'"),
+    ("cards: {remove: [strata]}", "params.know_how.strata"),
+    ("params: {personage_target: {'4': 0}}", "personage_target"),
+])
+def test_a_broken_variant_is_refused_with_its_place(tmp_path: Path, text: str,
+                                                    says: str) -> None:
+    with pytest.raises(MnrulesError) as caught:
+        load_ruleset("antike2", variant=variant(tmp_path, text))
+    assert says in str(caught.value)
+
+
+@pytest.mark.parametrize("name", ["orient", "nine_scholars", "free_city_resource"])
+def test_the_shipped_variants_load(name: str) -> None:
+    rules = load_ruleset("antike2", variant=f"editions/antike2/variants/{name}.yaml")
+    assert sorted(rules.seating) == [3, 4, 5, 6]
+
+
+def test_the_packs_ids_do_not_clash_with_mare_nostrums() -> None:
+    packs = list_packs()
+    assert packs["antike2"] == "antike2/antike2" and packs["en"] == "mare_nostrum/en"
+    assert {p for p, q in packs.items() if q.startswith("antike2/")} >= {
+        "antike2", "antike2-ru", "antike2-la"}
+    ru = load_ruleset("antike2-ru")
+    assert ru.language == "ru" and ru.name("militia", "spaces") == "Militia (ополчение)"
