@@ -677,14 +677,34 @@ def cmd_cards_textmate(args: argparse.Namespace) -> int:
 
 
 def cmd_cards_words(args: argparse.Namespace) -> int:
+    """Every word a script may use, with its meaning; with --lang, its text in that
+    language as the packs' words.yaml give it (and what a translator has left to do)."""
+    from .language.texts import load_texts, missing_texts
     from .language.words import KINDS
     from .ruleset import vocabulary
 
-    vocab = vocabulary(load_ruleset(args.edition))
-    print(words_reference(vocab, KINDS) if args.markdown else "\n".join(
-        f"{kind} — {what}\n" + "\n".join(f"  {w.pattern:<48} {w.doc}" for w in
+    rules = load_ruleset(args.edition)
+    vocab = vocabulary(rules)
+    if args.markdown:
+        print(words_reference(vocab, KINDS))
+        return 0
+    texts = load_texts(rules, args.lang) if args.lang else None
+
+    def text(kind: str, w: Any) -> str:
+        if texts is None or texts.lang == "en" or kind == "resource":
+            return str(w.doc)
+        given = texts.words.get(kind, {}).get(w.pattern)
+        return str(given) if given is not None else "(no text)"
+    print("\n".join(
+        f"{kind} — {what}\n" + "\n".join(f"  {w.pattern:<48} {text(kind, w)}" for w in
                                           sorted(vocab.words(kind), key=lambda w: w.pattern))
         for kind, what in KINDS.items()))
+    if texts is not None and texts.lang != "en":
+        missing = missing_texts(texts, vocab)
+        for entry in missing:
+            print(f"missing in the {texts.lang} texts (words.yaml): {entry}", file=sys.stderr)
+        print(f"{len(missing)} text(s) missing in {texts.lang}")
+        return 1 if missing else 0
     return 0
 
 

@@ -308,3 +308,21 @@ def test_every_word_explains_in_every_language(en: Ruleset, lang: str) -> None:
             assert "<" not in text and "{" not in text, (script, text)
             if lang != "en":
                 assert not [doc for doc in english if gist(doc) in text], (script, text)
+
+
+def test_cards_words_lists_a_languages_texts_and_what_is_missing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "words", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "land battle" in out and "c'est une Bataille terrestre" in out
+    assert out.rstrip().endswith("0 text(s) missing in fr")
+    (tmp_path / "pack.yaml").write_text("extends: en\nlanguage: la\n", encoding="utf-8")
+    (tmp_path / "words.yaml").write_text(
+        "format: mnrules-words/1\nlanguage: la\nwords:\n  condition:\n"
+        "    land battle: proelium terrestre est\n", encoding="utf-8")
+    assert main(["cards", "words", "--lang", "la", "--edition",
+                 str(tmp_path / "pack.yaml")]) == 1
+    out, err = capsys.readouterr()
+    assert "proelium terrestre est" in out and "(no text)" in out
+    assert "missing in the la texts (words.yaml): frames.add" in err
+    assert "missing in the la texts (words.yaml): words.condition.sea battle" in err
