@@ -14,7 +14,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeGuard
 
 from .errors import StateError, _short
 
@@ -187,7 +187,8 @@ class State:
     def to_dict(self) -> dict[str, Any]:
         """A deep copy of the fields as plain containers (what ``asdict`` gives, twenty
         times faster: see :func:`plain_copy`)."""
-        return plain_copy({f.name: getattr(self, f.name) for f in fields(self)})
+        data: dict[str, Any] = plain_copy({f.name: getattr(self, f.name) for f in fields(self)})
+        return data
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -268,18 +269,21 @@ def expand_rng(seed: int, rng: Any) -> Any:
     if not isinstance(rng, dict):
         return rng
     twists, index, gauss = rng.get("twists"), rng.get("index"), rng.get("gauss")
-    ok = (set(rng) == {"twists", "index", "gauss"}
-          and type(twists) is int and 0 <= twists <= MAX_TWISTS
-          and type(index) is int and 0 <= index <= MT_WORDS
-          and (gauss is None or (type(gauss) is float and math.isfinite(gauss))))
-    if not ok or type(seed) is not int:
+    if not (set(rng) == {"twists", "index", "gauss"} and _whole(seed)
+            and _whole(twists) and 0 <= twists <= MAX_TWISTS
+            and _whole(index) and 0 <= index <= MT_WORDS
+            and (gauss is None or (type(gauss) is float and math.isfinite(gauss)))):
         raise StateError(f"not a compact generator state ({{twists: 0 to {MAX_TWISTS:,}, "
                          f"index: 0 to {MT_WORDS}, gauss: null or a number}}, with a whole "
                          f"seed)", "rng")
     gen = random.Random(seed)
-    for _ in range(int(twists)):   # type-checked above
+    for _ in range(twists):
         gen.getrandbits(32 * MT_WORDS)
     return [3, [*gen.getstate()[1][:MT_WORDS], index], gauss]
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    return type(value) is int
 
 
 def read_json(text: str | bytes) -> Any:
