@@ -326,3 +326,26 @@ def test_cards_words_lists_a_languages_texts_and_what_is_missing(
     assert "proelium terrestre est" in out and "(no text)" in out
     assert "missing in the la texts (words.yaml): frames.add" in err
     assert "missing in the la texts (words.yaml): words.condition.sea battle" in err
+
+
+def test_every_games_word_files_cover_its_vocabulary() -> None:
+    """Each game's bundled words.yaml (Mare Nostrum's four, Antike II's Russian) gives a
+    text for every word and sentence the pack of its language uses, and none for a word
+    that is gone."""
+    checked = []
+    for game in sorted(p for p in (ROOT / "editions").iterdir() if p.is_dir()):
+        for lang, file in bundled_languages(game).items():
+            if lang == "en":        # English is the vocabulary's own; its file only adds
+                continue
+            pack = file.parent / "pack.yaml"
+            rules = load_ruleset(pack)
+            assert missing_texts(load_texts(rules, lang), vocabulary(rules)) == [], file
+            checked.append((game.name, lang))
+    assert ("antike2", "ru") in checked and ("mare_nostrum", "uk") in checked
+
+
+def test_antike_in_russian_names_its_nations_and_know_how(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = explained(capsys, "metallum", "--edition", "antike2-ru")
+    assert out.startswith("Metallum (металл):\n")
+    assert "если неверно, что вы разработали Ноу-Хау Moneta (валюта): прибавьте 1." in out

@@ -128,9 +128,11 @@ class Texts:
             return self.name(fallback, value)
         if slot == "card":
             return self.cards.get(value, value)
-        kind = {"good": "goods", "resource": "goods", "unit": "units", "track": "tracks",
-                "player": "empires"}.get(slot, slot)
-        for k in (kind, f"{kind}s"):           # a set's own names ({building}: buildings)
+        # the kinds of the pack's names a placeholder's ids are named in, in either game
+        kinds = {"good": ("goods", "resources"), "resource": ("goods", "resources"),
+                 "unit": ("units",), "track": ("tracks",),
+                 "player": ("empires", "nations")}.get(slot, (slot, f"{slot}s"))
+        for k in kinds:                        # a set's own names ({building}: buildings)
             if value in self.names.get(k, {}):
                 return self.names[k][value]
         for names in self.names.values():      # {name}: any word; the first kind naming it
@@ -234,7 +236,7 @@ class Explainer:
     def resource(self, phrase: Phrase) -> str:
         text = phrase.text
         key = "coin" if text == "coins" else text
-        return self.texts.names.get("goods", {}).get(key, text)
+        return self.texts.name("resource", key)
 
     def op(self, op: Op) -> str:
         t = self.texts
