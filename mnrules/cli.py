@@ -635,6 +635,9 @@ def cmd_cards_explain(args: argparse.Namespace) -> int:
     from .language.texts import load_texts
     from .ruleset import vocabulary
 
+    if not args.name.strip():     # Path('') is the current folder: never meant
+        raise MnrulesError("cards explain: name a card (its id or name), a card file or a "
+                           "folder of cards")
     rules = _rules_with_cards(args)
     vocab = vocabulary(rules)
     texts = load_texts(rules, args.lang)

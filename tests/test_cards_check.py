@@ -268,3 +268,11 @@ def test_an_error_in_the_edition_given_is_shown_at_its_line_with_a_caret(
     assert code == 2
     assert f"{pack}:2:10: params.hit_divisor: expected a whole number from 1 to 99" in err
     assert "    params: {hit_divisor: 400}\n             ^" in err
+
+
+def test_an_empty_name_is_refused_not_taken_for_the_current_folder(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "cards", "explain", "")
+    assert code == 2 and out == "" and "name a card" in err
+    code, _, err = run(capsys, "cards", "show", " ")
+    assert code == 2 and "no card named ' '" in err
