@@ -17,7 +17,10 @@ spread, with its interval and the points it could not tell apart from it.
 A parameter is named as the pack names it (``hit_divisor``) or, inside a mapping
 parameter, by a dotted path (``costs.legion``); values are a range ``3..7`` (whole
 numbers, ``3..9:2`` with a step) or a comma-separated list read as YAML scalars
-(``1,2,4`` or ``timed,able``). Nothing here knows a game.
+(``1,2,4`` or ``timed,able``). The axis named ``variant`` takes variant files instead
+(``variant=none,east_a.yaml,east_b.yaml``; ``none`` is the pack itself), so a sweep
+also compares board patches and setups, which are not parameters. Nothing here knows
+a game.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ from .errors import MnrulesError, PackError
 from .ruleset import Ruleset, load_ruleset
 
 BOOTSTRAP = 400
+VARIANT = "variant"
+"""The axis whose values are variant files (``none``: the pack alone)."""
 MIN_GAMES = 30
 """Games a point plays before the search may drop it: a bootstrap over fewer seeds
 understates the spread's variance."""
@@ -56,6 +61,12 @@ def parse_axis(text: str) -> Axis:
     if not eq or not name or not spec:
         raise MnrulesError(f"--param {text!r}: expected NAME=VALUES, e.g. hit_divisor=4..6 "
                            f"or build_victory=timed,able")
+    if name == VARIANT:
+        files = tuple(None if v.strip() in ("none", "-") else v.strip()
+                      for v in spec.split(","))
+        if len(set(files)) != len(files) or "" in files:
+            raise MnrulesError(f"--param {text!r}: give distinct variant files (or none)")
+        return Axis(name, files)
     if ".." in spec:
         lo_text, _, rest = spec.partition("..")
         hi_text, _, step_text = rest.partition(":")
@@ -94,6 +105,8 @@ def point_params(rules: Ruleset, axes: Sequence[Axis], values: Sequence[Any]
     pack's own mapping), as a job carries them (each value as JSON text)."""
     out: dict[str, Any] = {}
     for axis, value in zip(axes, values, strict=True):
+        if axis.name == VARIANT:
+            continue
         top, _, key = axis.name.partition(".")
         if top not in rules.params:
             from .yamlsource import did_you_mean
@@ -119,7 +132,7 @@ def check_point(pack: str, variant: str | None, params: tuple[tuple[str, str], .
         load_ruleset(pack, {"params": {k: json.loads(v) for k, v in params}},
                      variant=variant)
     except PackError as exc:
-        reason = str(exc).split(": ", 2)[-1]
+        reason = str(exc) if variant is not None else str(exc).split(": ", 2)[-1]
         raise MnrulesError(f"--param {label}: {reason}") from None
 
 
@@ -128,6 +141,7 @@ class Point:
     values: dict[str, Any]
     params: tuple[tuple[str, str], ...]
     results: list[sim.GameResult] = field(default_factory=list)
+    variant: str | None = None
 
 
 def spread(results: Sequence[sim.GameResult], players: Sequence[str],
@@ -188,7 +202,8 @@ def run_points(points: Sequence[Point], pack: str, variant: str | None, players:
                bots: Sequence[str], seeds: Sequence[int], round_cap: int, workers: int,
                backend: str, address: str | None, quiet: bool) -> None:
     """Play ``seeds`` at every point (added to what each point already played)."""
-    jobs = [sim.Job(pack, variant, players, s, tuple(bots), round_cap, p.params)
+    jobs = [sim.Job(pack, p.variant if p.variant is not None else variant, players, s,
+                    tuple(bots), round_cap, p.params)
             for p in points for s in seeds]
     results = sim.run(jobs, workers, backend, address, show_progress=not quiet)
     for k, p in enumerate(points):
@@ -254,6 +269,8 @@ def command(args: Any) -> int:
     axes = [parse_axis(t) for t in args.param]
     if len({a.name for a in axes}) != len(axes):
         raise MnrulesError("--param: a parameter is swept twice")
+    if args.variant and any(a.name == VARIANT for a in axes):
+        raise MnrulesError("--param variant=...: give the variants there, not --variant too")
     check_distinct(("--out", args.out), ("--plot", args.plot))
     if args.out:
         if not args.out.endswith(".json"):
@@ -274,10 +291,12 @@ def command(args: Any) -> int:
     for values in grid:
         params = point_params(rules, axes, values)
         label = ", ".join(f"{a.name}={v}" for a, v in zip(axes, values, strict=True))
-        check_point(args.edition, args.variant, params, label)
-        points.append(Point({a.name: v for a, v in zip(axes, values, strict=True)}, params))
+        chosen = dict(zip((a.name for a in axes), values, strict=True))
+        variant = chosen.get(VARIANT)
+        check_point(args.edition, variant or args.variant, params, label)
+        points.append(Point(chosen, params, variant=variant))
     own = point_params(rules, axes, [current(rules, a.name) for a in axes])
-    base = next((p for p in points if p.params == own), points[0])
+    base = next((p for p in points if p.params == own and p.variant is None), points[0])
     workers = _jobs(args.jobs, args.games * len(points))
 
     def play(which: Sequence[Point], indices: Sequence[int]) -> None:
@@ -294,7 +313,7 @@ def command(args: Any) -> int:
         play(points, range(args.games))
     names = points[0].results[0].players
     common = min(len(p.results) for p in points)
-    trimmed = [Point(p.values, p.params, p.results[:common]) for p in points]
+    trimmed = [Point(p.values, p.params, p.results[:common], p.variant) for p in points]
     tbase = trimmed[points.index(base)]
     boot = bootstrap_spreads(trimmed, names, args.seed)
     rows = [summary(p, tbase, b) for p, b in zip(trimmed, boot, strict=True)]
@@ -320,13 +339,18 @@ def command(args: Any) -> int:
 
 def current(rules: Ruleset, name: str) -> Any:
     """The pack's own value of a parameter (or of one key of a mapping parameter)."""
+    if name == VARIANT:
+        return None
     top, _, key = name.partition(".")
     value = rules.params.get(top)
     return value.get(key) if key and isinstance(value, dict) else value
 
 
 def _label(values: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in values.items())
+    from pathlib import Path
+
+    return ", ".join(f"{k}={Path(v).name if k == VARIANT and v else v}"
+                     for k, v in values.items())
 
 
 def format_sweep(rows: list[dict[str, Any]], players: Sequence[str], base: dict[str, Any],
@@ -384,8 +408,7 @@ def plot(path: str, rows: list[dict[str, Any]], players: Sequence[str],
 
     from .files import write_atomic
 
-    labels = [_label(r["values"]) if len(axes) > 1 else str(r["values"][axes[0].name])
-              for r in rows]
+    labels = [_label(r["values"]) for r in rows]
     xs = list(range(len(rows)))
     fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(16, 4.4))
     for p in players:

@@ -104,3 +104,27 @@ def test_sweep_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert main([*args[:-2], "--search", "--max-games", "2", "--plot", str(fig)]) == 0
     assert "most even: hit_divisor=" in capsys.readouterr().out
     assert fig.stat().st_size > 5000
+
+
+def test_the_variant_axis_sweeps_board_patches(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert sweep.parse_axis("variant=none,a.yaml").values == (None, "a.yaml")
+    with pytest.raises(MnrulesError, match="distinct variant files"):
+        sweep.parse_axis("variant=a.yaml,a.yaml")
+    patch = tmp_path / "carthage_leads.yaml"
+    patch.write_text("patch:\n  board: {start_titles.culture.3: carthage}\n", "utf-8")
+    out = tmp_path / "s.json"
+    assert main(["sweep", "--param", f"variant=none,{patch}", "--players", "3", "--games",
+                 "2", "--round-cap", "4", "--jobs", "1", "--quiet", "--out", str(out)]) == 0
+    assert "variant=carthage_leads.yaml" in capsys.readouterr().out
+    data = json.loads(out.read_text())
+    assert data["base"] == {"variant": None} and len(data["points"]) == 2
+    # the variant point plays the very games simulate --variant plays
+    plain = [replace(j, round_cap=4) for j in
+             sim.jobs_for("en", str(patch), 3, 2, 1, ["heuristic"])]
+    rounds = [r.rounds for r in sim.run(plain, workers=1)]
+    assert data["points"][1]["rounds_mean"] == pytest.approx(sum(rounds) / 2)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("patch:\n  board: {start_titles.cultur.3: carthage}\n", "utf-8")
+    assert main(["sweep", "--param", f"variant={bad}", "--quiet"]) == 2
+    assert "did you mean 'culture'" in capsys.readouterr().err
