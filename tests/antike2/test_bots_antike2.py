@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from test_conquest_antike2 import GESOCRIBATE
 from test_movere import asked, at_movere, play
 
 from mnrules import load_ruleset, new_game
@@ -15,7 +16,6 @@ from mnrules.plugins.antike2.bots.evaluate import score, value
 from mnrules.plugins.antike2.bots.heuristic import HeuristicBot
 from mnrules.plugins.antike2.state import Game
 from mnrules.ruleset import Ruleset
-from test_conquest import GESOCRIBATE
 
 
 @cache
