@@ -23,6 +23,7 @@ from .engine import Param, Step
 from .errors import PackError
 from .flow import CORE_STEPS, Flow
 from .language.compiler import CardEffects, compile_card
+from .language.plugin_files import check_hook_names
 from .language.steps import CardSteps
 from .language.syntax import Problem, ScriptError, parse_script
 from .language.words import Sets, Vocabulary, Word
@@ -392,6 +393,7 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
         except (ValueError, PluginValidationError) as exc:
             raise PackError(f"{source.where('plugins')}: plugins: cannot register "
                             f"{str(name)!r}: {exc}") from None
+        check_hook_names(pm, plugin, str(name), source.where("plugins"))
 
     declared = _declare(pm)
     values = _param_values(declared, data.get("params"), source, goods)
@@ -471,7 +473,7 @@ def vocabulary(rules: Ruleset) -> Vocabulary:
         named.update(found_sets)
     sets = Sets(goods=named.get("goods", frozenset()), units=named.get("units", frozenset()),
                 cards=frozenset(rules.cards), tracks=named.get("tracks", frozenset()),
-                players=named.get("players", frozenset()))
+                players=named.get("players", frozenset()), named=named)
     words += [Word("resource", g, g, "a good") for g in sorted(sets.goods)]
     return Vocabulary(words, sets, unnamed(contract))
 

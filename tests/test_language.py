@@ -82,7 +82,7 @@ def test_unknown_quantity_and_resource(rules: Ruleset, tmp_path: Path) -> None:
      "'collect'?"),
     ("after trade_pick: take 1 good of your choice", 9,
      "unknown event 'trade_pick': 'trade' only emits it: nothing performs it, so no card "
-     "can react to it; known: battle, buy, collect, "),
+     "can react to it; known: battle, battle.start, buy, collect, "),
     ("modify battle.allowed: set 1", 10, "unknown quantity 'battle.allowed': 'military' "
      "declares it with no card word, so card scripts may not modify it; known: "
      "battle.dice, "),

@@ -1,10 +1,13 @@
 """From parsed rules to hook registrations on the bus.
 
 Each card with effects becomes one plugin object implementing only the hooks its
-rules need: ``modify`` → ``mn_modifiers``, ``replace`` → ``mn_replacements``,
-``after`` → ``mn_triggers``, ``offer`` → ``mn_build_offers``. Every effect acts only
-for the card's holders (its owner, and players who copied it), and only while they
-hold it; "once per round/phase/turn" limits are kept in the game state.
+rules need: ``modify`` → ``mn_modifiers``, ``replace`` and ``before`` →
+``mn_replacements``, ``after`` → ``mn_triggers``, ``offer`` → ``mn_build_offers``. Every
+effect acts only for the card's holders (its owner, and players who copied it), and only
+while they hold it; "once per round/phase/turn/game" limits are kept in the game state.
+A limited ``modify`` is used up by its quantity's *occasion* (the event the game names
+for it: a battle for a battle's dice), so that a preview (a bot weighing a battle) never
+uses it and a second battle of the round does not get it again.
 
 Evaluation never runs Python written by a modder: scripts only name vocabulary words,
 whose meanings the rule plugins supply, and a rule has no loops, so it always ends.
@@ -12,7 +15,7 @@ whose meanings the rule plugins supply, and a rule has no loops, so it always en
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,8 +23,8 @@ from ..card_files import CardData
 from ..effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
 from ..engine import Game
 from ..hookspecs import hookimpl
-from .syntax import Cond, Op, Phrase, Problem, Rule, ScriptError, Value
-from .words import Vocabulary, Word
+from .syntax import Action, Cond, Op, Phrase, Problem, Rule, ScriptError, Value
+from .words import Vocabulary, Word, singular
 
 ORIGINAL_RANK = 1
 COPY_RANK = 2  # NL Q&A: when an original and a Castor & Pollux copy conflict, the original wins
@@ -36,6 +39,15 @@ class Env:
     card: str
     ctx: dict[str, Any]
     event: Event | None = None
+    actor: str = ""        # who acts ("each opponent loses 1 coin"): the holder unless said
+
+    def __post_init__(self) -> None:
+        if not self.actor:
+            self.actor = self.holder
+
+    def acting(self, actor: str) -> Env:
+        """The same place, another player acting (his 'you' and 'your')."""
+        return Env(self.game, self.holder, self.card, self.ctx, self.event, actor)
 
 
 @dataclass(frozen=True)
@@ -72,6 +84,8 @@ def holders(game: Game[Any], card: str) -> list[tuple[str, int]]:
 
 def period_stamp(game: Game[Any], period: str) -> str:
     state = game.state
+    if period == "game":
+        return "game"
     if period == "round":
         return str(state.round)
     if period == "phase":
@@ -90,14 +104,56 @@ def use_limit(game: Game[Any], key: str, period: str) -> None:
 
 
 @dataclass
+class CompiledAction:
+    """One action of a trigger: who does it (``subject``; None: the holder), whether he
+    is asked first (``optional``), what he pays if he says yes (``pay``: the game's
+    'you have N R' test and 'pay N R' action), and whether it runs only if the 'may'
+    before it was answered yes (``if_done``)."""
+
+    optional: bool
+    word: Word
+    args: list[Any]
+    subject: tuple[Word, list[Any]] | None = None
+    pay: tuple[tuple[Word, list[Any]], tuple[Word, list[Any]]] | None = None
+    if_done: bool = False
+    then: tuple[int, ...] = ()    # a 'may': the 'if you do' actions that follow it
+
+    def __iter__(self) -> Iterator[Any]:
+        """(optional, word, args), as a plugin reading a card's words unpacks it."""
+        return iter((self.optional, self.word, self.args))
+
+    def actors(self, env: Env) -> list[str]:
+        if self.subject is None:
+            return [env.holder]
+        w, args = self.subject
+        return list(w.meaning(env, *args))
+
+    def affordable(self, env: Env) -> bool:
+        if self.pay is None:
+            return True
+        (test, targs), _ = self.pay
+        return bool(test.meaning(env, *targs))
+
+
+@dataclass
 class CompiledRule:
     rule: Rule
     index: int
     cond: Callable[[Env], bool]
     ops: list[tuple[int, Callable[[Env], Callable[[Any], Any]]]] = field(default_factory=list)
-    actions: list[tuple[bool, Word, list[Any]]] = field(default_factory=list)
+    actions: list[CompiledAction] = field(default_factory=list)
     word: Word | None = None      # the quantity or event word
     offer: Callable[[Env], BuildOffer] | None = None
+    by: tuple[Word, list[Any]] | None = None     # 'by WHO': whose fold or event it acts on
+    occasion: Word | None = None  # a limited modify: the event that uses it up
+
+    def acts_on(self, env: Env, player: Any) -> bool:
+        """Whether the fold's or the event's player is one this rule acts on: the holder
+        unless 'by WHO' says otherwise."""
+        if self.by is None:
+            return bool(player == env.holder)
+        w, args = self.by
+        return player in w.meaning(env, *args)
 
 
 def _declared(r: CompiledRule) -> str:
@@ -118,19 +174,23 @@ class CardEffects:
         self.modifies: dict[str, list[CompiledRule]] = {}
         self.reacts: dict[str, list[CompiledRule]] = {}
         self.replaces: dict[str, list[CompiledRule]] = {}
+        self.uses: dict[str, list[CompiledRule]] = {}   # occasion event → limited modifies
         self.offers: list[CompiledRule] = []
         for r in rules:
             if r.rule.kind == "modify":
                 self.modifies.setdefault(_declared(r), []).append(r)
+                if r.occasion is not None:
+                    for name in r.occasion.on:
+                        self.uses.setdefault(name, []).append(r)
             elif r.rule.kind == "after":
                 self.reacts.setdefault(_declared(r), []).append(r)
-            elif r.rule.kind == "replace":
+            elif r.rule.kind in ("replace", "before"):
                 self.replaces.setdefault(_declared(r), []).append(r)
             else:
                 self.offers.append(r)
         # What this card answers, so the bus calls it for nothing else.
         self.MODIFIES = frozenset(self.modifies)
-        self.TRIGGERED_BY = frozenset(self.reacts)
+        self.TRIGGERED_BY = frozenset(self.reacts) | frozenset(self.uses)
         self.REPLACES = frozenset(self.replaces)
         # Register only the hooks this card uses, so the others cost nothing.
         if self.modifies:
@@ -139,7 +199,7 @@ class CardEffects:
                              ctx: dict[str, Any]) -> list[Modifier] | None:
                 return self._modifiers(game, quantity, ctx)
             self.mn_modifiers = mn_modifiers
-        if self.reacts:
+        if self.TRIGGERED_BY:
             @hookimpl
             def mn_triggers(game: Game[Any], event: Event) -> list[Trigger] | None:
                 return self._triggers(game, event)
@@ -170,14 +230,31 @@ class CardEffects:
         for holder, rank in holders(game, self.card.id):
             for r in rules:
                 assert r.word is not None
-                if r.word.subject and ctx.get(r.word.subject) != holder:
-                    continue
                 env = Env(game, holder, self.card.id, ctx)
+                if r.word.subject and not r.acts_on(env, ctx.get(r.word.subject)):
+                    continue
                 if not self._open(game, r, holder) or not r.cond(env):
                     continue
                 for layer, make in r.ops:
                     out.append(Modifier(self.source, make(env), layer, rank))
         return out or None
+
+    def _used(self, game: Game[Any], event: Event) -> None:
+        """A limited modifier's occasion has happened: each holder for whom it applied
+        (in any of the contexts the game names for the event) has used it."""
+        for r in self.uses.get(event.kind, ()):
+            assert r.occasion is not None and r.word is not None and r.rule.limit
+            contexts = r.occasion.meaning(game, event)
+            for holder, _ in holders(game, self.card.id):
+                if not self._open(game, r, holder):
+                    continue
+                for ctx in contexts:
+                    env = Env(game, holder, self.card.id, ctx)
+                    if r.word.subject and not r.acts_on(env, ctx.get(r.word.subject)):
+                        continue
+                    if r.cond(env):
+                        use_limit(game, self.limit_key(r, holder), r.rule.limit)
+                        break
 
     def _events(self, game: Game[Any], table: dict[str, list[CompiledRule]],
                 event: Event) -> list[tuple[CompiledRule, Env, int]]:
@@ -188,58 +265,75 @@ class CardEffects:
         for holder, rank in holders(game, self.card.id):
             for r in rules:
                 assert r.word is not None
-                if r.word.subject and event.player != holder:
-                    continue
                 env = Env(game, holder, self.card.id, dict(event.data), event)
+                if (r.word.subject or r.by is not None) and not r.acts_on(env, event.player):
+                    continue
                 if self._open(game, r, holder) and r.cond(env):
                     out.append((r, env, rank))
         return out
 
     def _triggers(self, game: Game[Any], event: Event) -> list[Trigger] | None:
+        if event.kind in self.uses:
+            self._used(game, event)
         found = self._events(game, self.reacts, event)
         return [Trigger(self.source, self._reaction(r, env), ADD, rank)
                 for r, env, rank in found] or None
 
     def _reaction(self, r: CompiledRule, env: Env) -> Callable[[Event], None]:
         def run(event: Event) -> None:
-            game = env.game
-            limit = [self.limit_key(r, env.holder), r.rule.limit] if r.rule.limit else None
-            # A limited rule that opens with "you may" is used up only if he says yes.
-            if limit is not None and not (r.actions and r.actions[0][0]):
-                use_limit(game, *limit)
-                limit = None
-            # Actions run in the order written. Once one asks a question, it and all
-            # after it become frames, so the loop keeps that order around the answer.
-            frames = []
-            for i, (optional, word, args) in enumerate(r.actions):
+            self.act(r, env)
+        return run
+
+    def act(self, r: CompiledRule, env: Env) -> None:
+        """Run a trigger's actions, in the order written. Once one asks a question, it
+        and all after it become frames, so the loop keeps that order around the
+        answer; an 'if you do' action waits for its 'may' to be answered yes."""
+        game = env.game
+        limit = [self.limit_key(r, env.holder), r.rule.limit] if r.rule.limit else None
+        # A limited rule that opens with "you may" is used up only if he says yes.
+        if limit is not None and not (r.actions and r.actions[0].optional):
+            use_limit(game, *limit)
+            limit = None
+        frames: list[tuple[str, dict[str, Any]]] = []
+        for i, a in enumerate(r.actions):
+            if a.if_done:
+                continue
+            for actor in a.actors(env):
                 data = {"card": self.card.id, "rule": r.index, "action": i,
-                        "holder": env.holder, "ctx": env.ctx, "args": args}
-                if optional:
+                        "holder": env.holder, "actor": actor, "ctx": env.ctx}
+                if a.optional:
                     if limit is not None and i == 0:
                         data["limit"] = limit
                     frames.append(("card.may", data))
-                elif isinstance(word.meaning, Interactive):
+                elif isinstance(a.word.meaning, Interactive):
                     frames.append(("card.choose", data))
                 elif frames:
                     frames.append(("card.do", data))
                 else:
-                    word.meaning(env, *args)
-            game.push_all(frames)
-        return run
+                    a.word.meaning(env.acting(actor), *a.args)
+        game.push_all(frames)
 
     def _replacements(self, game: Game[Any], event: Event) -> list[Replacement] | None:
         found = self._events(game, self.replaces, event)
         out = []
         for r, env, rank in found:
+            if r.rule.kind == "before":
+                def before(ev: Event, r: CompiledRule = r, env: Env = env) -> Event | None:
+                    env.event = ev
+                    self.act(r, env)
+                    return ev
+                out.append(Replacement(self.source, before, ADD, rank))
+                continue
+
             def change(ev: Event, r: CompiledRule = r, env: Env = env) -> Event | None:
                 if r.rule.limit is not None:
                     use_limit(game, self.limit_key(r, env.holder), r.rule.limit)
                 current: Event | None = ev
-                for _, word, args in r.actions:
+                for a in r.actions:
                     if current is None:
                         break
                     env.event = current
-                    current = word.meaning(env, *args)
+                    current = a.word.meaning(env, *a.args)
                 return current
             out.append(Replacement(self.source, change, ADD, rank))
         return out or None
@@ -258,7 +352,6 @@ class CardEffects:
                 if offer.count > 0:
                     out.append(offer)
         return out
-
 
 # -- compiling ---------------------------------------------------------------------------
 class _Compiler:
@@ -331,6 +424,8 @@ class _Compiler:
                 return lambda env: False
             w, args = found
             return lambda env: bool(w.meaning(env, *args))
+        if c.kind in ("at_least", "at_most", "more", "fewer"):
+            return self.compare(c)
         parts = [self.cond(p, depth + 1) for p in c.parts]
         if c.kind == "not":
             return lambda env: not parts[0](env)
@@ -338,11 +433,60 @@ class _Compiler:
             return lambda env: parts[0](env) and parts[1](env)
         return lambda env: parts[0](env) or parts[1](env)
 
+    def number(self, phrase: Phrase) -> Callable[[Env], int] | None:
+        """A count that is a number (not resources), for 'per' and comparisons."""
+        found = self.word("count", phrase, "count")
+        if found is None:
+            return None
+        w, args = found
+        if w.vtype != "int":
+            self.problem(phrase.pos, f"the count '{w.pattern}' is not a number: it cannot "
+                         f"be compared or follow 'per'")
+            return None
+        return lambda env: int(w.meaning(env, *args))
+
+    def compare(self, c: Cond) -> Callable[[Env], bool]:
+        """'at least N COUNT', 'at most N COUNT', 'more COUNT than COUNT', 'fewer ...'."""
+        assert c.phrase is not None
+        a = self.number(c.phrase)
+        if c.kind in ("at_least", "at_most"):
+            self.in_range(c.n, c.pos or c.phrase.pos, (0, 999), "comparison")
+            n = c.n
+            if a is None:
+                return lambda env: False
+            first = a
+            if c.kind == "at_least":
+                return lambda env: first(env) >= n
+            return lambda env: first(env) <= n
+        assert c.other is not None
+        b = self.number(c.other)
+        if a is None or b is None:
+            return lambda env: False
+        x, y = a, b
+        if c.kind == "more":
+            return lambda env: x(env) > y(env)
+        return lambda env: x(env) < y(env)
+
     def value(self, v: Value, q: Word, fallback: Any) -> Callable[[Env], Any]:
         """A value for quantity ``q``: a number, 'N per COUNT', 'N RESOURCE' or a count."""
         what = f"quantity '{q.pattern}'"
         if v.kind != "count":
             self.in_range(v.n, v.pos or fallback, q.numbers, what)
+        if v.divisor < 1:
+            self.problem(v.divisor_pos or v.pos or fallback, "'per 0 ...' divides by "
+                         "nothing: the number after 'per' is at least 1")
+        div = max(1, v.divisor)
+        if v.kind == "amount_per":
+            assert v.phrase is not None and v.per is not None
+            key = self.resource(v.phrase)
+            times = self.number(v.per)
+            n = v.n
+            if times is None:
+                return lambda env: [] if q.vtype == "list" else 0
+            count = times
+            if q.vtype == "list":
+                return lambda env: [(key, k)] if (k := n * (count(env) // div)) else []
+            return lambda env: n * (count(env) // div)
         if q.vtype == "list" and v.kind in ("number", "per"):
             self.problem(v.pos or fallback, f"'{q.pattern}' is a list of resources: add an "
                          f"amount of a resource ('{v.n} coin') or a count of goods, "
@@ -371,16 +515,17 @@ class _Compiler:
             return lambda env: [] if q.vtype == "list" else 0
         n = v.n
         if v.kind == "per":
-            return lambda env: n * int(w.meaning(env, *args))
+            return lambda env: n * (int(w.meaning(env, *args)) // div)
         return lambda env: w.meaning(env, *args)
 
     def resource(self, phrase: Phrase) -> str:
+        """The resource a payment or an amount names: a 'resource' word of the game's
+        (its goods, its money), singular or plural."""
         text = phrase.text
-        s = self.vocab.sets
-        if text in s.goods or text == "coin":
-            return text
-        if text == "coins":
-            return "coin"
+        names = frozenset(w.pattern for w in self.vocab.words("resource"))
+        found = singular(text, names)
+        if found is not None:
+            return found
         hint = self.vocab.nearest("resource", phrase.words)
         self.problem(phrase.pos, f"unknown resource '{text}'"
                      + (f"; did you mean '{hint}'?" if hint else ""))
@@ -433,10 +578,16 @@ class _Compiler:
         return ADD, lambda env: (lambda v: [*v, w.meaning(env, *args)])
 
     def rule(self, rule: Rule, index: int) -> CompiledRule | None:
-        kind = {"modify": "quantity", "after": "event", "replace": "event"}.get(rule.kind)
+        kind = {"modify": "quantity", "after": "event", "replace": "event",
+                "before": "event"}.get(rule.kind)
         self.target = self.vocab.named(kind, rule.name) if kind else None
         self.placed = kind is None or self.target is not None  # else nothing to fit
         out = CompiledRule(rule, index, self.cond(rule.cond))
+        if rule.by is not None:
+            out.by = self.subject(rule.by)
+            if self.target is not None and not self.target.subject:
+                self.problem(rule.by.pos, f"'by ...' picks whose {self.target.kind} it is, "
+                             f"but '{self.target.pattern}' is nobody's in particular")
         if rule.kind == "modify":
             found = self.named("quantity", rule)
             if found is None:
@@ -444,20 +595,106 @@ class _Compiler:
             out.word = found
             for op in rule.ops:
                 out.ops.append(self.op(op, found, rule.name_pos or rule.pos))
-        elif rule.kind in ("after", "replace"):
+            if rule.limit is not None:
+                out.occasion = self.occasion(rule, found)
+        elif rule.kind in ("after", "replace", "before"):
             found = self.named("event", rule)
             if found is None:
                 return None
             out.word = found
-            kind = "action" if rule.kind == "after" else "change"
             for act in rule.actions:
-                w = self.word(kind, act.phrase, "action" if kind == "action" else
-                              "replacement")
-                if w is not None:
-                    out.actions.append((act.optional, w[0], w[1]))
+                if rule.kind == "replace":
+                    w = self.word("change", act.phrase, "replacement")
+                    if w is not None:
+                        out.actions.append(CompiledAction(act.optional, w[0], w[1]))
+                    continue
+                compiled = self.action(act, rule.kind)
+                if compiled is None:
+                    continue
+                if compiled.if_done:
+                    may = next((i for i in range(len(out.actions) - 1, -1, -1)
+                                if out.actions[i].optional), None)
+                    if may is None:
+                        self.problem(act.phrase.pos, "'if you do' follows a 'may' action "
+                                     "(… may pay 1 coin to …, if you do …)")
+                        continue
+                    out.actions[may].then += (len(out.actions),)
+                out.actions.append(compiled)
         else:
             out.offer = self.offer(rule, index)
         return out
+
+    def occasion(self, rule: Rule, q: Word) -> Word | None:
+        """The event that uses up a limited modifier of ``q``, as the game names it (an
+        'occasion' word keyed to the quantity's declared name); else a problem: a
+        limit nothing uses up would be a limit in name only."""
+        found = self.vocab.named("occasion", str(q.meaning))
+        if found is None:
+            named = sorted(w.pattern for w in self.vocab.words("occasion"))
+            shown = ", ".join(self.vocab.word_for(n) for n in named)
+            self.problem(rule.pos, f"'once per {rule.limit}' cannot limit "
+                         f"'{q.pattern}': the rules name no event that uses a change of it "
+                         f"up; a limited modify serves "
+                         + (shown or "no quantity in this game"))
+        return found
+
+    def subject(self, phrase: Phrase) -> tuple[Word, list[Any]] | None:
+        return self.word("subject", phrase, "player (who)")
+
+    def action(self, act: Action, rule_kind: str) -> CompiledAction | None:
+        """'[WHO] [may] [pay N R to] ACTION', or 'if you do ACTION' after a 'may'."""
+        words = act.phrase.words
+        places = act.phrase.places
+        if_done = False
+        if words[:3] == ("if", "you", "do"):
+            if_done = True
+            words, places = words[3:], places[3:]
+            if not words:
+                self.problem(act.phrase.pos, "'if you do' needs an action after it")
+                return None
+        subject = self.subject(act.subject) if act.subject is not None else None
+        if act.subject is not None and subject is None:
+            return None
+        pay = None
+        if act.optional and words[:1] == ("pay",) and "to" in words:
+            cut = words.index("to")
+            pay = self.payment(Phrase(words[1:cut], places[1] if len(places) > 1
+                                      else act.phrase.pos, places[1:cut]))
+            words, places = words[cut + 1:], places[cut + 1:]
+            if pay is None:
+                return None
+        rest = Phrase(words, places[0] if places else act.phrase.pos, places)
+        found = self.vocab.match("action", rest.words)
+        if found is None and act.subject is None:
+            # 'each opponent loses 1 coin': a subject word, then the action
+            for cut in range(len(words) - 1, 0, -1):
+                head = self.vocab.match("subject", words[:cut])
+                if head is not None and self.vocab.match("action", words[cut:]):
+                    subject = head
+                    rest = Phrase(words[cut:], places[cut], places[cut:])
+                    break
+        w = self.word("action", rest, "action")
+        if w is None:
+            return None
+        asks = act.optional or isinstance(w[0].meaning, Interactive)
+        if rule_kind == "before" and asks:
+            self.problem(act.phrase.pos, "a 'before' rule acts at once, while the event "
+                         "is under way: it cannot ask ('may', a choice); ask in an 'after' "
+                         "rule of an earlier event")
+        return CompiledAction(act.optional, w[0], w[1], subject, pay, if_done)
+
+    def payment(self, phrase: Phrase) -> tuple[tuple[Word, list[Any]],
+                                               tuple[Word, list[Any]]] | None:
+        """'pay N R': the game's 'you have N R' test and 'pay N R' action."""
+        test = self.vocab.match("condition", ("you", "have", *phrase.words))
+        pay = self.vocab.match("action", ("pay", *phrase.words))
+        if test is None or pay is None:
+            self.problem(phrase.pos, f"cannot pay '{phrase.text}': the game has no "
+                         f"'you have {phrase.text}' condition and 'pay {phrase.text}' action"
+                         + ("" if self.vocab.match("action", ("pay", 1, "coin")) is None
+                            else " (write an amount of a resource, as '1 coin')"))
+            return None
+        return test, pay
 
     def named(self, kind: str, rule: Rule) -> Word | None:
         """The quantity or event word a rule names; else a problem naming the nearest

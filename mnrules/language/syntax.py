@@ -62,17 +62,24 @@ class Phrase:
 
 @dataclass(frozen=True)
 class Cond:
-    kind: str                       # "test", "not", "and", "or"
-    phrase: Phrase | None = None
+    kind: str                       # "test", "not", "and", "or", "at_least", "at_most",
+    #                                 "more", "fewer"
+    phrase: Phrase | None = None    # the test, or the count compared
     parts: tuple[Cond, ...] = ()
+    n: int = 0                      # at_least, at_most: the number
+    other: Phrase | None = None     # more, fewer: the count compared with
+    pos: Pos | None = None          # at_least, at_most: where the number is
 
 
 @dataclass(frozen=True)
 class Value:
-    kind: str                       # "number", "per", "amount", "count"
+    kind: str                       # "number", "per", "amount", "amount_per", "count"
     n: int = 0
-    phrase: Phrase | None = None
+    phrase: Phrase | None = None    # per, count: the count; amount(_per): the resource
     pos: Pos | None = None          # where the number is
+    divisor: int = 1                # 'N per M COUNT': N for each whole M of the count
+    per: Phrase | None = None       # amount_per: the count
+    divisor_pos: Pos | None = None
 
 
 @dataclass(frozen=True)
@@ -98,14 +105,15 @@ class Payment:
 class Action:
     optional: bool
     phrase: Phrase
+    subject: Phrase | None = None   # "WHO may ...": who is asked (the compiler reads it)
 
 
 @dataclass(frozen=True)
 class Rule:
-    kind: str                       # "modify", "replace", "after", "offer"
+    kind: str                       # "modify", "replace", "after", "before", "offer"
     pos: Pos
     text: str
-    limit: str | None = None        # "round", "turn", "phase"
+    limit: str | None = None        # "round", "turn", "phase", "game"
     name: str = ""
     name_pos: Pos | None = None
     cond: Cond | None = None
@@ -114,6 +122,7 @@ class Rule:
     item: Phrase | None = None
     multiplier: Phrase | None = None
     payments: tuple[Payment, ...] = field(default_factory=tuple)
+    by: Phrase | None = None        # after/before/replace EVENT by WHO
 
 
 @dataclass(frozen=True)
@@ -249,7 +258,7 @@ def _save_cached(built: Lark, file: Path) -> None:
 
 def _describe(term: str) -> str:
     """A terminal's name in words (not the grammar's token names)."""
-    words = {"WORD": "a word", "NUMBER": "a number", "PERIOD": "'round', 'turn' or 'phase'",
+    words = {"WORD": "a word", "NUMBER": "a number", "PERIOD": "'round', 'turn', 'phase' or 'game'",
              "COLON": "':'", "COMMA": "','", "LPAR": "'('", "RPAR": "')'", "DOT": "'.'",
              "$END": "the end of the rule"}
     if term in words:
@@ -307,14 +316,39 @@ class _ToAst(Transformer_NonRecursive[Token, Any]):  # deep nesting: no deep rec
     def either(self, items: list[Any]) -> Cond:
         return Cond("or", parts=(items[0], items[1]))
 
+    def at_least(self, items: list[Any]) -> Cond:
+        return Cond("at_least", phrase=items[1], n=int(items[0]), pos=self._pos(items[0]))
+
+    def at_most(self, items: list[Any]) -> Cond:
+        return Cond("at_most", phrase=items[1], n=int(items[0]), pos=self._pos(items[0]))
+
+    def more(self, items: list[Any]) -> Cond:
+        return Cond("more", phrase=items[0], other=items[1])
+
+    def fewer(self, items: list[Any]) -> Cond:
+        return Cond("fewer", phrase=items[0], other=items[1])
+
+    def divisor(self, items: list[Token]) -> tuple[str, int, Pos]:
+        return ("divisor", int(items[0]), self._pos(items[0]))
+
+    def by(self, items: list[Any]) -> tuple[str, Phrase]:
+        return ("by", items[0])
+
     def number(self, items: list[Token]) -> Value:
         return Value("number", int(items[0]), pos=self._pos(items[0]))
 
     def per(self, items: list[Any]) -> Value:
-        return Value("per", int(items[0]), items[1], self._pos(items[0]))
+        div = items[1] if isinstance(items[1], tuple) else ("divisor", 1, None)
+        return Value("per", int(items[0]), items[-1], self._pos(items[0]), div[1],
+                     divisor_pos=div[2])
 
     def amount(self, items: list[Any]) -> Value:
         return Value("amount", int(items[0]), items[1], self._pos(items[0]))
+
+    def amount_per(self, items: list[Any]) -> Value:
+        div = items[2] if isinstance(items[2], tuple) else ("divisor", 1, None)
+        return Value("amount_per", int(items[0]), items[1], self._pos(items[0]), div[1],
+                     items[-1], div[2])
 
     def count(self, items: list[Any]) -> Value:
         return Value("count", 1, items[0])
@@ -356,7 +390,7 @@ class _ToAst(Transformer_NonRecursive[Token, Any]):  # deep nesting: no deep rec
         return Payment(0, None)
 
     def may(self, items: list[Any]) -> Action:
-        return Action(True, items[0])
+        return Action(True, items[1], items[0])
 
     def must(self, items: list[Any]) -> Action:
         return Action(False, items[0])
@@ -383,6 +417,8 @@ def _rule_from_tree(tree: Tree[Any], pos: Pos, text: str) -> Rule:
             fields["cond"] = it[1]
         elif isinstance(it, tuple) and it[0] == "multiplier":
             fields["multiplier"] = it[1]
+        elif isinstance(it, tuple) and it[0] == "by":
+            fields["by"] = it[1]
         elif isinstance(it, Op):
             ops.append(it)
         elif isinstance(it, Action):
@@ -443,6 +479,10 @@ def parse_script(script: str, file: str = "<script>", line0: int = 1,
         rules.append(_rule_from_tree(ast, Pos(start_line, start_col), text))
     if problems:
         raise ScriptError(problems)
+    if not rules:   # only blank lines and comments: a card that silently does nothing
+        raise ScriptError([Problem(file, line0, col0, lines[0] if lines else "",
+                                   "the script is empty: write at least one rule, or "
+                                   "leave the effects key out for a card with no power")])
     return rules
 
 

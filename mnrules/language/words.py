@@ -3,8 +3,12 @@
 A word is a pattern of tokens ("take {n} good of your choice") with a meaning (a
 Python function the plugin supplies) and a line of documentation. Patterns may hold
 placeholders: ``{n}`` a number, ``{good}`` a goods id, ``{unit}`` a unit kind,
-``{card}`` a card id, ``{track}`` a track, ``{name}`` any single word. Articles
-("a", "an", "the") are ignored, so "take a good" and "take good" are the same phrase.
+``{card}`` a card id, ``{track}`` a track, ``{name}`` any single word, and ``{SET}`` an
+id of any set the game names (``mn_word_sets``: ``{building}``, ``{province}``...).
+Articles ("a", "an", "the") are ignored, so "take a good" and "take good" are the same
+phrase; a word matches its plural or third person too ("markets", "fortresses",
+"takes"), so "1 coin per 2 markets you control" and "each opponent loses 1 coin" read
+as English.
 
 The quantity and event words are not declared here nor by the ``mn_vocabulary`` hook:
 they are the rules' contract's (:func:`mnrules.contract.card_words`), the ``word`` of
@@ -19,15 +23,18 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..yamlsource import suggest
+from ..errors import MnrulesError
+from ..yamlsource import did_you_mean, suggest
 
 KINDS = {
     "condition": "a test after 'when' (true or false)",
     "count": "a number read from the game ('per' phrases and values)",
-    "action": "something a trigger ('after') does",
+    "action": "something a trigger ('after', 'before') does",
+    "subject": "who: 'after EVENT by WHO', 'WHO may ACTION', 'WHO ACTION' (the players)",
+    "occasion": "what uses up a 'once per ...' modifier of a quantity (keyed to its name)",
     "change": "what a replacement ('replace') does to its event",
     "allowance": "what 'allow' loosens (payment sets)",
     "include": "what 'include' adds to a list",
@@ -92,6 +99,52 @@ class Sets:
     cards: frozenset[str]
     tracks: frozenset[str]
     players: frozenset[str]
+    named: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #   every set the game names (mn_word_sets), for {SET} placeholders
+
+
+class WordError(MnrulesError):
+    """A plugin's word that cannot be one (an unknown kind, a placeholder naming no
+    set): what to fix, with the nearest kind or set."""
+
+
+def plural(word: str) -> str:
+    """The English plural (or third person) of a pattern's word: market → markets,
+    fortress → fortresses, take → takes, city → cities."""
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    if len(word) > 1 and word.endswith("y") and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def singular(token: str, known: frozenset[str]) -> str | None:
+    """The id of ``known`` that ``token`` names, itself or as a plural."""
+    if token in known:
+        return token
+    for stem in (token[:-2] if token.endswith("es") else "",
+                 token[:-3] + "y" if token.endswith("ies") else "",
+                 token[:-1] if token.endswith("s") else ""):
+        if stem and stem in known and plural(stem) == token:
+            return stem
+    return None
+
+
+def _others(env: Any) -> list[str]:
+    return [p for p in env.game.state.players if p != env.holder]
+
+
+GENERIC: tuple[Word, ...] = (
+    Word("subject", "you", lambda e: [e.holder], "you, the card's holder"),
+    Word("subject", "each opponent", _others, "each other player, in seating order"),
+    Word("subject", "every opponent", _others, "each other player, in seating order"),
+    Word("subject", "an opponent", _others, "another player"),
+    Word("subject", "each player", lambda e: list(e.game.state.players),
+         "every player, you included, in seating order"),
+    Word("subject", "anyone", lambda e: list(e.game.state.players), "any player, you too"),
+)
+"""The words every game has (who: you, your opponents, everyone): the kernel knows
+players and seats, nothing of a game. A game's own word of the same pattern wins."""
 
 
 class Vocabulary:
@@ -105,9 +158,20 @@ class Vocabulary:
                  unnamed: Mapping[str, Mapping[str, str]] | None = None) -> None:
         self.sets = sets
         self.by_kind: dict[str, list[Word]] = {k: [] for k in KINDS}
-        for w in words:
+        for w in [*words, *GENERIC]:
             if w.kind not in self.by_kind:
-                raise ValueError(f"unknown word kind {w.kind!r} for {w.pattern!r}")
+                raise WordError(f"the word {w.pattern!r} has the kind {w.kind!r}, which is "
+                                f"no kind of word" + did_you_mean(w.kind, list(KINDS))
+                                + f" (the kinds: {', '.join(KINDS)})")
+            for p in w.tokens:
+                slot = p[1:-1] if p.startswith("{") and p.endswith("}") else None
+                if slot is not None and slot not in PLACEHOLDERS and slot not in sets.named:
+                    raise WordError(f"the {w.kind} {w.pattern!r} has the placeholder "
+                                    f"{p}, which names no set of ids"
+                                    + did_you_mean(slot, [*PLACEHOLDERS, *sets.named])
+                                    + f" (placeholders: {{n}}, {{name}}, and the sets the "
+                                    f"game names: "
+                                    f"{', '.join('{' + n + '}' for n in sorted(sets.named))})")
             self.by_kind[w.kind].append(w)
         self.unnamed = {kind: dict(notes) for kind, notes in (unnamed or {}).items()}
 
@@ -154,7 +218,7 @@ class Vocabulary:
         s = self.sets
         for p, t in zip(pattern, toks, strict=True):
             if not (p.startswith("{") and p.endswith("}")):
-                if p != t:
+                if p != t and (not isinstance(t, str) or plural(p) != t):
                     return None
                 continue
             slot = p[1:-1]
@@ -165,17 +229,17 @@ class Vocabulary:
                 continue
             if not isinstance(t, str):
                 return None
-            if slot == "unit":
-                unit = t if t in s.units else t.rstrip("s")
-                if unit not in s.units:
-                    return None
-                args.append(unit)
+            if slot == "name":
+                args.append(t)
                 continue
-            allowed = {"good": s.goods, "card": s.cards, "track": s.tracks,
+            allowed = {"good": s.goods, "unit": s.units, "card": s.cards, "track": s.tracks,
                        "player": s.players}.get(slot)
-            if allowed is not None and t not in allowed:
+            if allowed is None:
+                allowed = s.named.get(slot, frozenset())
+            found = singular(t, allowed)
+            if found is None:
                 return None
-            args.append(t)
+            args.append(found)
         return args
 
     def slots(self, word: Word, words: tuple[str | int, ...]) -> list[tuple[str, int]]:

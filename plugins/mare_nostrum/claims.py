@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame
 from mnrules.errors import RuleRef
@@ -47,6 +47,10 @@ class Claims(Step):
             lv = frame["levels"]
             top = max(lv[p][track] for p in state.players)
             tied = [p for p in state.players if lv[p][track] == top]
+            if len(tied) > 1:
+                # a card may win ties: the tied players who claim them, in seating order
+                claim: list[str] = game.fold("title.ties", [], track=track)
+                tied = [p for p in tied if p in claim] or tied
             if len(tied) == 1:
                 self._award(game, track, tied[0])
                 frame["i"] += 1
@@ -87,6 +91,10 @@ def mn_contract() -> list[Declaration]:
              "title; the title's holder settles a tie."),
         DecisionKind("claims.tie", "claims", "The holder of a title chooses who takes it "
                      "among the players tied highest on its track."),
+        Quantity("title.ties", "claims", "The players who win a tie for the highest level "
+                 "on a track: the tied players among them take the title (its holder "
+                 "chooses if several do).", "list", (("track", "the title's track"),),
+                 word="title.ties"),
         EventKind("title", "claims", "A player takes a title from its holder (or from the "
                   "box).", True, (("track", "the title's track"),
                                   ("from", "its former holder, if any")),

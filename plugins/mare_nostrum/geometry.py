@@ -108,3 +108,33 @@ def connected(game: Game, player: str, province: str) -> set[str]:
 def reachable(game: Game, player: str, province: str) -> set[str]:
     """Provinces in play adjacent to or connected with ``province``."""
     return Reach(game, player)(province)
+
+
+def seas_within(board: Any, start: Iterable[str], moves: int) -> set[str]:
+    """The seas at most ``moves`` moves from the ``start`` seas, those included."""
+    seen = set(start)
+    frontier = list(seen)
+    for _ in range(max(0, moves)):
+        frontier = [n for sea in frontier for n in board.seas[sea].neighbours
+                    if n not in seen]
+        seen.update(frontier)
+    return seen
+
+
+def farther(game: Game, reach: Reach, province: str, steps: int, crossing: int) -> set[str]:
+    """Where a legion may go from ``province`` when a card lets it go farther than the
+    rules: up to ``steps`` steps of :class:`Reach` (each to an adjacent or connected
+    province), and across up to ``crossing`` seas without triremes to a province on
+    their shores. Only provinces in play; never the origin."""
+    seen = {province}
+    frontier = [province]
+    for _ in range(max(1, steps)):
+        frontier = [x for p in frontier for x in reach(p) if x not in seen]
+        seen.update(frontier)
+    if crossing > 0:
+        board = game.rules.board
+        live = game.state.built
+        for sea in seas_within(board, board.provinces[province].seas, crossing - 1):
+            seen.update(x for x in board.provinces_on_sea(sea) if x in live)
+    seen.discard(province)
+    return seen

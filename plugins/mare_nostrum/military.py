@@ -19,7 +19,7 @@ from mnrules.errors import MnrulesError, PackError, RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.mare_nostrum import choices
 from mnrules.plugins.mare_nostrum.conquest import convert_all, release_excess, tidy
-from mnrules.plugins.mare_nostrum.geometry import Reach
+from mnrules.plugins.mare_nostrum.geometry import Reach, farther, seas_within
 from mnrules.plugins.mare_nostrum.state import Game, Step
 
 R_MOVE_SEA = RuleRef("trireme-move", "a trireme moves at most once, to an adjacent sea",
@@ -141,10 +141,15 @@ class MilitaryTurn(Step):
         board = game.rules.board
         player = frame["player"]
         out: list[tuple[Any, ...]] = []
+        steps: int = game.fold("move.trireme_range", 1, player=player)
         for sea in board.seas:
             n = state.count(sea, player, "trireme") - frame["arrived"].get(sea, 0)
             if n > 0:
-                out.extend(("move", sea, nxt) for nxt in board.seas[sea].neighbours)
+                if steps == 1:
+                    out.extend(("move", sea, nxt) for nxt in board.seas[sea].neighbours)
+                else:
+                    out.extend(("move", sea, nxt) for nxt in sorted(seas_within(board, [sea],
+                                                                             steps) - {sea}))
         return out
 
     def _legion_moves(self, game: Game, frame: Frame) -> list[tuple[Any, ...]]:
@@ -152,13 +157,17 @@ class MilitaryTurn(Step):
         player = frame["player"]
         out: list[tuple[Any, ...]] = []
         reach = Reach(game, player)
+        # how far a legion goes: steps of reach, and seas crossed without triremes
+        steps: int = game.fold("move.range", 1, player=player)
+        crossing: int = game.fold("move.sea_crossing", 0, player=player)
         for prov in state.built:
             # occupying legions may move too (they leave what they occupy)
             movable = state.count(prov, player, "legion") - frame["arrived"].get(prov, 0)
             if movable <= 0:
                 continue
             # a copy: the fold's modifiers get a set of their own
-            dests = set(reach(prov))
+            dests = set(reach(prov)) if steps == 1 and not crossing else \
+                farther(game, reach, prov, steps, crossing)
             allowed = game.fold("move.destinations", dests, player=player, origin=prov)
             out.extend(("move", prov, d) for d in sorted(allowed))
         return out
@@ -220,6 +229,17 @@ class Battle(Step):
     def advance(self, game: Game, frame: Frame) -> Decision | str:
         state = game.state
         area = frame["area"]
+        if not frame.get("started"):
+            # before the dice: what reacts to the battle's start (a card's question) runs
+            # first, on top of this frame
+            frame["started"] = True
+            depth = len(state.stack)
+            game.perform(Event("battle_start", frame["attacker"],
+                               {"area": area, "kind": frame["kind"],
+                                "attacker": frame["attacker"],
+                                "defender": frame["defender"]}), lambda e: None)
+            if len(state.stack) != depth:
+                return CONTINUE
         if "losses" not in frame:
             self._roll(game, frame)
         for who in (frame["attacker"], frame["defender"]):
@@ -335,6 +355,16 @@ def mn_contract() -> list[Declaration]:
         Quantity("move.destinations", "military", "The provinces a player's legion may "
                  "move to from a province: its neighbours and those his fleets connect.",
                  "set", (("player", "who moves"), ("origin", "the province it leaves"))),
+        Quantity("move.range", "military", "How many steps a legion may make in one move, "
+                 "each to an adjacent province or one his fleets connect (1 in the "
+                 "rules).", "int", (("player", "who moves"),), subject="player",
+                 word="legion.range"),
+        Quantity("move.sea_crossing", "military", "How many seas a legion may cross in one "
+                 "move without triremes, to a province on their shores (0 in the rules).",
+                 "int", (("player", "who moves"),), subject="player", word="sea.crossing"),
+        Quantity("move.trireme_range", "military", "How many seas a trireme may move in "
+                 "one move (1 in the rules: to an adjacent sea).", "int",
+                 (("player", "who moves"),), subject="player", word="trireme.range"),
         Quantity("battle.allowed", "military", "Whether a player may start a battle "
                  "against another player's units in an area.", "flag",
                  (("area", "the province or sea"), ("attacker", "who would start it"),
@@ -356,6 +386,11 @@ def mn_contract() -> list[Declaration]:
                    ("units", "each side's units before the losses"),
                    ("rolls", "each side's dice"), ("hits", "each side's hits scored")),
                   player="the attacker", word="battle"),
+        EventKind("battle_start", "military", "A battle begins: nobody has rolled yet.",
+                  True, (("area", "the province or sea"), ("kind", "land or sea"),
+                         ("attacker", "the active player"),
+                         ("defender", "the player attacked")),
+                  player="the attacker", word="battle.start"),
         EventKind("move", "military", "A player moved a unit.", False,
                   (("kind", "legion or trireme"), ("from", "where it was"),
                    ("to", "where it went")), player="the player who moved it"),

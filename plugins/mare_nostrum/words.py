@@ -45,8 +45,12 @@ QUANTITY_NUMBERS: dict[str, tuple[tuple[int, int], int | None]] = {
     "storage.goods": ((0, 20), 99),
     "track": ((0, 20), 99),
     "income": ((0, 20), None),
+    "move.range": ((0, 5), 9),
+    "move.sea_crossing": ((0, 5), 9),
+    "move.trireme_range": ((0, 5), 9),
 }
-LIST_HOLDS = {"income": "resources", "build.first": "players", "victory.alone": "players"}
+LIST_HOLDS = {"income": "resources", "build.first": "players", "victory.alone": "players",
+              "title.ties": "players"}
 ALLOW_NUMBERS = (0, 9)       # 'allow N ...': payment sets are never larger
 PAY_NUMBERS = (0, 20)        # 'offer ITEM for N coin': no item costs more
 TAKE_NUMBERS = (1, 1)        # 'take N good of your choice': the word takes exactly one
@@ -55,19 +59,27 @@ TAKE_NUMBERS = (1, 1)        # 'take N good of your choice': the word takes exac
 # elsewhere, so a rule of any other quantity or event may not use it.
 ROLL = frozenset({"battle.dice", "battle.total", "battle.hits", "battle.shield"})  # "battle"
 DICE = ROLL - {"battle.dice"}                            # "dice": the dice rolled
-PROVINCE = ROLL | {"pillage", "occupy", "occupy_marker", "convert"}  # an area or "province"
+FIGHT = ROLL | {"battle", "battle_start"}                # a battle: rolled, begun or fought
+PROVINCE = FIGHT | {"pillage", "occupy", "occupy_marker", "convert"}  # an area or "province"
 
 # What this plugin answers on the bus (see mnrules.bus).
 MODIFIES = frozenset({"battle.allowed", "move.destinations"})
 
 
 def _battle(env: Env) -> dict[str, Any]:
-    b: dict[str, Any] = env.ctx.get("battle") or {}
-    return b
+    """The battle a rule reads: a fold's ``battle``, or a battle event's own data (its
+    player the attacker)."""
+    b: dict[str, Any] | None = env.ctx.get("battle")
+    if b is not None:
+        return b
+    ev = env.event
+    if ev is not None and ev.kind in ("battle", "battle_start"):
+        return {**ev.data, "attacker": ev.player}
+    return {}
 
 
 def _area(env: Env) -> str | None:
-    area = _battle(env).get("area") or env.ctx.get("province")
+    area = _battle(env).get("area") or env.ctx.get("province") or env.ctx.get("area")
     return str(area) if area else None
 
 
@@ -77,7 +89,7 @@ def _resources(env: Env) -> list[str]:
 
 
 def _take_good(env: Env, choice: Any, n: int = 1) -> None:
-    take(env.game, env.holder, str(choice))
+    take(env.game, env.actor, str(choice))
 
 
 def _tiles_of(env: Env, kind: str, except_card: str | None = None) -> tuple[str, ...]:
@@ -273,11 +285,12 @@ def mn_vocabulary() -> list[Word | Terms]:
          "the marker you occupy here may become yours now: the province is adjacent to or "
          "connected with another of yours, and you have a control marker left"),
     ]
-    on = {"land battle": ROLL, "sea battle": ROLL, "you attack": ROLL, "you are active": ROLL,
-          "you defend": ROLL, "you fight": ROLL, "your marker is here": PROVINCE,
+    on = {"land battle": FIGHT, "sea battle": FIGHT, "you attack": FIGHT,
+          "you are active": FIGHT, "you defend": FIGHT, "you fight": FIGHT,
+          "your marker is here": PROVINCE,
           "your fortress is here": PROVINCE, "you have units here": PROVINCE,
           "this is the card": {"built"}, "the item is {name}": {"cost"},
-          "the track is {track}": {"track", "title"},
+          "the track is {track}": {"track", "title", "title.ties"},
           "you can convert the marker": {"occupy_marker"},
           "legion die": ROLL, "die": DICE,
           "convert the marker by removing the legion": {"occupy_marker"},
@@ -357,7 +370,245 @@ def mn_vocabulary() -> list[Word | Terms]:
     ]
     goods = ["coin"]
     w += [Word("resource", g, g, "a resource") for g in goods]
+    w += _generic_words()
     return w
+
+
+# -- the generic words: subjects, counts, conditions and actions built from parts --------
+# "markets you control", "legions the attacker has here", "each opponent loses 1 coin",
+# "you may pay 2 coin to ...": one word serves every card that names a building kind, a
+# unit kind, a resource or a track, so a new power is a combination, not a new word.
+TILE_KINDS = {"hero": ("hero", "starting hero"), "wonder": ("wonder", "special wonder")}
+AMOUNTS = (0, 20)      # the N of 'take/lose/pay N R', 'place N UNIT'
+
+
+@hookimpl
+def mn_word_sets(rules: Any) -> dict[str, frozenset[str]]:
+    """The sets the generic words' placeholders name: {resource} (the goods and coin),
+    {building} (the board's building kinds), {province} (the board's provinces), {tile}
+    (a kind of tile: hero or wonder)."""
+    from mnrules.plugins.mare_nostrum.board import BUILDING_KINDS
+    goods = frozenset(str(g) for g in (rules.components.get("goods") or {}))
+    board = rules.board
+    return {"resource": goods | {"coin"}, "building": frozenset(BUILDING_KINDS),
+            "province": frozenset(board.provinces) if board is not None else frozenset(),
+            "tile": frozenset(TILE_KINDS)}
+
+
+def _who(env: Env, role: str) -> str | None:
+    """The attacker or defender of the battle the rule reads (a fold's context or a
+    battle event's data)."""
+    b = _battle(env)
+    if b.get(role):
+        return str(b[role])
+    if role == "defender" and env.ctx.get("defender"):
+        return str(env.ctx["defender"])
+    if role == "attacker":
+        if env.ctx.get("attacker"):
+            return str(env.ctx["attacker"])
+        if env.event is not None and env.event.kind in ("battle", "battle_start"):
+            return env.event.player
+    return None
+
+
+def _enemy(env: Env) -> str | None:
+    """The other side of the battle from the actor's."""
+    att, dfd = _who(env, "attacker"), _who(env, "defender")
+    return dfd if env.actor == att else att if env.actor == dfd else None
+
+
+def _controls(env: Env, who: str | None = None) -> list[str]:
+    who = who or env.actor
+    return [p for p, c in env.game.state.control.items() if c == who]
+
+
+def _buildings(env: Env, kind: str, who: str | None = None) -> int:
+    """Built slots of ``kind`` that ``who`` (the actor) controls."""
+    state = env.game.state
+    board = env.game.rules.board
+    who = who or env.actor
+    return sum(1 for prov, built in state.built.items()
+               for i, b in enumerate(built)
+               if b and board.provinces[prov].slots[i].kind == kind
+               and slot_controller(state, prov, i) == who)
+
+
+def _units(env: Env, kind: str, who: str | None, area: str | None = None) -> int:
+    if who is None:
+        return 0
+    state = env.game.state
+    if area is not None:
+        return int(state.count(area, who, kind))
+    return sum(state.count(a, who, kind) for a in state.units)
+
+
+def _tiles(env: Env, kind: str) -> int:
+    cards = env.game.rules.cards
+    return sum(1 for t in env.game.state.tiles[env.actor] if cards[t].kind in TILE_KINDS[kind])
+
+
+def _has(env: Env, n: int, key: str) -> bool:
+    return bool(env.game.state.screens[env.actor].get(key, 0) >= n)
+
+
+def _lose(env: Env, n: int, key: str) -> None:
+    """Up to ``n`` of ``key`` from the actor's screen back to the supply."""
+    from mnrules.plugins.mare_nostrum.supply import give_back
+    k = min(n, env.game.state.screens[env.actor].get(key, 0))
+    if k:
+        give_back(env.game.state, env.actor, key, k)
+
+
+def _gain(env: Env, n: int, key: str) -> None:
+    take(env.game, env.actor, key, n)
+
+
+def _take_from(env: Env, n: int, key: str, victims: list[str]) -> None:
+    """Up to ``n`` of ``key`` from each victim's screen to the actor's."""
+    state = env.game.state
+    for v in victims:
+        if v == env.actor:
+            continue
+        k = min(n, state.screens[v].get(key, 0))
+        if k:
+            state.spend(v, key, k)
+            state.gain(env.actor, key, k)
+
+
+def _place(env: Env, n: int, unit: str, area: str | None) -> None:
+    """Up to ``n`` of the actor's ``unit`` pieces from his box onto ``area``."""
+    if area is None:
+        return
+    state = env.game.state
+    k = min(n, state.pieces[env.actor].get(unit, 0))
+    if k:
+        state.pieces[env.actor][unit] -= k
+        state.add_units(area, env.actor, unit, k)
+
+
+def _level(env: Env, track: str, who: str | None) -> int:
+    from mnrules.plugins.mare_nostrum.tracks import levels
+    return levels(env.game)[who][track] if who else 0
+
+
+def _bought(env: Env, kind: str) -> bool:
+    action = list(env.ctx.get("action") or [])
+    cards = env.game.rules.cards
+    return len(action) == 2 and action[0] == "tile" and action[1] in cards \
+        and cards[action[1]].kind in TILE_KINDS[kind]
+
+
+def _generic_words() -> list[Word | Terms]:
+    battle_or_event = FIGHT
+    subjects = [
+        ("the attacker", lambda e: [p] if (p := _who(e, "attacker")) else [],
+         "the active player of the battle"),
+        ("the defender", lambda e: [p] if (p := _who(e, "defender")) else [],
+         "the player attacked"),
+        ("the {track} leader", lambda e, t: [p] if (p := e.game.state.titles.get(t)) else [],
+         "the holder of the {track} title"),
+        ("the player", lambda e: [e.event.player] if e.event and e.event.player else [],
+         "the player the event is about (who bought, collected, pillaged...)"),
+    ]
+    out: list[Word | Terms] = [Word("subject", p, f, d) for p, f, d in subjects]
+    on_here = PROVINCE
+    counts = [
+        ("{building} you control", lambda e, b: _buildings(e, b),
+         "each {building} you control (built, with your marker or your occupying legion)",
+         frozenset()),
+        ("province you control", lambda e: len(_controls(e)),
+         "each province with your control marker", frozenset()),
+        ("{unit} you have", lambda e, u: _units(e, u, e.actor),
+         "each of your {unit} pieces on the board", frozenset()),
+        ("{unit} you have here", lambda e, u: _units(e, u, e.actor, _area(e)),
+         "each of your {unit} pieces in the battle's area or the province", on_here),
+        ("{unit} the enemy has here", lambda e, u: _units(e, u, _enemy(e), _area(e)),
+         "each {unit} of the other side in the battle's area", battle_or_event),
+        ("{tile} you hold", _tiles, "each {tile} tile you hold", frozenset()),
+        ("{resource} you have", lambda e, r: e.game.state.screens[e.actor].get(r, 0),
+         "each {resource} behind your screen", frozenset()),
+        ("opponent", lambda e: len(e.game.state.players) - 1, "each other player",
+         frozenset()),
+        ("your {track} level", lambda e, t: _level(e, t, e.actor),
+         "your level on the {track} track", frozenset()),
+        ("the attacker's {track} level", lambda e, t: _level(e, t, _who(e, "attacker")),
+         "the attacker's level on the {track} track", battle_or_event),
+        ("the enemy's {track} level", lambda e, t: _level(e, t, _enemy(e)),
+         "the other side's level on the {track} track", battle_or_event),
+    ]
+    out += [Word("count", p, f, d, on=on) for p, f, d, on in counts]
+    conds = [
+        ("you control {province}", lambda e, p: e.game.state.control.get(p) == e.actor,
+         "{province} carries your control marker", frozenset()),
+        ("the province is {province}", lambda e, p: _area(e) == p,
+         "the battle's area or the province is {province}", on_here),
+        ("the province is your capital", lambda e: _area(e) == capital(e.game, e.actor),
+         "the battle's area or the province is your capital", on_here),
+        ("you bought a {tile}", _bought, "the item bought is a {tile} tile",
+         frozenset({"built"})),
+        ("you are the {track} leader", lambda e, t: e.game.state.titles.get(t) == e.actor,
+         "you hold the {track} title", frozenset()),
+        ("you have {n} {resource}", _has, "you have at least {n} {resource} behind your "
+         "screen", frozenset()),
+        ("you were attacked", lambda e: _who(e, "defender") == e.holder,
+         "you are the player attacked", battle_or_event),
+        ("you won", lambda e: _won(e), "your side scored more hits than the other",
+         frozenset({"battle"})),
+    ]
+    out += [Word("condition", p, f, d, numbers=AMOUNTS, on=on) for p, f, d, on in conds]
+    acts = [
+        ("take {n} {resource}", _gain, "take {n} {resource} from the supply (what is left)"),
+        ("gain {n} {resource}", _gain, "take {n} {resource} from the supply (what is left)"),
+        ("lose {n} {resource}", _lose, "put {n} {resource} of yours back in the supply (what "
+         "you have)"),
+        ("pay {n} {resource}", _lose, "pay {n} {resource} into the supply"),
+        ("take {n} {resource} from each opponent",
+         lambda e, n, r: _take_from(e, n, r, [p for p in e.game.state.players
+                                                if p != e.actor]),
+         "take {n} {resource} from each other player's screen (what he has)"),
+        ("take {n} {resource} from the attacker",
+         lambda e, n, r: _take_from(e, n, r, [p] if (p := _who(e, "attacker")) else []),
+         "take {n} {resource} from the attacker's screen (what he has)"),
+        ("place {n} {unit} in your capital",
+         lambda e, n, u: _place(e, n, u, capital(e.game, e.actor)),
+         "put {n} {unit} from your box in your capital province, free"),
+        ("place {n} {unit} here", lambda e, n, u: _place(e, n, u, _area(e)),
+         "put {n} {unit} from your box in the battle's area or the province, free"),
+    ]
+    out += [Word("action", p, f, d, numbers=AMOUNTS,
+                 on=on_here if p.endswith("here") else frozenset()) for p, f, d in acts]
+    # what uses up a 'once per ...' modifier of a quantity: the event, and the contexts
+    # the quantity was folded in for it (each side of a battle, the buyer, the collector)
+    out += [Word("occasion", q, _battle_sides, "a battle is fought", on=frozenset({"battle"}))
+            for q in sorted(ROLL)]
+    out += [Word("occasion", "cost", _purchase, "an item is bought", on=frozenset({"built"})),
+            Word("occasion", "payment", _purchase, "an item is bought",
+                 on=frozenset({"built"})),
+            Word("occasion", "income", lambda g, ev: [{"player": ev.player}],
+                 "a player collects", on=frozenset({"collected"}))]
+    return out
+
+
+def _won(env: Env) -> bool:
+    hits = env.ctx.get("hits") or {}
+    me = env.holder
+    return any(p != me and hits.get(me, 0) > h for p, h in hits.items())
+
+
+def _battle_sides(game: Game, event: Event) -> list[dict[str, Any]]:
+    """The contexts a battle's rolls were folded in: one per side."""
+    att, dfd = event.player, event.data.get("defender")
+    battle = {"area": event.data.get("area"), "kind": event.data.get("kind"),
+              "attacker": att, "defender": dfd}
+    units = event.data.get("units") or {}
+    return [{"battle": battle, "side": side, "units": units.get(side, 0)} for side in (att, dfd)]
+
+
+def _purchase(game: Game, event: Event) -> list[dict[str, Any]]:
+    action = list(event.data.get("action") or [])
+    item = action[1] if action[:1] == ["tile"] and len(action) > 1 else \
+        (action[0] if action else None)
+    return [{"player": event.player, "item": item}]
 
 
 @hookimpl
