@@ -23,6 +23,7 @@ from ..card_files import CardData
 from ..effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
 from ..engine import Game
 from ..hookspecs import hookimpl
+from .actions import read_action
 from .syntax import Action, Cond, Op, Phrase, Problem, Rule, ScriptError, Value
 from .words import Vocabulary, Word, singular
 
@@ -642,38 +643,24 @@ class _Compiler:
         return self.word("subject", phrase, "player (who)")
 
     def action(self, act: Action, rule_kind: str) -> CompiledAction | None:
-        """'[WHO] [may] [pay N R to] ACTION', or 'if you do ACTION' after a 'may'."""
-        words = act.phrase.words
-        places = act.phrase.places
-        if_done = False
-        if words[:3] == ("if", "you", "do"):
-            if_done = True
-            words, places = words[3:], places[3:]
-            if not words:
-                self.problem(act.phrase.pos, "'if you do' needs an action after it")
-                return None
-        subject = self.subject(act.subject) if act.subject is not None else None
-        if act.subject is not None and subject is None:
+        """'[if you do] [WHO] [may] [pay N R to] ACTION' (see :mod:`.actions`)."""
+        parts = read_action(self.vocab, act)
+        if not parts.action.words:
+            self.problem(act.phrase.pos, "'if you do' needs an action after it")
+            return None
+        subject = self.subject(parts.subject) if parts.subject is not None else None
+        if parts.subject is not None and subject is None:
             return None
         pay = None
-        if act.optional and words[:1] == ("pay",) and "to" in words:
-            cut = words.index("to")
-            pay = self.payment(Phrase(words[1:cut], places[1] if len(places) > 1
-                                      else act.phrase.pos, places[1:cut]))
-            words, places = words[cut + 1:], places[cut + 1:]
-            if pay is None:
+        if parts.pay is not None:
+            if parts.test_word is None or parts.pay_word is None:
+                self.problem(parts.pay.pos, f"cannot pay '{parts.pay.text}': the game has no "
+                             f"'you have {parts.pay.text}' condition and 'pay "
+                             f"{parts.pay.text}' action (write an amount of a resource, as "
+                             f"'1 coin')")
                 return None
-        rest = Phrase(words, places[0] if places else act.phrase.pos, places)
-        found = self.vocab.match("action", rest.words)
-        if found is None and act.subject is None:
-            # 'each opponent loses 1 coin': a subject word, then the action
-            for cut in range(len(words) - 1, 0, -1):
-                head = self.vocab.match("subject", words[:cut])
-                if head is not None and self.vocab.match("action", words[cut:]):
-                    subject = head
-                    rest = Phrase(words[cut:], places[cut], places[cut:])
-                    break
-        w = self.word("action", rest, "action")
+            pay = (parts.test_word, parts.pay_word)
+        w = self.word("action", parts.action, "action")
         if w is None:
             return None
         asks = act.optional or isinstance(w[0].meaning, Interactive)
@@ -681,20 +668,7 @@ class _Compiler:
             self.problem(act.phrase.pos, "a 'before' rule acts at once, while the event "
                          "is under way: it cannot ask ('may', a choice); ask in an 'after' "
                          "rule of an earlier event")
-        return CompiledAction(act.optional, w[0], w[1], subject, pay, if_done)
-
-    def payment(self, phrase: Phrase) -> tuple[tuple[Word, list[Any]],
-                                               tuple[Word, list[Any]]] | None:
-        """'pay N R': the game's 'you have N R' test and 'pay N R' action."""
-        test = self.vocab.match("condition", ("you", "have", *phrase.words))
-        pay = self.vocab.match("action", ("pay", *phrase.words))
-        if test is None or pay is None:
-            self.problem(phrase.pos, f"cannot pay '{phrase.text}': the game has no "
-                         f"'you have {phrase.text}' condition and 'pay {phrase.text}' action"
-                         + ("" if self.vocab.match("action", ("pay", 1, "coin")) is None
-                            else " (write an amount of a resource, as '1 coin')"))
-            return None
-        return test, pay
+        return CompiledAction(act.optional, w[0], w[1], subject, pay, parts.if_done)
 
     def named(self, kind: str, rule: Rule) -> Word | None:
         """The quantity or event word a rule names; else a problem naming the nearest
