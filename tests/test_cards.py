@@ -69,10 +69,11 @@ from hypothesis import strategies as st
 from conftest import pending, play
 from mnrules import Game, load_ruleset, new_game
 from mnrules.invariants import check
-from mnrules.language.compiler import COPY_RANK, ORIGINAL_RANK
+from mnrules.language.compiler import ORIGINAL_RANK
 from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.plugins.mare_nostrum.battle import Side, side_for
 from mnrules.plugins.mare_nostrum.tracks import levels
+from mnrules.plugins.mare_nostrum.words import COPY_RANK
 from mnrules.ruleset import Ruleset
 from test_conquest import after_ex_move_3
 from test_full_game import audit

@@ -28,7 +28,8 @@ from .syntax import Action, Cond, Op, Phrase, Problem, Rule, ScriptError, Value
 from .words import Vocabulary, Word, singular
 
 ORIGINAL_RANK = 1
-COPY_RANK = 2  # NL Q&A: when an original and a Castor & Pollux copy conflict, the original wins
+"""A card's owner's rank: his effects apply before any other holder's (a game's
+'holder' words rank the others, a copy after its original)."""
 
 
 @dataclass
@@ -74,12 +75,14 @@ class BuildOffer:
     period: str | None = None
 
 
-def holders(game: Game[Any], card: str) -> list[tuple[str, int]]:
-    """Who the card acts for, original owner first."""
+def holders(game: Game[Any], card: str,
+            others: tuple[Word, ...] = ()) -> list[tuple[str, int]]:
+    """Who the card acts for, with the rank of his effects: its owners first, then
+    whoever the game's 'holder' words say holds its power too (a copy)."""
     state = game.state
     out = [(p, ORIGINAL_RANK) for p in state.players if card in state.cards_held(p)]
-    copies: dict[str, list[str]] = state.vars.get("copies", {})
-    out += [(p, COPY_RANK) for p, cs in copies.items() if card in cs]
+    for w in others:
+        out += w.meaning(game, card)
     return out
 
 
@@ -168,9 +171,11 @@ def _declared(r: CompiledRule) -> str:
 class CardEffects:
     """The compiled card: a plugin registered on the bus under ``card:<id>``."""
 
-    def __init__(self, card: CardData, rules: list[CompiledRule]) -> None:
+    def __init__(self, card: CardData, rules: list[CompiledRule],
+                 others: tuple[Word, ...] = ()) -> None:
         self.card = card
         self.rules = rules
+        self.others = others          # the game's 'holder' words
         self.source = f"card:{card.id}"
         self.modifies: dict[str, list[CompiledRule]] = {}
         self.reacts: dict[str, list[CompiledRule]] = {}
@@ -228,11 +233,14 @@ class CardEffects:
         if rules is None:
             return None
         out: list[Modifier] = []
-        for holder, rank in holders(game, self.card.id):
+        for holder, rank in holders(game, self.card.id, self.others):
             for r in rules:
                 assert r.word is not None
+                subject = r.word.subject
+                if subject and r.by is None and ctx.get(subject) != holder:
+                    continue   # (the common case, before anything is built)
                 env = Env(game, holder, self.card.id, ctx)
-                if r.word.subject and not r.acts_on(env, ctx.get(r.word.subject)):
+                if subject and r.by is not None and not r.acts_on(env, ctx.get(subject)):
                     continue
                 if not self._open(game, r, holder) or not r.cond(env):
                     continue
@@ -246,7 +254,7 @@ class CardEffects:
         for r in self.uses.get(event.kind, ()):
             assert r.occasion is not None and r.word is not None and r.rule.limit
             contexts = r.occasion.meaning(game, event)
-            for holder, _ in holders(game, self.card.id):
+            for holder, _ in holders(game, self.card.id, self.others):
                 if not self._open(game, r, holder):
                     continue
                 for ctx in contexts:
@@ -263,7 +271,7 @@ class CardEffects:
         if rules is None:
             return []
         out = []
-        for holder, rank in holders(game, self.card.id):
+        for holder, rank in holders(game, self.card.id, self.others):
             for r in rules:
                 assert r.word is not None
                 env = Env(game, holder, self.card.id, dict(event.data), event)
@@ -341,7 +349,7 @@ class CardEffects:
 
     def _build_offers(self, game: Game[Any], player: str) -> list[BuildOffer]:
         out = []
-        for holder, _ in holders(game, self.card.id):
+        for holder, _ in holders(game, self.card.id, self.others):
             if holder != player:
                 continue
             for r in self.offers:
@@ -740,4 +748,4 @@ def compile_card(card: CardData, vocab: Vocabulary, rules: list[Rule],
     compiled = [c for i, r in enumerate(rules) if (c := comp.rule(r, i)) is not None]
     if comp.problems:
         raise ScriptError(comp.problems)
-    return CardEffects(card, compiled)
+    return CardEffects(card, compiled, tuple(vocab.words("holder")))

@@ -35,6 +35,7 @@ KINDS = {
     "action": "something a trigger ('after', 'before') does",
     "subject": "who: 'after EVENT by WHO', 'WHO may ACTION', 'WHO ACTION' (the players)",
     "occasion": "what uses up a 'once per ...' modifier of a quantity (keyed to its name)",
+    "holder": "who else holds a card's power, and the rank of his effects (a copy)",
     "change": "what a replacement ('replace') does to its event",
     "allowance": "what 'allow' loosens (payment sets)",
     "include": "what 'include' adds to a list",

@@ -62,6 +62,16 @@ DICE = ROLL - {"battle.dice"}                            # "dice": the dice roll
 FIGHT = ROLL | {"battle", "battle_start"}                # a battle: rolled, begun or fought
 PROVINCE = FIGHT | {"pillage", "occupy", "occupy_marker", "convert"}  # an area or "province"
 
+COPY_RANK = 2  # NL Q&A: when an original and a Castor & Pollux copy conflict, the original wins
+
+
+def _copies(game: Game, card: str) -> list[tuple[str, int]]:
+    """The players who copied ``card`` (Castor & Pollux) hold its power too, ranked after
+    its owner."""
+    copies: dict[str, list[str]] = game.state.vars.get("copies", {})
+    return [(p, COPY_RANK) for p, cs in copies.items() if card in cs]
+
+
 # What this plugin answers on the bus (see mnrules.bus).
 MODIFIES = frozenset({"battle.allowed", "move.destinations"})
 
@@ -371,6 +381,8 @@ def mn_vocabulary() -> list[Word | Terms]:
     goods = ["coin"]
     w += [Word("resource", g, g, "a resource") for g in goods]
     w += _generic_words()
+    w.append(Word("holder", "a copy", _copies, "a player who copied the card holds its "
+                  "power too; where his copy and the original conflict, the original wins"))
     return w
 
 
