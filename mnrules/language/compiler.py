@@ -62,17 +62,23 @@ class Interactive:
 
 
 @dataclass(frozen=True)
-class BuildOffer:
-    """A way to build that a card gives (a cheap legion, a free marker, ...)."""
+class Offer:
+    """What an ``offer`` rule gives its holder: an item the game's item word names (and
+    where it may go, as that word says), for one of the payments, ``count`` times; the
+    game's own step lists and takes it (``mn_build_offers``)."""
 
     source: str
     holder: str
-    item: str                                  # "legion", "marker", ...
-    where: str                                 # "any" or "capital"
+    item: str                                  # the item word's answer
+    where: str                                 # the item word's answer
     payments: tuple[tuple[str, ...], ...]      # alternatives; () inside means free
     count: int = 1
     limit: str | None = None                   # a key in state.vars["used"]
     period: str | None = None
+
+
+BuildOffer = Offer
+"""The name the game's build step imports (kept until it imports Offer)."""
 
 
 def holders(game: Game[Any], card: str,
@@ -147,7 +153,7 @@ class CompiledRule:
     ops: list[tuple[int, Callable[[Env], Callable[[Any], Any]]]] = field(default_factory=list)
     actions: list[CompiledAction] = field(default_factory=list)
     word: Word | None = None      # the quantity or event word
-    offer: Callable[[Env], BuildOffer] | None = None
+    offer: Callable[[Env], Offer] | None = None
     by: tuple[Word, list[Any]] | None = None     # 'by WHO': whose fold or event it acts on
     occasion: Word | None = None  # a limited modify: the event that uses it up
 
@@ -217,7 +223,7 @@ class CardEffects:
             self.mn_replacements = mn_replacements
         if self.offers:
             @hookimpl
-            def mn_build_offers(game: Game[Any], player: str) -> list[BuildOffer]:
+            def mn_build_offers(game: Game[Any], player: str) -> list[Offer]:
                 return self._build_offers(game, player)
             self.mn_build_offers = mn_build_offers
 
@@ -347,7 +353,7 @@ class CardEffects:
             out.append(Replacement(self.source, change, ADD, rank))
         return out or None
 
-    def _build_offers(self, game: Game[Any], player: str) -> list[BuildOffer]:
+    def _build_offers(self, game: Game[Any], player: str) -> list[Offer]:
         out = []
         for holder, _ in holders(game, self.card.id, self.others):
             if holder != player:
@@ -694,7 +700,7 @@ class _Compiler:
                         f"; known: {', '.join(self.vocab.known(kind)[:12])}"))
         return None
 
-    def offer(self, rule: Rule, index: int) -> Callable[[Env], BuildOffer] | None:
+    def offer(self, rule: Rule, index: int) -> Callable[[Env], Offer] | None:
         assert rule.item is not None
         found = self.word("item", rule.item, "item")
         if found is None:
@@ -716,12 +722,12 @@ class _Compiler:
                          for p in rule.payments)
         card = self.card.id
 
-        def make(env: Env) -> BuildOffer:
+        def make(env: Env) -> Offer:
             item, where = item_word.meaning(env, *item_args)
             count = 1
             if mult is not None:
                 count = int(mult[0].meaning(env, *mult[1]))
-            return BuildOffer(f"card:{card}#{index}", env.holder, item, where, payments,
+            return Offer(f"card:{card}#{index}", env.holder, item, where, payments,
                               count, f"{card}#{index}/{env.holder}" if rule.limit else None,
                               rule.limit)
         return make
