@@ -105,14 +105,15 @@ def test_cards_check_names_the_nearest_declared_word(tmp_path: Path, script: str
 
 @pytest.mark.parametrize(("script", "at", "message"), [
     ("modify cost when land battle: subtract 1", "land", "the condition 'land battle' means "
-     "something only for battle.dice, battle.hits, battle.shield or battle.total, whose "
-     "context it reads; not for the quantity 'cost'"),
+     "something only for battle, battle.dice, battle.hits, battle.shield, battle.start or "
+     "battle.total, whose context it reads; not for the quantity 'cost'"),
     ("after buy when the item is legion: take 1 good of your choice", "the item",
      "the condition 'the item is {name}' means something only for cost, whose context it "
      "reads; not for the event 'buy'"),
     ("once per round offer legion for free when you attack", "you attack",
-     "the condition 'you attack' means something only for battle.dice, battle.hits, "
-     "battle.shield or battle.total, whose context it reads; not for an offer"),
+     "the condition 'you attack' means something only for battle, battle.dice, battle.hits, "
+     "battle.shield, battle.start or battle.total, whose context it reads; not for an "
+     "offer"),
     ("modify battle.dice: add 1 per die", "die", "the count 'die' means something only for "
      "battle.hits, battle.shield or battle.total"),
     ("replace collect: double the gains", "double", "the replacement 'double the gains' means "
@@ -221,7 +222,7 @@ def test_a_hero_written_from_the_guide_works_without_python(tmp_path: Path) -> N
     _card(folder, "modify battle.total when land battle and you defend and your fortress "
                   "is here: add 1 per legion die", name="bastion")
     from mnrules.resources import data_dir
-    rules = load_ruleset("en", card_dirs=[data_dir("cards"), folder])
+    rules = load_ruleset("en", card_dirs=[data_dir("cards") / "mare_nostrum", folder])
 
     def battle(with_card: bool, fortress: bool) -> dict[str, int]:
         game: Game = new_game(rules, 5, seed=1)

@@ -289,8 +289,6 @@ def mn_vocabulary() -> list[Word | Terms]:
          "the phase is {name}"),
         ("you can win by building", _can_win_building,
          "you could now buy your last hero or wonder, or a special wonder"),
-        ("you are the culture leader", lambda e: e.game.state.titles.get("culture")
-         == e.holder, "you hold the culture title"),
         ("you can convert the marker", _can_convert,
          "the marker you occupy here may become yours now: the province is adjacent to or "
          "connected with another of yours, and you have a control marker left"),
