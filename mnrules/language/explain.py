@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .actions import read_action
 from .syntax import Cond, Op, Phrase, Rule, Value
 from .words import Vocabulary, Word
 
@@ -63,7 +64,10 @@ ENGLISH: dict[str, str] = {
     # what a trigger does, joined by 'actions.join'
     "may": "you may {action}",
     "may.who": "{who} may {action}",
+    "may.pay": "you may pay {amount} to {action}",
+    "may.who.pay": "{who} may pay {amount} to {action}",
     "must.who": "{who}: {action}",
+    "if_done": "if you do, {action}",
     "actions.join": "; then ",
     # payments of an offer
     "pay": "{n} {resource}",
@@ -253,14 +257,33 @@ class Explainer:
         return t.frame("include", what=self.phrase("include", op.phrase))
 
     def action(self, kind: str, a: Any) -> str:
+        """A trigger's or replacement's action as its parts read
+        (:func:`.actions.read_action`): [if you do] [WHO] [may] [pay N R to] ACTION."""
         t = self.texts
-        what = self.phrase(kind, a.phrase)
-        who = getattr(a, "subject", None)     # 'WHO may ACTION'
-        if who is not None and who.words != ("you",):
-            subject = self.phrase("subject", who)
-            return t.frame("may.who" if a.optional else "must.who", who=subject,
-                           action=what)
-        return t.frame("may", action=what) if a.optional else what
+        if kind != "action":
+            what = self.phrase(kind, a.phrase)
+            return t.frame("may", action=what) if a.optional else what
+        parts = read_action(self.vocab, a)
+        what = self.word_text(*parts.action_word) if parts.action_word is not None else \
+            t.frame("unknown", kind=kind, text=parts.action.text)
+        who = parts.subject
+        subject = self.phrase("subject", who) if who is not None and \
+            who.words != ("you",) else ""
+        amount = self.amount(parts.pay) if parts.pay is not None else ""
+        if a.optional:
+            key = "may" + (".who" if subject else "") + (".pay" if amount else "")
+            text = t.frame(key, who=subject, action=what, amount=amount)
+        else:
+            text = t.frame("must.who", who=subject, action=what) if subject else what
+        return t.frame("if_done", action=text) if parts.if_done else text
+
+    def amount(self, phrase: Phrase) -> str:
+        """'N RESOURCE' (what a 'pay N R to' costs) with the resource's name."""
+        words = phrase.words
+        if len(words) >= 2 and isinstance(words[0], int):
+            rest = Phrase(tuple(words[1:]), phrase.pos)
+            return self.texts.frame("amount", n=words[0], resource=self.resource(rest))
+        return phrase.text
 
     # -- a rule ----------------------------------------------------------------------------
     def rule(self, rule: Rule) -> str:
@@ -316,8 +339,12 @@ def gist(meaning: str) -> str:
     """A declared meaning sentence as a phrase within a sentence: its first clause
     (up to a colon or semicolon), without its capital and full stop."""
     text = " ".join(meaning.split())
-    for mark in (": ", "; "):
-        text = text.split(mark, 1)[0]
+    depth = 0
+    for i, ch in enumerate(text):       # the first ': ' or '; ' outside parentheses
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth <= 0 and ch in ":;" and text[i + 1:i + 2] in (" ", ""):
+            text = text[:i]
+            break
     text = text.rstrip(". ")
     return text[:1].lower() + text[1:]
 

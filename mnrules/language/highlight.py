@@ -43,6 +43,7 @@ KIND_STYLE = {
     "change": ("Name.Function", "entity.name.function.change"),
     "subject": ("Name.Entity", "variable.language.subject"),
     "occasion": ("Name.Label", "entity.name.label.occasion"),
+    "holder": ("Name.Label", "entity.name.label.holder"),
     "allowance": ("Name.Attribute", "entity.other.attribute-name.allowance"),
     "include": ("Name.Constant", "constant.other.include"),
     "item": ("Name.Constant", "constant.other.item"),

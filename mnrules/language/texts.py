@@ -37,6 +37,9 @@ from .explain import ENGLISH, FRAME_FIELDS, SLOT_FIELD, Texts
 from .words import KINDS, Vocabulary
 
 FILE = "words.yaml"
+UNSHOWN = ("resource", "holder")
+"""Kinds of word a card's text never shows: resources (the pack's goods' names serve) and
+holders (who else holds a card's power: the engine's, not the script's)."""
 FORMAT = "mnrules-words/1"
 KEYS = ("format", "language", "frames", "words", "whose", "names", "contractions")
 MAX_TEXT = 1000
@@ -250,7 +253,7 @@ def missing_texts(texts: Texts, vocab: Vocabulary) -> list[str]:
     but no 'whose'; and each text for no word (one the vocabulary dropped)."""
     out = [f"frames.{k}" for k in ENGLISH if k not in texts.frames]
     for kind in KINDS:
-        if kind == "resource":            # resources are the pack's goods' names
+        if kind in UNSHOWN:
             continue
         have = texts.words.get(kind, {})
         patterns = {w.pattern for w in vocab.words(kind)}
