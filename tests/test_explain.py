@@ -349,3 +349,21 @@ def test_antike_in_russian_names_its_nations_and_know_how(
     out = explained(capsys, "metallum", "--edition", "antike2-ru")
     assert out.startswith("Metallum (металл):\n")
     assert "если неверно, что вы разработали Ноу-Хау Moneta (валюта): прибавьте 1." in out
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGUAGES))
+def test_the_modders_heroes_explain_in_every_language(
+        lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """tests/modder/cards (the 22 heroes of issue 13, pure scripts): each explains, with
+    its 'may pay ... to', 'if you do' and 'each opponent ...' parts as sentences."""
+    out = explained(capsys, str(ROOT / "tests" / "modder" / "cards"), "--lang", lang)
+    assert "<" not in out and "{" not in out
+    said = {"en": ("you may pay 2 coin to take 1 good of your choice",
+                   "if you do, each other player, in seating order: "),
+            "fr": ("si vous le souhaitez, payez 2 Impôt et prenez 1 ressource",
+                   "si vous l'avez fait, chaque autre joueur"),
+            "nl": ("naar keuze: betaal 2 munt en neem 1 grondstof", "als u dat deed: "),
+            "pl": ("jeśli chcesz, zapłać 2 × moneta i weź", "jeśli to zrobiłeś, "),
+            "uk": ("за бажанням сплатіть 2 × Монета і візьміть", "якщо ви це зробили, ")}
+    for part in said[lang]:
+        assert part in out, part
