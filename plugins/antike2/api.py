@@ -54,6 +54,13 @@ def fits(rules: Any, state: State) -> list[str]:
             for c in cards:
                 if c not in rules.cards or rules.cards[c].kind != kind:
                     problems.append(f"{key}.{nation}: {c!r} is no {kind}")
+    from mnrules.plugins.antike2.rondel import space_ids
+
+    ids = space_ids(rules.params.get("rondel") or [])
+    for nation, space in state.rondel.items():
+        if space and space not in ids:
+            problems.append(f"rondel.{nation}: {space!r} is no rondel space "
+                            f"({', '.join(ids)})")
     if state.bellona and state.bellona not in players:
         problems.append(f"bellona: {state.bellona!r} does not play")
     return problems

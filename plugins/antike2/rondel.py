@@ -32,7 +32,12 @@ DEFAULT_ORDER = ["ferrum", "templum", "aurum", "movere", "militia", "marmor", "s
 
 def spaces(game: Game) -> tuple[str, ...]:
     """The space ids, clockwise from the pack's first."""
-    order: list[str] = game.param("rondel")
+    return space_ids(game.param("rondel"))
+
+
+def space_ids(order: list[str]) -> tuple[str, ...]:
+    """The ids of the spaces of a rondel whose actions are ``order``: an action's id, and
+    ``ACTION_2`` for its second space."""
     seen: dict[str, int] = {}
     out = []
     for action in order:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from a2_helpers import RULES
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from mnrules import new_game
 from mnrules.bots.random_bot import RandomBot
 from mnrules.cli import main
+from mnrules.errors import StateError
 from mnrules.invariants import check
 from mnrules.plugins.antike2.supply import bank_coins, temples_left, units_left
 from mnrules.start import load_game
@@ -114,3 +116,20 @@ def test_an_unknown_game_is_refused_with_the_known_ones(
     assert main(["play", "--game", "antike3"]) == 2
     err = capsys.readouterr().err
     assert "antike2" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("edit", "says"), [
+    (lambda s: s["cities"].update(ROMA={"owner": "purple", "resource": "marble",
+                                        "temple": False}), "does not play"),
+    (lambda s: s["rondel"].update({s["players"][0]: "nowhere"}), "no rondel space"),
+    (lambda s: s["stock"][s["players"][0]].update(gold=-3), "out of bounds"),
+    (lambda s: s["units"][s["players"][0]].update(ATLANTIS={"legion": 1}), "no area"),
+    (lambda s: s["cities"].update(ROMA={"owner": s["players"][0]}), "names its resource"),
+    (lambda s: s["personages"][s["players"][0]].append("emperor"), "no personage"),
+])
+def test_a_broken_save_is_refused_naming_its_key(edit: Any, says: str) -> None:
+    game = new_game(RULES, 4, seed=2)
+    data = json.loads(game.snapshot().to_json())
+    edit(data)
+    with pytest.raises(StateError, match=says):
+        load_game(RULES, data)
