@@ -520,7 +520,9 @@ def _generic_words() -> list[Word | Terms]:
         ("the player", lambda e: [e.event.player] if e.event and e.event.player else [],
          "the player the event is about (who bought, collected, pillaged...)"),
     ]
-    out: list[Word | Terms] = [Word("subject", p, f, d) for p, f, d in subjects]
+    out: list[Word | Terms] = [Word("subject", p, f, d, on=battle_or_event
+                                    if p in ("the attacker", "the defender") else frozenset())
+                               for p, f, d in subjects]
     on_here = PROVINCE
     counts = [
         ("{building} you control", lambda e, b: _buildings(e, b),
