@@ -82,7 +82,7 @@ def test_unknown_quantity_and_resource(rules: Ruleset, tmp_path: Path) -> None:
      "'collect'?"),
     ("after trade_pick: take 1 good of your choice", 9,
      "unknown event 'trade_pick': 'trade' only emits it: nothing performs it, so no card "
-     "can react to it; known: battle, battle.start, buy, collect, "),
+     "can react to it; known: battle, battle.roll, battle.start, buy, "),
     ("modify battle.allowed: set 1", 10, "unknown quantity 'battle.allowed': 'military' "
      "declares it with no card word, so card scripts may not modify it; known: "
      "battle.dice, "),
@@ -105,15 +105,15 @@ def test_cards_check_names_the_nearest_declared_word(tmp_path: Path, script: str
 
 @pytest.mark.parametrize(("script", "at", "message"), [
     ("modify cost when land battle: subtract 1", "land", "the condition 'land battle' means "
-     "something only for battle, battle.dice, battle.hits, battle.shield, battle.start or "
-     "battle.total, whose context it reads; not for the quantity 'cost'"),
+     "something only for battle, battle.dice, battle.hits, battle.roll, battle.shield, "
+     "battle.start or battle.total, whose context it reads; not for the quantity 'cost'"),
     ("after buy when the item is legion: take 1 good of your choice", "the item",
      "the condition 'the item is {name}' means something only for cost, whose context it "
      "reads; not for the event 'buy'"),
     ("once per round offer legion for free when you attack", "you attack",
      "the condition 'you attack' means something only for battle, battle.dice, battle.hits, "
-     "battle.shield, battle.start or battle.total, whose context it reads; not for an "
-     "offer"),
+     "battle.roll, battle.shield, battle.start or battle.total, whose context it reads; not "
+     "for an offer"),
     ("modify battle.dice: add 1 per die", "die", "the count 'die' means something only for "
      "battle.hits, battle.shield or battle.total"),
     ("replace collect: double the gains", "double", "the replacement 'double the gains' means "

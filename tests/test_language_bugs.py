@@ -184,3 +184,33 @@ def test_a_misspelt_or_unmarked_hook_is_refused(tmp_path: Path, source: str,
         with_cards(tmp_path, plugin=source)
     assert message in str(err.value)
     assert "'./words.py'" in str(err.value) or "words.py" in str(err.value)
+
+
+def test_a_limited_modify_is_used_even_by_a_side_wiped_out(tmp_path: Path) -> None:
+    """The limit is used as the dice fall, not when the battle is over: Rome's legion in
+    Cyrenaica dies, yet 'you have units here' held when the +6 was added."""
+    rules = with_cards(tmp_path, ("achilles", "once per round modify battle.total when "
+                                              "land battle and you have units here: add 6"))
+    game = new_game(rules, 5, seed=1)
+    pos.clear(game)
+    game.state.titles["military"] = "rome"
+    pos.set_marker(game, "CYRENAICA", "egypt")
+    pos.set_marker(game, "LIBYA", "carthage")
+    pos.add_units(game, "rome", "CYRENAICA", "legion")
+    pos.add_units(game, "egypt", "CYRENAICA", "legion", 2)
+    pos.add_units(game, "rome", "LIBYA", "legion")
+    pos.add_units(game, "carthage", "LIBYA", "legion")
+    pos.give_tiles(game, "rome", "achilles")
+    pos.start_phase(game, "military")
+    game.force("land die", [0, 5, 5, 0, 0])
+    hits: list[dict[str, int]] = []
+    game.listeners.append(lambda e: hits.append(e.data["hits"]) if e.kind == "battle"
+                          else None)
+    for choice in ("rome", ("done",), ("battle", "CYRENAICA", "egypt")):
+        game.apply(choice)
+    while len(hits) < 2:
+        d = game.pending
+        assert d is not None, hits
+        game.apply(d.options[0])
+    assert hits[0] == {"rome": 1, "egypt": 2}     # 0 + 6; Rome's legion is lost
+    assert hits[1]["rome"] == 0                   # Libya: used up in Cyrenaica

@@ -241,7 +241,10 @@ class Battle(Step):
             if len(state.stack) != depth:
                 return CONTINUE
         if "losses" not in frame:
+            depth = len(state.stack)
             self._roll(game, frame)
+            if len(state.stack) != depth:   # a card reacts to the roll first
+                return CONTINUE
         for who in (frame["attacker"], frame["defender"]):
             left = frame["losses"][who]
             if left <= 0:
@@ -303,6 +306,11 @@ class Battle(Step):
         frame["hits"] = scored
         frame["losses"] = {att: min(scored[dfd], units[att]),
                            dfd: min(scored[att], units[dfd])}
+        # performed as the dice fall, the board as the rolls were folded: what a limited
+        # card (once per round +6) reads to know it was used
+        game.perform(Event("battle_roll", att, {"area": frame["area"], "kind": frame["kind"],
+                                                "defender": dfd, "rolls": rolled["rolls"],
+                                                "hits": scored}), lambda e: None)
 
 
 @hookimpl
@@ -391,6 +399,12 @@ def mn_contract() -> list[Declaration]:
                          ("attacker", "the active player"),
                          ("defender", "the player attacked")),
                   player="the attacker", word="battle.start"),
+        EventKind("battle_roll", "military", "Both sides of a battle have rolled; no "
+                  "unit is lost yet.", True,
+                  (("area", "the province or sea"), ("kind", "land or sea"),
+                   ("defender", "the player attacked"), ("rolls", "each side's dice"),
+                   ("hits", "each side's hits scored")),
+                  player="the attacker", word="battle.roll"),
         EventKind("move", "military", "A player moved a unit.", False,
                   (("kind", "legion or trireme"), ("from", "where it was"),
                    ("to", "where it went")), player="the player who moved it"),

@@ -59,7 +59,7 @@ TAKE_NUMBERS = (1, 1)        # 'take N good of your choice': the word takes exac
 # elsewhere, so a rule of any other quantity or event may not use it.
 ROLL = frozenset({"battle.dice", "battle.total", "battle.hits", "battle.shield"})  # "battle"
 DICE = ROLL - {"battle.dice"}                            # "dice": the dice rolled
-FIGHT = ROLL | {"battle", "battle_start"}                # a battle: rolled, begun or fought
+FIGHT = ROLL | {"battle", "battle_start", "battle_roll"}  # a battle: folded, begun, rolled, fought
 PROVINCE = FIGHT | {"pillage", "occupy", "occupy_marker", "convert"}  # an area or "province"
 
 COPY_RANK = 2  # NL Q&A: when an original and a Castor & Pollux copy conflict, the original wins
@@ -83,7 +83,7 @@ def _battle(env: Env) -> dict[str, Any]:
     if b is not None:
         return b
     ev = env.event
-    if ev is not None and ev.kind in ("battle", "battle_start"):
+    if ev is not None and ev.kind in ("battle", "battle_start", "battle_roll"):
         return {**ev.data, "attacker": ev.player}
     return {}
 
@@ -416,7 +416,8 @@ def _who(env: Env, role: str) -> str | None:
     if role == "attacker":
         if env.ctx.get("attacker"):
             return str(env.ctx["attacker"])
-        if env.event is not None and env.event.kind in ("battle", "battle_start"):
+        if env.event is not None and env.event.kind in ("battle", "battle_start",
+                                                        "battle_roll"):
             return env.event.player
     return None
 
@@ -591,8 +592,8 @@ def _generic_words() -> list[Word | Terms]:
                  on=on_here if p.endswith("here") else frozenset()) for p, f, d in acts]
     # what uses up a 'once per ...' modifier of a quantity: the event, and the contexts
     # the quantity was folded in for it (each side of a battle, the buyer, the collector)
-    out += [Word("occasion", q, _battle_sides, "a battle is fought", on=frozenset({"battle"}))
-            for q in sorted(ROLL)]
+    out += [Word("occasion", q, _battle_sides, "a battle's dice are rolled",
+                 on=frozenset({"battle_roll"})) for q in sorted(ROLL)]
     out += [Word("occasion", "cost", _purchase, "an item is bought", on=frozenset({"built"})),
             Word("occasion", "payment", _purchase, "an item is bought",
                  on=frozenset({"built"})),
@@ -608,12 +609,16 @@ def _won(env: Env) -> bool:
 
 
 def _battle_sides(game: Game, event: Event) -> list[dict[str, Any]]:
-    """The contexts a battle's rolls were folded in: one per side."""
+    """The contexts a battle's rolls were folded in, one per side, as the dice fall (the
+    board is as it was folded: nobody has lost a unit yet)."""
     att, dfd = event.player, event.data.get("defender")
     battle = {"area": event.data.get("area"), "kind": event.data.get("kind"),
               "attacker": att, "defender": dfd}
-    units = event.data.get("units") or {}
-    return [{"battle": battle, "side": side, "units": units.get(side, 0)} for side in (att, dfd)]
+    unit = "legion" if battle["kind"] == "land" else "trireme"
+    rolls = event.data.get("rolls") or {}
+    return [{"battle": battle, "side": side, "dice": len(rolls.get(side, ())),
+             "units": game.state.count(str(battle["area"]), str(side), unit)}
+            for side in (att, dfd)]
 
 
 def _purchase(game: Game, event: Event) -> list[dict[str, Any]]:
