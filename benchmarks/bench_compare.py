@@ -60,7 +60,7 @@ def which(tree: Path) -> str:
     code = ("import mnrules.engine as e, mnrules.plugins.mare_nostrum.build as b; "
             "print(e.__file__); print(b.__file__)")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                         text=True, check=True)
+                         text=True, check=True, cwd=tree)   # not this folder's mnrules
     return ", ".join(Path(p).name for p in out.stdout.split())
 
 

@@ -17,8 +17,9 @@ checks the plugins' ``MODIFIES``/``TRIGGERED_BY``/``REPLACES`` sets.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import pluggy
 
@@ -30,6 +31,53 @@ ROUTES = {"mn_modifiers": "MODIFIES", "mn_triggers": "TRIGGERED_BY",
           "mn_replacements": "REPLACES"}
 USES = {"mn_modifiers": "game.fold", "mn_triggers": "game.perform",
         "mn_replacements": "game.perform"}
+
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+class ImplMarker:
+    """pluggy's ``@hookimpl``, which also marks a function compiled by mypyc (the optional
+    compiled core, docs/speed.md): such a function takes no attribute and has no code
+    object, from which pluggy reads the arguments to pass, so it is marked through a
+    plain-Python function of the same required arguments that calls it."""
+
+    def __init__(self, project: str) -> None:
+        self.project_name = project
+        self._mark = pluggy.HookimplMarker(project)
+
+    @overload
+    def __call__(self, function: F, **opts: Any) -> F: ...
+
+    @overload
+    def __call__(self, function: None = None, **opts: Any) -> Callable[[F], F]: ...
+
+    def __call__(self, function: Any = None, **opts: Any) -> Any:
+        if function is None:
+            return lambda f: self(f, **opts)
+        if not hasattr(function, "__code__") and callable(function):
+            function = python_wrapper(function)
+        return self._mark(function, **opts)
+
+
+def python_wrapper(function: Callable[..., Any]) -> Callable[..., Any]:
+    """A plain-Python function with ``function``'s required parameters (by name) that
+    calls it with them: what pluggy can read. ``function`` must have a signature
+    (mypyc's functions carry their text signature)."""
+    sig = inspect.signature(function)
+    names = [p.name for p in sig.parameters.values()
+             if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD,
+                                                    p.POSITIONAL_ONLY)]
+    if not all(n.isidentifier() for n in names):  # pragma: no cover - a broken signature
+        raise TypeError(f"cannot wrap {function!r}: parameters {names}")
+    args = ", ".join(names)
+    scope: dict[str, Any] = {"_compiled": function}
+    exec(f"def {function.__name__}({args}):\n    return _compiled({args})\n", scope)
+    wrapper: Callable[..., Any] = scope[function.__name__]
+    wrapper.__doc__ = function.__doc__
+    wrapper.__module__ = getattr(function, "__module__", None) or __name__
+    wrapper.__qualname__ = getattr(function, "__qualname__", function.__name__)
+    return wrapper
 
 
 class Bus(pluggy.PluginManager):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .effects import Event, Modifier, Replacement, Trigger, ordered
@@ -25,17 +25,26 @@ from .errors import (
     StateError,
     _short,
 )
+from .params import Param as Param
 from .state import State
 
 if TYPE_CHECKING:
+    from _typeshed import IdentityFunction
     from typing_extensions import TypeVar as DefaultedTypeVar
 
     from .ruleset import Ruleset
 
     S = DefaultedTypeVar("S", bound=State, default=State)
-else:
-    S = TypeVar("S", bound=State)
+# At run time a plain TypeVar (typing's takes no default before 3.13); set this way, not in
+# an ``else:``, which the compiled core (docs/speed.md) would take for unreachable code.
+globals()["S"] = TypeVar("S", bound=State)
 """The state type of a game: the kernel's :class:`State` or the subclass a game declares."""
+
+try:  # the compiled core's marks, read by mypyc alone
+    from mypy_extensions import mypyc_attr
+except ImportError:  # a pure-Python install without mypy: the mark does nothing
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> IdentityFunction:
+        return lambda x: x
 
 Choice = Hashable
 """A legal choice: a str, int or (nested) tuple of them; JSON lists are read as tuples."""
@@ -55,61 +64,6 @@ asks nor finishes); a real game takes a few hundred."""
 
 
 @dataclass(frozen=True, slots=True)
-class Param:
-    """A rule parameter an edition pack may set, and the values it accepts.
-
-    A value must have the default's shape: its type, and for a list or a mapping the
-    type of the default's items (a whole number may stand for a decimal). Besides:
-
-    * ``choices``: the value, or every text or number in a list or mapping value, is
-      one of these;
-    * ``minimum`` / ``maximum``: every number in the value lies within them;
-    * ``length``: every list in the value has from ``length[0]`` to ``length[1]`` items;
-    * a mapping has exactly the default's keys, or (``open_keys``) at least those;
-    * ``resources``: every text in the value names a resource of the pack (coin,
-      legendary, one of its goods), or ``a|b``, a choice of them, or a word of the default.
-
-    A choice may be given as ``Param.Option(value, doc, cite)``: what choosing it means
-    and where the books say so (``"FR 4.3.3"``), as ``mnrules editions show`` lists it.
-    Once built, ``choices`` holds the plain values and ``options`` the described ones
-    (:meth:`option` finds a value's).
-    """
-
-    @dataclass(frozen=True, slots=True)
-    class Option:
-        """One value a parameter may take: what it means, and the books' sections."""
-
-        value: Any
-        doc: str
-        cite: str = ""
-
-    name: str
-    default: Any
-    doc: str
-    choices: tuple[Any, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    length: tuple[int, int] | None = None
-    open_keys: bool = False
-    resources: bool = False
-    options: tuple[Param.Option, ...] = ()
-
-    def __post_init__(self) -> None:
-        given = tuple(c for c in self.choices if isinstance(c, Param.Option))
-        if given:
-            known = {repr(o.value) for o in self.options}
-            options = (*self.options, *(o for o in given if repr(o.value) not in known))
-            object.__setattr__(self, "options", options)
-            object.__setattr__(self, "choices", tuple(
-                c.value if isinstance(c, Param.Option) else c for c in self.choices))
-
-    def option(self, value: Any) -> Param.Option | None:
-        """The described choice ``value`` is (by type and value: True is not 1), if any."""
-        return next((o for o in self.options if type(o.value) is type(value)
-                     and o.value == value), None)
-
-
-@dataclass(frozen=True, slots=True)
 class Decision:
     """A pending decision: who decides, what kind, and the finite list of legal options."""
 
@@ -121,6 +75,7 @@ class Decision:
     labels: tuple[str, ...] = ()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # every game's steps subclass it
 class Step(Generic[S]):
     """A kind of frame. Subclasses implement :meth:`advance` and, if they ask, :meth:`choose`.
 
@@ -208,27 +163,45 @@ class Outcome:
     victory: str
 
 
-@dataclass
 class Game(Generic[S]):
-    """One game: a state, the rule set it plays under, and the loop that drives it."""
+    """One game: a state, the rule set it plays under, and the loop that drives it.
+
+    (A plain class rather than a dataclass: the compiled core, docs/speed.md, would look
+    the rule set's class up at import, which this module cannot import.)"""
 
     rules: Ruleset
     state: S
-    rng: random.Random = field(init=False)
-    history: list[Choice] = field(default_factory=list)
-    listeners: list[Callable[[Event], None]] = field(default_factory=list)
-    choice_listeners: list[Callable[[Decision, Choice], None]] = field(default_factory=list)
-    max_rounds: int | None = None
+    rng: random.Random
+    history: list[Choice]
+    listeners: list[Callable[[Event], None]]
+    choice_listeners: list[Callable[[Decision, Choice], None]]
+    max_rounds: int | None
     # Checked after every choice when set (tests, --check, MNRULES_CHECK=1): a function
     # returning the invariant problems of the game (mnrules.invariants.check).
-    checker: Callable[[Game[Any]], list[str]] | None = None
-    _pending: Decision | None = field(default=None, init=False)
+    checker: Callable[[Game[Any]], list[str]] | None
+    _pending: Decision | None
 
-    def __post_init__(self) -> None:
+    def __init__(self, rules: Ruleset, state: S, history: list[Choice] | None = None,
+                 listeners: list[Callable[[Event], None]] | None = None,
+                 choice_listeners: list[Callable[[Decision, Choice], None]] | None = None,
+                 max_rounds: int | None = None,
+                 checker: Callable[[Game[Any]], list[str]] | None = None) -> None:
+        self.rules = rules
+        self.state = state
+        self.history = [] if history is None else history
+        self.listeners = [] if listeners is None else listeners
+        self.choice_listeners = [] if choice_listeners is None else choice_listeners
+        self.max_rounds = max_rounds
+        self.checker = checker
+        self._pending = None
         self.rng = random.Random(self.state.seed)
         if self.state.rng:
             kind, internal, gauss = self.state.rng
             self.rng.setstate((kind, tuple(internal), gauss))
+
+    def __repr__(self) -> str:
+        return (f"Game(seed={self.state.seed}, players={self.state.players}, "
+                f"round={self.state.round}, choices={self.state.choices})")
 
     # -- the loop ------------------------------------------------------------------------
     @property

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from .bus import ImplMarker
+
 if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
 
 PROJECT = "mnrules"
 hookspec = pluggy.HookspecMarker(PROJECT)
-hookimpl = pluggy.HookimplMarker(PROJECT)
+hookimpl = ImplMarker(PROJECT)   # pluggy's, also for functions of the compiled core
 
 
 # --------------------------------------------------------------------------------------

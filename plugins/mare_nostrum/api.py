@@ -33,8 +33,9 @@ from mnrules.plugins.mare_nostrum.payment import set_rules
 from mnrules.plugins.mare_nostrum.state import Game
 
 Action = tuple[Any, ...]
-TRACKS = tracks.TRACKS
-"""The leadership tracks, in the order titles are claimed."""
+TRACKS: tuple[str, ...] = ("trade", "culture", "military")
+"""The leadership tracks, in the order titles are claimed (tracks.TRACKS; spelt out, as
+the compiled core's type checker cannot read it through the plugins' import cycle)."""
 SPECIAL_KINDS = victory_rules.SPECIAL_KINDS
 """Card kinds outside the hero/wonder count (the Pyramids): they win by their own script."""
 Reach = geometry.Reach

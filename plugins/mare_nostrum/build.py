@@ -465,7 +465,7 @@ class BuildTurn(Step):
         if kind == "offer":
             return R_OFFER, f"{player} has no such card offer now: {choice[1:]}"
         where = choice[1] if len(choice) > 1 and isinstance(choice[1], str) else None
-        if kind in ("marker", *UNITS) and state.pieces[player].get(kind, 0) <= 0:
+        if (kind == "marker" or kind in UNITS) and state.pieces[player].get(kind, 0) <= 0:
             return R_LIMIT, f"{player} has no {kind} left"
         if kind == "marker":
             return R_MARKER, f"{choice[1:]} is not a legal site for a marker now"
