@@ -16,7 +16,7 @@ from mnrules.plugins.mare_nostrum.bots.profiles import PROFILES
 from mnrules.ruleset import Ruleset
 
 MIXED = ("heuristic:conqueror", "heuristic:builder", "heuristic:trader",
-         "heuristic:balanced", "heuristic")
+         "heuristic:balanced", "search:2")
 
 
 def test_every_profile_is_a_bot_name(rules: Ruleset) -> None:
@@ -34,7 +34,7 @@ def test_a_misspelt_profile_is_refused_with_a_suggestion(rules: Ruleset) -> None
         make_bot("heuristic:zzz", 1, rules)
 
 
-def test_mixed_profiles_play_the_same_game_alone_and_in_a_batch() -> None:
+def test_mixed_bots_play_the_same_game_alone_and_in_a_batch() -> None:
     jobs = [replace(j, round_cap=4) for j in sim.jobs_for("en", None, 5, 3, 7, MIXED)]
     batch = sim.run(jobs, workers=1)
     alone = sim.play_one(jobs[2])
