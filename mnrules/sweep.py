@@ -319,7 +319,9 @@ def command(args: Any) -> int:
     rows = [summary(p, tbase, b) for p, b in zip(trimmed, boot, strict=True)]
     title = (f"{args.edition}{' + ' + args.variant if args.variant else ''}, {players} "
              f"players, bots {args.bots}, seed {args.seed}, {common} games per point "
-             f"(the same seeds at every point)")
+             f"(the same seeds at every point"
+             + ("; the search's first stage, which every point played)" if args.search
+                else ")"))
     print(format_sweep(rows, names, base.values, title))
     answer = None
     if args.search:
@@ -349,8 +351,12 @@ def current(rules: Ruleset, name: str) -> Any:
 def _label(values: dict[str, Any]) -> str:
     from pathlib import Path
 
-    return ", ".join(f"{k}={Path(v).name if k == VARIANT and v else v}"
-                     for k, v in values.items())
+    def shown(k: str, v: Any) -> Any:
+        if k != VARIANT:
+            return v
+        return Path(v).name if v else "none"
+
+    return ", ".join(f"{k}={shown(k, v)}" for k, v in values.items())
 
 
 def format_sweep(rows: list[dict[str, Any]], players: Sequence[str], base: dict[str, Any],
@@ -408,7 +414,9 @@ def plot(path: str, rows: list[dict[str, Any]], players: Sequence[str],
 
     from .files import write_atomic
 
-    labels = [_label(r["values"]) for r in rows]
+    labels = [_label(r["values"]) if len(axes) > 1
+              else _label(r["values"]).partition("=")[2] for r in rows]
+    tilt = 25 if max(len(x) for x in labels) > 8 else 0
     xs = list(range(len(rows)))
     fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(16, 4.4))
     for p in players:
@@ -439,7 +447,8 @@ def plot(path: str, rows: list[dict[str, Any]], players: Sequence[str],
     ax3.set_title("Game length")
     name = " x ".join(a.name for a in axes)
     for ax in (ax1, ax2, ax3):
-        ax.set_xticks(xs, labels, rotation=30 if len(axes) > 1 else 0, fontsize=8)
+        ax.set_xticks(xs, labels, rotation=tilt, ha="right" if tilt else "center",
+                      fontsize=8)
         ax.set_xlabel(name)
     fig.suptitle(title, fontsize=9)
     fig.tight_layout()
