@@ -202,7 +202,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             from .terminal import Terminal
 
             terminal = Terminal(humans, dict(bots),
-                                on_undo=[rec.undo] if rec is not None else [])
+                                on_undo=[rec.undo] if rec is not None else [],
+                                lang=args.lang)
             if not terminal.play(game, stop):
                 print("quit.")
         else:
