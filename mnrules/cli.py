@@ -1134,8 +1134,10 @@ def build_parser() -> argparse.ArgumentParser:
     sw = sub.add_parser("sweep", help="the same seeds over a grid of parameter values, "
                         "and a search for the most even one (docs/simulation.md)")
     sw.add_argument("--param", action="append", required=True, metavar="NAME=VALUES",
-                    help="a parameter and its values: hit_divisor=4..6, costs.legion=2..4, "
-                    "tile_costs... or build_victory=timed,able (repeat for a grid)")
+                    help="a parameter and its values: NAME=3..7 (whole numbers; 3..9:2 with "
+                    "a step), NAME=a,b,c (a list), MAPPING.KEY=2..4 (one key of a mapping "
+                    "parameter) or variant=none,v1.yaml,v2.yaml (variant files); repeat for "
+                    "a grid")
     sw.add_argument("--edition", default="en", help="the edition pack (default: en)")
     sw.add_argument("--variant", default=None, help="a variant file on top of the edition")
     sw.add_argument("--players", type=whole(1), default=None,
