@@ -1269,6 +1269,9 @@ def build_parser() -> argparse.ArgumentParser:
     rd.add_argument("--rounds", type=whole(0), default=0,
                     help="first play this many rounds with random bots")
     rd.set_defaults(func=cmd_render)
+    from .web.command import add_parser as add_serve
+
+    add_serve(sub)
     for p in (play, sm, fz, rl, check, rd, *csub.choices.values()):
         p.add_argument("--game", default=None,
                        help="the game's base pack, by the game's name (its folder of "

@@ -1,0 +1,1 @@
+"""The web front end, ``mnrules serve`` (the ``web`` extra: Starlette and uvicorn)."""

@@ -1,0 +1,189 @@
+// mnrules web front end: every word it shows comes from the server's sentences.
+"use strict";
+const MN = (() => {
+  const $ = (id) => document.getElementById(id);
+  function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
+  async function api(url, body) {
+    const opts = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+    const r = await fetch(url, opts);
+    const data = await r.json().catch(() => ({ error: "the server's answer is not JSON" }));
+    if (!r.ok) throw new Error(data.error || r.statusText);
+    return data;
+  }
+  function showError(e) { const box = $("error"); if (box) box.textContent = e ? String(e.message || e) : ""; }
+  function renderTable(table, into) {
+    into.replaceChildren();
+    if (!table) return;
+    into.append(el("h3", table.title));
+    for (const sec of table.sections) {
+      into.append(el("h3", sec.title));
+      const t = el("table");
+      if (sec.head && sec.head.length) { const tr = el("tr"); sec.head.forEach((h) => tr.append(el("th", h))); t.append(tr); }
+      sec.rows.forEach((row, i) => {
+        const tr = el("tr");
+        row.forEach((c, j) => { const td = el("td", c); if (j === 0 && sec.colours) td.style.borderLeft = "8px solid " + sec.colours[i]; tr.append(td); });
+        t.append(tr);
+      });
+      into.append(t);
+      (sec.notes || []).forEach((n) => into.append(el("div", n)));
+    }
+  }
+  function renderLog(lines) {
+    const box = $("log"); box.replaceChildren();
+    lines.forEach((l) => box.append(el("div", l)));
+    box.scrollTop = box.scrollHeight;
+  }
+
+  // -- new game -------------------------------------------------------------------------
+  async function index() {
+    const info = await api("/api/editions");
+    const ed = $("edition"), lang = $("lang"), players = $("players");
+    info.editions.forEach((e) => { const o = el("option", e.name); o.value = e.id; ed.append(o); });
+    function refresh() {
+      const e = info.editions.find((x) => x.id === ed.value); const g = info.games[e.game];
+      lang.replaceChildren(); g.languages.forEach((l) => { const o = el("option", l); o.value = l; if (l === e.language) o.selected = true; lang.append(o); });
+      const keep = players.value; players.replaceChildren();
+      Object.keys(g.seating).forEach((n) => { const o = el("option", n); o.value = n; players.append(o); });
+      players.value = keep && g.seating[keep] ? keep : Object.keys(g.seating).slice(-1)[0];
+      seats();
+    }
+    function seats() {
+      const e = info.editions.find((x) => x.id === ed.value); const g = info.games[e.game];
+      const box = $("seats"); box.replaceChildren();
+      g.seating[players.value].forEach((p, i) => {
+        const l = el("label", p + " "); const s = el("select"); s.dataset.player = p; s.className = "seat";
+        ["human", ...g.bots].forEach((b) => { const o = el("option", b); o.value = b; s.append(o); });
+        s.value = i === 0 ? "human" : "random"; l.append(s); box.append(l);
+      });
+    }
+    ed.onchange = refresh; players.onchange = seats; refresh();
+    $("new").onsubmit = async (ev) => {
+      ev.preventDefault(); showError();
+      const seatsBy = {}; document.querySelectorAll(".seat").forEach((s) => { seatsBy[s.dataset.player] = s.value; });
+      try {
+        const r = await api("/api/games", { edition: ed.value, lang: lang.value, players: Number(players.value), seed: Number($("seed").value), seats: seatsBy });
+        const box = $("links"); box.replaceChildren();
+        const a = el("a", "Play (every human seat at this screen)"); a.href = r.host; a.id = "hostlink"; box.append(a);
+        for (const [p, link] of Object.entries(r.seats)) { const d = el("div", p + ": "); const b = el("a", location.origin + link); b.href = link; b.className = "seatlink"; b.dataset.player = p; d.append(b); box.append(d); }
+      } catch (e) { showError(e); }
+    };
+    $("load").onclick = async () => {
+      showError(); const f = $("savefile").files[0]; if (!f) return;
+      try { const r = await api("/api/load", { save: await f.text(), seats: {} }); location.href = r.host; } catch (e) { showError(e); }
+    };
+  }
+
+  // -- play -----------------------------------------------------------------------------
+  async function play() {
+    const base = "/api" + location.pathname;
+    let view = null, picked = [];
+    $("save").href = base + "/save";
+    async function load(data) {
+      view = data || await api(base);
+      picked = [];
+      draw();
+    }
+    function draw() {
+      $("you").textContent = view.you.join(", ");
+      $("status").textContent = view.status;
+      $("undo").textContent = view.words.undo; $("undo").disabled = !view.can_undo;
+      $("optionsTitle").textContent = view.words.options; $("logTitle").textContent = view.words.log;
+      $("save").textContent = view.words.save;
+      const board = $("board");
+      if (board.dataset.svg !== view.board) { board.innerHTML = view.board; board.dataset.svg = view.board; }
+      renderTable(view.table, $("table"));
+      renderLog(view.log);
+      drawOptions();
+    }
+    function matches(o) { return picked.every((a) => o.places.includes(a)); }
+    function drawOptions() {
+      const box = $("options"); box.replaceChildren();
+      let group = null;
+      view.options.forEach((o) => {
+        if (o.group !== group) { group = o.group; if (group) box.append(el("div", group, "group")); }
+        const b = el("button", o.text); b.dataset.key = o.key; b.className = "option" + (matches(o) ? "" : " dim");
+        b.onclick = () => choose(o.key); box.append(b);
+      });
+      const legal = new Set(); view.options.filter(matches).forEach((o) => o.places.forEach((p) => legal.add(p)));
+      document.querySelectorAll("#board .area").forEach((a) => {
+        const name = a.dataset.area;
+        a.classList.toggle("legal", legal.has(name)); a.classList.toggle("picked", picked.includes(name));
+        a.onclick = legal.has(name) ? () => pick(name) : null;
+      });
+    }
+    function pick(area) {
+      if (picked.includes(area)) picked = picked.filter((a) => a !== area); else picked.push(area);
+      const left = view.options.filter(matches);
+      if (left.length === 1 && picked.length) return choose(left[0].key);
+      const exact = left.filter((o) => o.places.length === picked.length && picked.every((a, i) => o.places[i] === a));
+      if (exact.length === 1 && left.every((o) => o.places.length <= picked.length)) return choose(exact[0].key);
+      drawOptions();
+    }
+    async function choose(key) {
+      showError();
+      try { await load(await api(base + "/choose", { key: key, version: view.version })); } catch (e) { showError(e); await load(); }
+    }
+    $("undo").onclick = async () => { showError(); try { await load(await api(base + "/undo", {})); } catch (e) { showError(e); } };
+    await load();
+    setInterval(async () => { try { const v = await api(base); if (v.version !== view.version) await load(v); } catch (e) { /* the server may be gone */ } }, 1500);
+  }
+
+  // -- replay ---------------------------------------------------------------------------
+  async function replay() {
+    let id = null, info = null, step = 0;
+    async function go(n) {
+      if (!id) return;
+      showError();
+      try {
+        info = await api(`/api/replays/${id}?step=${n}`); step = info.step;
+        $("where").textContent = `${info.step} / ${info.steps} (round ${info.round})`;
+        $("board").innerHTML = info.board; renderLog(info.log); renderTable(info.table, $("table"));
+      } catch (e) { showError(e); }
+    }
+    $("open").onclick = async () => {
+      showError(); const f = $("logfile").files[0]; if (!f) return;
+      try { const r = await api("/api/replays", { log: await f.text() }); id = r.id; await go(0); } catch (e) { showError(e); }
+    };
+    $("next").onclick = () => go(step + 1);
+    $("prev").onclick = () => go(step - 1);
+    $("nextRound").onclick = () => { const r = info.rounds.find((s) => s > step); go(r === undefined ? info.steps : r); };
+    $("prevRound").onclick = () => { const r = info.rounds.filter((s) => s < step).pop(); go(r === undefined ? 0 : r); };
+  }
+
+  // -- card editor ----------------------------------------------------------------------
+  function highlight(text) {
+    const pre = $("highlight"); pre.replaceChildren();
+    const m = text.split("\n"); let inScript = false;
+    m.forEach((line) => {
+      if (/^effects:/.test(line)) inScript = true; else if (/^\S/.test(line)) inScript = false;
+      line.split(/(\b(?:when|if|modify|add|subtract|choose|you|may|per|of|to|from|and|or|not)\b|\b\d+\b)/).forEach((part) => {
+        if (!inScript || !part) { pre.append(document.createTextNode(part)); return; }
+        if (/^\d+$/.test(part)) pre.append(el("span", part, "num"));
+        else if (/^(when|if|modify|add|subtract|choose|you|may|per|of|to|from|and|or|not)$/.test(part)) pre.append(el("span", part, "kw"));
+        else pre.append(document.createTextNode(part));
+      });
+      pre.append(document.createTextNode("\n"));
+    });
+  }
+  async function editor() {
+    let timer = null;
+    async function check() {
+      const text = $("card").value; highlight(text);
+      try {
+        const r = await api("/api/cards/check", { text: text, edition: $("edition").value });
+        $("state").textContent = r.ok ? "ok" : "";
+        $("errors").textContent = r.errors.map((e) => e.message).join("\n\n");
+        $("explain").textContent = r.explanation.join("\n");
+      } catch (e) { $("errors").textContent = String(e.message || e); }
+    }
+    $("card").oninput = () => { clearTimeout(timer); timer = setTimeout(check, 250); };
+    $("try").onclick = async () => {
+      try {
+        const r = await api("/api/cards/try", { text: $("card").value, edition: $("edition").value, position: $("position").value });
+        renderLog(r.ok ? r.log : r.errors.map((e) => e.message));
+      } catch (e) { renderLog([String(e.message || e)]); }
+    };
+    await check();
+  }
+  return { index, play, replay, editor };
+})();

@@ -1,0 +1,169 @@
+"""``mnrules serve``'s JSON, as a browser gets it: a game started, played, undone, saved;
+nothing of another player's hidden information in any message a seat is sent; a log
+replayed step by step; a card checked with its caret; bad requests refused clearly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from mnrules.web.app import create_app  # noqa: E402
+
+
+@pytest.fixture
+def client() -> TestClient:
+    return TestClient(create_app())
+
+
+def start(client: TestClient, **seats: str) -> dict[str, Any]:
+    r = client.post("/api/games", json={"edition": "en", "players": 5, "seed": 3,
+                                        "seats": seats or {"rome": "human"}})
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def api(link: str) -> str:
+    return "/api" + link
+
+
+def test_a_human_seat_plays_through_the_decision_loop(client: TestClient) -> None:
+    links = start(client, rome="human")
+    view = client.get(api(links["host"])).json()
+    assert view["options"] and view["status"].startswith("Rome, your turn")
+    assert 'data-area="LATIUM"' in view["board"]
+    before = view["version"]
+    view = client.post(api(links["host"]) + "/choose",
+                       json={"key": 0, "version": before}).json()
+    assert view["version"] != before
+    # a stale click (the game moved on) changes nothing and says so
+    r = client.post(api(links["host"]) + "/choose", json={"key": 0, "version": before})
+    assert r.status_code == 400 and "moved on" in r.json()["error"]
+
+
+def test_undo_takes_back_a_build_choice(client: TestClient) -> None:
+    links = start(client, rome="human")
+    link = api(links["host"])
+    for _ in range(200):
+        view = client.get(link).json()
+        if any(o["text"].startswith("Legion in") or o["text"].startswith("Control marker")
+               for o in view["options"]):
+            break
+        client.post(link + "/choose", json={"key": 0, "version": view["version"]})
+    buy = next(o for o in view["options"] if o["places"])
+    after = client.post(link + "/choose", json={"key": buy["key"],
+                                                "version": view["version"]}).json()
+    assert after["can_undo"]
+    back = client.post(link + "/undo").json()
+    assert back["version"] == view["version"] and back["options"] == view["options"]
+    assert back["log"] == view["log"]
+
+
+def hidden_of(view: dict[str, Any]) -> str:
+    return json.dumps(view, ensure_ascii=False)
+
+
+def test_no_message_to_a_seat_holds_another_seats_hidden_information(client: TestClient
+                                                                      ) -> None:
+    """Two humans, each on his own link. Every view Greece is sent is the same whatever
+    Rome holds behind his screen (same count), and holds no link of Rome's."""
+    app_client = client
+    links = start(app_client, rome="human", greece="human")
+    rome, greece = api(links["seats"]["rome"]), api(links["seats"]["greece"])
+    server = app_client.app.state.server        # type: ignore[attr-defined]
+    table = next(iter(server.tables.values()))
+    sent: list[str] = []
+    for _ in range(120):
+        for link in (rome, greece):
+            view = app_client.get(link).json()
+            sent.append(json.dumps(view, ensure_ascii=False))
+            if view["options"]:
+                app_client.post(link + "/choose", json={"key": len(view["options"]) - 1,
+                                                        "version": view["version"]})
+        # swap Rome's goods for others of the same count: Greece must see no difference
+        screen = table.game.state.screens["rome"]
+        seen = app_client.get(greece).json()
+        real = dict(screen)
+        total = sum(real.values())
+        table.game.state.screens["rome"] = {"gladiators": total} if total else {}
+        table._told.clear()
+        assert app_client.get(greece).json() == seen
+        table.game.state.screens["rome"] = real
+        table._told.clear()
+        if table.game.over:
+            break
+    tokens = [link.split("/")[-1] for link in (links["host"], *links["seats"].values())]
+    assert not any(token in text for token in tokens for text in sent)
+    assert not any('"stack"' in t or '"screens"' in t or '"history"' in t for t in sent)
+
+
+def test_a_seat_link_sees_only_its_seat_and_cannot_save(client: TestClient) -> None:
+    links = start(client, rome="human", greece="human")
+    greece = api(links["seats"]["greece"])
+    view = client.get(greece).json()
+    assert view["you"] == ["Greece"]
+    screens = [s for s in view["table"]["sections"] if s["title"] == "Behind your screen"]
+    assert len(screens) == 1                     # his own only
+    assert client.get(greece + "/save").status_code == 403
+    saved = client.get(api(links["host"]) + "/save")
+    assert saved.status_code == 200 and '"format":"mnrules-save/2"' in saved.text
+    loaded = client.post("/api/load", json={"save": saved.text, "seats": {"rome": "human"}})
+    assert loaded.status_code == 200 and client.get(api(loaded.json()["host"])).json()["options"]
+
+
+def test_bad_requests_are_refused_with_a_message(client: TestClient) -> None:
+    assert client.post("/api/games", content=b"{not json").json() == {
+        "error": "the request is not JSON"}
+    r = client.post("/api/games", json={"edition": "../../etc", "seats": {}})
+    assert r.status_code == 400 and "not a bundled edition" in r.json()["error"]
+    r = client.post("/api/games", json={"edition": "en", "seats": {"atlantis": "human"}})
+    assert r.status_code == 400 and "atlantis" in r.json()["error"]
+    r = client.post("/api/games", content=b"x" * (2 << 20))
+    assert r.status_code == 400 and "larger than" in r.json()["error"]
+    assert client.get("/api/play/nope/nope").status_code == 404
+    links = start(client)
+    game = links["game"]
+    assert client.get(f"/api/play/{game}/wrongtoken").status_code == 403
+    r = client.post(api(links["host"]) + "/choose", json={"key": 10**5, "version": 0})
+    assert r.status_code == 400
+    r = client.post("/api/load", json={"save": json.dumps({"pack": "/tmp/evil.yaml"})})
+    assert r.status_code == 400 and "bundled editions only" in r.json()["error"]
+
+
+def test_a_log_replays_choice_by_choice_and_round_by_round(client: TestClient,
+                                                          tmp_path: Path) -> None:
+    from mnrules.cli import main
+
+    log = tmp_path / "g.jsonl"
+    assert main(["play", "--seed", "4", "--rounds", "2", "--log", str(log)]) == 0
+    r = client.post("/api/replays", json={"log": log.read_text()})
+    assert r.status_code == 200, r.text
+    rid, rounds = r.json()["id"], r.json()["rounds"]
+    assert rounds[0] == 0 and len(rounds) >= 2
+    first = client.get(f"/api/replays/{rid}?step=1").json()
+    later = client.get(f"/api/replays/{rid}?step={rounds[1]}").json()
+    assert first["step"] == 1 and later["round"] == first["round"] + 1
+    assert len(later["log"]) > len(first["log"])
+    back = client.get(f"/api/replays/{rid}?step=1").json()
+    assert back == first
+
+
+def test_the_card_editor_shows_the_error_with_its_caret(client: TestClient) -> None:
+    card = ("id: my_hero\nkind: hero\nbonuses: {trade: 1}\nnames: {en: My hero}\n"
+            "effects: |\n  modify offer_size: chose 0 to 5\n")
+    r = client.post("/api/cards/check", json={"text": card}).json()
+    assert not r["ok"] and r["errors"][0]["line"] == 6
+    assert "^" in r["errors"][0]["message"] and "card.yaml:6:" in r["errors"][0]["message"]
+    good = card.replace("chose", "choose")
+    r = client.post("/api/cards/check", json={"text": good}).json()
+    assert r["ok"], r
+    tried = client.post("/api/cards/try", json={"text": good,
+                                                "position": "tiles: {rome: [my_hero]}"})
+    assert tried.status_code == 200 and tried.json()["ok"] and tried.json()["log"]
