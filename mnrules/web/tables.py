@@ -165,8 +165,7 @@ class Table:
             out["status"] = say.outcome(game.state.winners, game.state.victory)
             out["options"] = []
         elif dec.player in players:
-            out["status"] = say.say("ui.your_turn", player=say.player(dec.player),
-                                    prompt=say.prompt(game, dec))
+            out["status"] = say.prompt(game, dec)
             out["options"] = _options(say, game, dec)
         else:
             out["status"] = say.say("ui.waiting_hidden", player=say.player(dec.player))

@@ -84,6 +84,7 @@ const MN = (() => {
       draw();
     }
     function draw() {
+      document.body.dataset.version = view.version;
       $("you").textContent = view.you.join(", ");
       $("status").textContent = view.status;
       $("undo").textContent = view.words.undo; $("undo").disabled = !view.can_undo;

@@ -1,0 +1,156 @@
+"""The web app in a real browser: Debian's Chromium driven by Playwright (never a
+downloaded browser). A human starts a game as Rome, clicks a legal option on the map,
+sees the log grow and undoes it; a seat's private link shows no other's screen; a log is
+replayed round by round with a bot battle's dice; the card editor shows an error caret.
+
+Run locally: ``apt-get install chromium`` (or set MNRULES_CHROMIUM to a Chromium),
+``pip install '.[dev]'``, then ``pytest tests/web``. Without a browser these tests are
+skipped, except under CI (CI=true), where a missing browser fails them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+
+from mnrules.web.app import create_app  # noqa: E402
+
+CHROMIUM = os.environ.get("MNRULES_CHROMIUM") or shutil.which("chromium") \
+    or shutil.which("chromium-browser")
+if CHROMIUM is None:
+    if os.environ.get("CI"):
+        raise RuntimeError("CI: no chromium on PATH (.ci/run installs Debian's chromium)")
+    pytest.skip("no chromium installed (apt-get install chromium)", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                              args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1500, "height": 950})
+    pg = context.new_page()
+    pg.set_default_timeout(15_000)
+    yield pg
+    context.close()
+
+
+def test_a_human_clicks_the_map_sees_the_log_and_undoes(server: str, page: Any) -> None:
+    page.goto(server + "/")
+    page.select_option("#edition", "en")
+    page.wait_for_selector("select.seat[data-player='rome']")
+    page.click("#start")
+    page.click("#hostlink")
+    page.wait_for_selector("#options button")
+    for _ in range(80):                       # answer until the map has a legal area
+        if page.locator("#board .area.legal").count():
+            break
+        version = page.evaluate("document.body.dataset.version")
+        page.locator("#options button").first.click()
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+    area = page.locator("#board .area.legal").first
+    name = area.get_attribute("data-area")
+    log_before = page.locator("#log div").count()
+    area.click(force=True)
+    if page.locator("#options button.option:not(.dim)").count() and \
+            page.locator("#board .area.picked").count():
+        page.locator("#options button.option:not(.dim)").first.click()
+    for _ in range(3):                        # then pay, the payment's first option
+        try:
+            page.wait_for_function(
+                f"document.getElementById('log').children.length > {log_before}",
+                timeout=3000)
+            break
+        except sync_api.TimeoutError:
+            page.locator("#options button").first.click()
+    told = page.locator("#log").inner_text()
+    assert name.title() in told or name.title().split()[0] in told
+    assert page.locator("#undo").is_enabled()
+    page.click("#undo")
+    page.wait_for_function(f"document.getElementById('log').children.length === {log_before}")
+    assert page.locator("#options button").count()    # asked again what he undid
+
+
+def test_a_private_link_shows_only_its_own_screen(server: str, page: Any) -> None:
+    r = page.request.post(server + "/api/games", data={
+        "edition": "en", "players": 5, "seed": 2, "seats": {"rome": "human",
+                                                            "greece": "human"}})
+    links = r.json()
+    page.goto(server + links["seats"]["greece"])
+    page.wait_for_selector("#table h3")
+    text = page.locator("body").inner_text()
+    assert "Greece" in page.locator("#you").inner_text()
+    assert text.count("Behind your screen") == 1
+    assert links["seats"]["rome"].split("/")[-1] not in page.content()
+    assert links["host"].split("/")[-1] not in page.content()
+    # Rome's own link, in French, shows Rome's screen and French words
+    page.goto(server + links["seats"]["rome"])
+    page.wait_for_selector("#table h3")
+    assert page.locator("#you").inner_text() == "Rome"
+
+
+def test_a_replay_steps_by_choice_and_by_round_with_dice(server: str, page: Any,
+                                                         tmp_path: Path) -> None:
+    from mnrules.cli import main
+
+    log = tmp_path / "g.jsonl"
+    assert main(["play", "--seed", "4", "--rounds", "5", "--log", str(log)]) == 0
+    page.goto(server + "/replay")
+    page.set_input_files("#logfile", str(log))
+    page.click("#open")
+    page.wait_for_function("document.getElementById('where').textContent.startsWith('0 /')")
+    page.click("#next")
+    page.wait_for_function("document.getElementById('where').textContent.startsWith('1 /')")
+    for _ in range(5):                        # the log's five rounds
+        before = page.locator("#where").inner_text()
+        page.click("#nextRound")
+        page.wait_for_function("b => document.getElementById('where').textContent !== b",
+                               arg=before)
+    assert "round 6" in page.locator("#where").inner_text()
+    told = page.locator("#log").inner_text()
+    assert "Dice:" in told and ("Battle in" in told or "Sea battle" in told)
+    page.click("#prevRound")
+    page.wait_for_function("!document.getElementById('where').textContent.includes('round 6')")
+
+
+def test_the_card_editor_points_at_the_error(server: str, page: Any) -> None:
+    page.goto(server + "/editor")
+    page.wait_for_function("document.getElementById('state').textContent === 'ok'")
+    page.fill("#card", page.locator("#card").input_value().replace("choose 0", "chose 0"))
+    page.wait_for_function("document.getElementById('errors').textContent.includes('^')")
+    errors = page.locator("#errors").inner_text()
+    assert "card.yaml:9:" in errors
