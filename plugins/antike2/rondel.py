@@ -122,6 +122,24 @@ class Rondel(Step):
 
 
 @hookimpl
+def mn_check_pack(rules: Any, source: Any) -> None:
+    """One plugin plays each action, with a step of the rule set (a2_actions)."""
+    from mnrules.errors import PackError
+
+    played: dict[str, str] = {}
+    for impl in rules.hook.a2_actions.get_hookimpls():
+        for action, step in (impl.function() or {}).items():
+            where = source.where("plugins")
+            if action in played:
+                raise PackError(f"{where}: plugins: the action {action!r} is played by two "
+                                f"plugins ({played[action]!r} and {impl.plugin_name!r})")
+            if step not in rules.steps:
+                raise PackError(f"{where}: plugins: {impl.plugin_name!r} plays {action!r} "
+                                f"with the step {step!r}, which no plugin provides")
+            played[action] = impl.plugin_name
+
+
+@hookimpl
 def mn_params() -> list[Param]:
     return [
         Param("rondel", list(DEFAULT_ORDER), "the rondel's actions clockwise (8 spaces; the "

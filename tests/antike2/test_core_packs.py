@@ -48,3 +48,12 @@ def test_the_packs_ids_do_not_clash_with_mare_nostrums() -> None:
         "antike2", "antike2-ru", "antike2-la"}
     ru = load_ruleset("antike2-ru")
     assert ru.language == "ru" and ru.name("militia", "spaces") == "Militia (ополчение)"
+
+
+def test_a_rondel_action_played_by_two_plugins_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "second_militia.py").write_text(
+        "from mnrules.hookspecs import hookimpl\n\n\n@hookimpl\n"
+        "def a2_actions() -> dict[str, str]:\n    return {'militia': 'a2.templum'}\n",
+        encoding="utf-8")
+    with pytest.raises(MnrulesError, match="'militia' is played by two plugins"):
+        load_ruleset("antike2", variant=variant(tmp_path, "plugins: {add: [second_militia.py]}"))
