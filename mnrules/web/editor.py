@@ -48,9 +48,9 @@ def check_card(text: str, edition: str, lang: str | None) -> dict[str, Any]:
         path.write_text(text, encoding="utf-8")
         checked = check_cards(rules, vocabulary(rules), [path])[0]
         errors = _errors(checked.errors, folder)
-    explanation: list[str] = []
-    if checked.ok and checked.card is not None:
-        explanation = _explain(checked.card, rules, lang)
+        explanation: list[str] = []
+        if checked.ok and checked.card is not None:    # while its file is there to read
+            explanation = _explain(checked.card, rules, lang)
     return {"ok": checked.ok, "errors": errors, "explanation": explanation,
             "id": checked.card.id if checked.card is not None else ""}
 

@@ -164,6 +164,7 @@ def test_the_card_editor_shows_the_error_with_its_caret(client: TestClient) -> N
     good = card.replace("chose", "choose")
     r = client.post("/api/cards/check", json={"text": good}).json()
     assert r["ok"], r
+    assert any("from 0 to 5" in line for line in r["explanation"])
     tried = client.post("/api/cards/try", json={"text": good,
                                                 "position": "tiles: {rome: [my_hero]}"})
     assert tried.status_code == 200 and tried.json()["ok"] and tried.json()["log"]
