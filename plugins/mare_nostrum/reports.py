@@ -404,8 +404,40 @@ def mn_table(say: Presenter, game: Game, viewer: str | None) -> dict[str, Any]:
     sections.append({"title": say.say("table.display"),
                      "head": [say.say("table.tile"), say.say("table.kind"),
                               say.say("table.cost"), say.say("table.text")], "rows": tiles})
+    sections.append(board_section(say, game))
     return {"title": say.say("ui.round_phase", round=st.round, phase=phase),
             "sections": sections}
+
+
+def board_section(say: Presenter, game: Game) -> dict[str, Any]:
+    """The board as a player at the table sees it, area by area: who holds the marker
+    (and who occupies it), the buildings standing (and their occupiers), every player's
+    units. A front end that draws the map leaves it out (``"map": True``)."""
+    st = game.state
+    board = game.rules.board
+    rows = []
+    for name in [*board.provinces, *board.seas]:
+        units = st.units.get(name, {})
+        owner = st.control.get(name)
+        built = []
+        if name in board.provinces:
+            for i, done in enumerate(st.built.get(name, [])):
+                if done:
+                    who = (st.occupied.get(name) or [None] * (i + 1))[i]
+                    text = building(say, game, name, i)
+                    built.append(f"{text} ({say.player(who)})" if who else text)
+        if not (owner or units or built):
+            continue
+        marker = say.player(owner) if owner else ""
+        if st.marker_occupier.get(name):
+            marker += f" ({say.player(st.marker_occupier[name])})"
+        rows.append([area(name), marker, say.join(built),
+                     "; ".join(f"{say.player(p)}: " + say.join(
+                         [f"{n} {unit(say, k)}" for k, n in sorted(ks.items())])
+                         for p, ks in units.items())])
+    return {"title": say.say("table.board"), "map": True,
+            "head": [say.say("table.area"), say.say("table.marker"),
+                     say.say("table.buildings"), say.say("table.units")], "rows": rows}
 
 
 @hookimpl

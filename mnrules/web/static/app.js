@@ -16,6 +16,7 @@ const MN = (() => {
     if (!table) return;
     into.append(el("h3", table.title));
     for (const sec of table.sections) {
+      if (sec.map && document.querySelector("#board svg")) continue;   // the map shows it
       into.append(el("h3", sec.title));
       const t = el("table");
       if (sec.head && sec.head.length) { const tr = el("tr"); sec.head.forEach((h) => tr.append(el("th", h))); t.append(tr); }
