@@ -168,3 +168,29 @@ def test_the_card_editor_shows_the_error_with_its_caret(client: TestClient) -> N
     tried = client.post("/api/cards/try", json={"text": good,
                                                 "position": "tiles: {rome: [my_hero]}"})
     assert tried.status_code == 200 and tried.json()["ok"] and tried.json()["log"]
+
+
+@pytest.mark.parametrize("edition", ["en", "fr", "nl", "pl", "uk"])
+def test_a_whole_game_against_bots_in_each_editions_language(edition: str) -> None:
+    """What the host's page does, choice by choice, to the end (the view looked at every
+    few choices): every edition plays out in its own language."""
+    from mnrules import load_ruleset
+    from mnrules.web.tables import new_table
+
+    table = new_table(load_ruleset(edition), edition, 5, {"rome": "human"}, seed=7, lang=None)
+    rome = ["rome"]
+    n = 0
+    while not table.game.over:
+        view = table.view(rome) if n % 40 == 0 else None
+        if view is not None:
+            assert view["options"] and all(o["text"] for o in view["options"])
+        dec = table.game.pending
+        assert dec is not None and dec.player == "rome"
+        table.choose(rome, n % len(dec.options), table.version)
+        n += 1
+    end = table.view(rome)
+    assert end["over"] and end["options"] == []
+    words = {"en": "Game over", "fr": "Fin de la partie", "nl": "Einde van het spel",
+             "pl": "Koniec gry", "uk": "Кінець гри"}
+    assert end["status"].startswith(words[edition])
+    assert end["log"][-1] == end["status"]
