@@ -2,7 +2,9 @@
 
 Pages: ``/`` starts a game (game, edition, language, seats human or bot) or loads a save;
 ``/play/{game}/{token}`` plays it (the host's link plays every human seat, a seat's link
-that seat only); ``/replay`` steps through a log; ``/editor`` checks a card as it is typed.
+that seat only); ``/replay`` steps through a log; ``/editor`` checks a card as it is
+typed; ``/design`` runs a small simulation with a progress bar, then shows its report
+and win rates.
 The pages are static files; they talk JSON with ``/api/...``.
 
 The server never runs code from a request: games use the bundled editions only (no
@@ -45,6 +47,7 @@ class Server:
     def __init__(self) -> None:
         self.tables: dict[str, Table] = {}
         self.replays: dict[str, Replay] = {}
+        self.simulations: dict[str, Any] = {}
 
     def keep(self, store: dict[str, Any], key: str, value: Any) -> None:
         if len(store) >= MAX_GAMES:
@@ -260,6 +263,22 @@ def create_app() -> Starlette:
                                      _text(data, "position", ""), _int(data, "seed", 1),
                                      _int(data, "rounds", 2, 1, 10)))
 
+    async def simulate(request: Request) -> Response:
+        from .design import start as start_simulation
+
+        data = await body(request)
+        sim = start_simulation(_text(data, "edition", "en"), _int(data, "players", 5, 1, 99),
+                               _int(data, "games", 20, 1, 10**6), _int(data, "seed", 1),
+                               _text(data, "bots", "random"))
+        server.keep(server.simulations, sim.id, sim)
+        return JSONResponse(sim.status())
+
+    async def simulation(request: Request) -> Response:
+        sim = server.simulations.get(request.path_params["sim"])
+        if sim is None:
+            raise HTTPException(404, "no such simulation")
+        return JSONResponse(sim.status())
+
     async def refused(request: Request, exc: Exception) -> Response:
         return JSONResponse({"error": str(exc)}, status_code=400)
 
@@ -275,6 +294,7 @@ def create_app() -> Starlette:
         Route("/", page),
         Route("/replay", lambda r: FileResponse(STATIC / "replay.html")),
         Route("/editor", lambda r: FileResponse(STATIC / "editor.html")),
+        Route("/design", lambda r: FileResponse(STATIC / "design.html")),
         Route("/static/{name}", static),
         Route("/play/{game}/{token}", play_page),
         Route("/api/editions", editions),
@@ -288,6 +308,8 @@ def create_app() -> Starlette:
         Route("/api/replays/{replay}", replay_view),
         Route("/api/cards/check", card_check, methods=["POST"]),
         Route("/api/cards/try", card_try, methods=["POST"]),
+        Route("/api/simulations", simulate, methods=["POST"]),
+        Route("/api/simulations/{sim}", simulation),
     ]
     app = Starlette(routes=routes, exception_handlers={
         MnrulesError: refused, HTTPException: http_error, Exception: crashed})

@@ -194,3 +194,23 @@ def test_a_whole_game_against_bots_in_each_editions_language(edition: str) -> No
              "pl": "Koniec gry", "uk": "Кінець гри"}
     assert end["status"].startswith(words[edition])
     assert end["log"][-1] == end["status"]
+
+
+def test_a_small_simulation_reports_its_progress_then_its_figures(client: TestClient) -> None:
+    import time
+
+    r = client.post("/api/simulations", json={"edition": "en", "players": 3, "games": 3,
+                                              "seed": 2, "bots": "random"})
+    assert r.status_code == 200, r.text
+    status = r.json()
+    assert status["total"] == 3
+    for _ in range(600):
+        status = client.get(f"/api/simulations/{status['id']}").json()
+        if status["finished"]:
+            break
+        time.sleep(0.05)
+    assert status["done"] == 3 and status["error"] == ""
+    assert "3 games" in status["report"] and set(status["rates"]) == {"rome", "greece",
+                                                                     "carthage"}
+    bad = client.post("/api/simulations", json={"games": 10**5})
+    assert bad.status_code == 400 and "from 1 to 200" in bad.json()["error"]

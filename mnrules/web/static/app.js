@@ -187,5 +187,30 @@ const MN = (() => {
     };
     await check();
   }
-  return { index, play, replay, editor };
+  // -- design: a simulation with a progress bar ------------------------------------------
+  async function design() {
+    function chart(rates) {
+      const svg = $("chart"); svg.replaceChildren(); const ns = "http://www.w3.org/2000/svg";
+      const names = Object.keys(rates); svg.setAttribute("height", String(names.length * 24 + 4));
+      names.forEach((p, i) => {
+        const r = document.createElementNS(ns, "rect"); r.setAttribute("x", "110"); r.setAttribute("y", String(i * 24 + 2));
+        r.setAttribute("width", String(Math.round(rates[p] * 400))); r.setAttribute("height", "18"); r.setAttribute("fill", "#8d6e63"); svg.append(r);
+        const t = document.createElementNS(ns, "text"); t.setAttribute("x", "0"); t.setAttribute("y", String(i * 24 + 16));
+        t.textContent = p + " " + Math.round(rates[p] * 100) + "%"; svg.append(t);
+      });
+    }
+    $("run").onclick = async () => {
+      showError(); $("report").textContent = "";
+      try {
+        let s = await api("/api/simulations", { edition: $("edition").value, players: Number($("players").value), games: Number($("games").value), bots: $("bots").value, seed: Number($("seed").value) });
+        while (!s.finished) {
+          $("progress").max = s.total; $("progress").value = s.done; $("count").textContent = `${s.done} / ${s.total}`;
+          await new Promise((ok) => setTimeout(ok, 300)); s = await api(`/api/simulations/${s.id}`);
+        }
+        $("progress").value = s.total; $("count").textContent = `${s.done} / ${s.total}`;
+        if (s.error) showError(s.error); $("report").textContent = s.report; chart(s.rates);
+      } catch (e) { showError(e); }
+    };
+  }
+  return { index, play, replay, editor, design };
 })();
