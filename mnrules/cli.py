@@ -197,7 +197,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 rec.header(game, pack, variant, start=bool(args.load))
             rec.attach(game)
         print(f"mnrules: {rules.data.get('name', rules.pack)}; {len(players)} players "
-              f"({', '.join(players)}); seed {game.state.seed}")
+              f"({', '.join(names.get(p, p) for p in players)}); seed {game.state.seed}")
         if humans:
             from .terminal import Terminal
 
