@@ -66,7 +66,9 @@ class Table:
 
     @property
     def version(self) -> int:
-        return len(self.game.history) * 2 + len(self.events) % 2
+        """Choices made so far: a click sent with an older number is refused (the game
+        moved on), and an undo goes back to the number it had."""
+        return len(self.game.history)
 
     def say(self, lang: str | None) -> Presenter:
         key = lang or ""
