@@ -214,10 +214,9 @@ class Movere(Step):
         origin, to = path[0], path[1]
         moved = _moved(frame, unit)
 
-        def go(e: Event) -> None:
-            state.remove_units(nation, origin, unit)
-            state.add_units(nation, to, unit)
-        game.perform(Event("move", nation, {"unit": unit, "from": origin, "to": to}), go)
+        state.remove_units(nation, origin, unit)
+        state.add_units(nation, to, unit)
+        game.emit(Event("move", nation, {"unit": unit, "from": origin, "to": to}))
         moved[origin] -= 1
         if not moved[origin]:
             del moved[origin]
@@ -382,10 +381,9 @@ def mn_contract() -> list[Declaration]:
                      "nation's units of their kind: the mover, then the other nation, "
                      "says whether they fight."),
         EventKind("move", "movere", "A unit crossed one border (a move of two borders "
-                  "is two).", True,
+                  "is two).", False,
                   (("unit", "legion or galley"), ("from", "the area it left"),
-                   ("to", "the area it entered")), player="the nation moving",
-                  word="move"),
+                   ("to", "the area it entered")), player="the nation moving"),
         EventKind("battle", "movere", "A battle was fought: both sides lost the same "
                   "number of units of one kind.", True,
                   (("area", "the region or sea"), ("unit", "legion or galley"),
