@@ -134,8 +134,7 @@ class Texts:
             return self.cards.get(value, value)
         # the kinds of the pack's names a placeholder's ids are named in, in either game
         kinds = {"good": ("goods", "resources"), "resource": ("goods", "resources"),
-                 "unit": ("units",), "track": ("tracks",),
-                 "player": ("empires", "nations")}.get(slot, (slot, f"{slot}s"))
+                 "unit": ("units",), "track": ("tracks",)}.get(slot, (slot, f"{slot}s"))
         for k in kinds:                        # a set's own names ({building}: buildings)
             if value in self.names.get(k, {}):
                 return self.names[k][value]

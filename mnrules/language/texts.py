@@ -247,10 +247,11 @@ def load_texts(rules: Any, lang: str | None = None) -> Texts:
                  cards, tuple(contractions))
 
 
-def missing_texts(texts: Texts, vocab: Vocabulary) -> list[str]:
+def missing_texts(texts: Texts, vocab: Vocabulary, stale: bool = True) -> list[str]:
     """What a language lacks to write every card of ``vocab``: each sentence and each
     word (quantities and events included) without a text, and each event with a player
-    but no 'whose'; and each text for no word (one the vocabulary dropped)."""
+    but no 'whose'; with ``stale``, also each text for no word (one the vocabulary
+    dropped: harmless, but a translator's leftover)."""
     out = [f"frames.{k}" for k in ENGLISH if k not in texts.frames]
     for kind in KINDS:
         if kind in UNSHOWN:
@@ -258,7 +259,8 @@ def missing_texts(texts: Texts, vocab: Vocabulary) -> list[str]:
         have = texts.words.get(kind, {})
         patterns = {w.pattern for w in vocab.words(kind)}
         out += [f"words.{kind}.{p}" for p in sorted(patterns - set(have))]
-        out += [f"words.{kind}.{p}: no such word" for p in sorted(set(have) - patterns)]
+        if stale:
+            out += [f"words.{kind}.{p}: no such word" for p in sorted(set(have) - patterns)]
     for w in vocab.words("event"):
         if w.whose and w.pattern not in texts.whose:
             out.append(f"whose.{w.pattern}")
