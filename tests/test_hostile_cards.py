@@ -218,7 +218,7 @@ def test_doubling_again_and_again_stays_within_the_ceiling(tmp_path: Path) -> No
     """A card's change never takes the dice above 30 (nor above what they were)."""
     _script_card(tmp_path / "c", "modify battle.dice: " + ", ".join(["double"] * 60),
                  "modify battle.dice: add 10, add 10, add 10, add 10")
-    rules = load_ruleset("en", card_dirs=[data_dir("cards"), tmp_path / "c"])
+    rules = load_ruleset("en", card_dirs=[data_dir("cards") / "mare_nostrum", tmp_path / "c"])
     game = new_game(rules, 3, seed=1)
     player = game.state.players[0]
     game.state.tiles[player].append("testhero")
