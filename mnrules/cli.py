@@ -120,7 +120,9 @@ def _round_lines(game: Game[Any], rnd: int, events: list[Event],
         game=game, round=rnd, events=events, names=names or {})
     if lines is not None:
         return lines
-    return [f"Round {rnd}", *(f"  {p:<9} " + ", ".join(f"{k} {v}" for k, v in r.items())
+    said = names or {}
+    return [f"Round {rnd}", *(f"  {said.get(p, p):<9} "
+                              + ", ".join(f"{said.get(k, k)} {v}" for k, v in r.items())
                               for p, r in game.report().items())]
 
 
@@ -226,7 +228,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             save(game, pack, variant, args.save)
             print(f"saved to {args.save} (round {state.round})")
         if state.finished:
-            who = ", ".join(state.winners) if state.winners else "nobody"
+            who = (", ".join(names.get(p, p) for p in state.winners) if state.winners
+                   else "nobody")
             print(f"Game over {where}: winner(s) {who} "
                   f"({names.get(state.victory, state.victory) or 'no victory'})")
         else:
