@@ -44,7 +44,7 @@ def test_play_gives_the_game_simulate_gives_that_seed(tmp_path: Path) -> None:
         assert game.seed == seed
         assert game.history == history.hexdigest()
         assert game.state_hash == final
-        assert f"winner(s) {', '.join(game.winners)} " in done.stdout
+        assert f"winner(s) {', '.join(game.winners)} " in done.stdout.lower()
 
 
 def test_parallel_runs_agree_game_by_game() -> None:
