@@ -214,3 +214,42 @@ def test_a_small_simulation_reports_its_progress_then_its_figures(client: TestCl
                                                                      "carthage"}
     bad = client.post("/api/simulations", json={"games": 10**5})
     assert bad.status_code == 400 and "from 1 to 200" in bad.json()["error"]
+
+
+def test_serve_prints_its_address_and_serves_the_pages() -> None:
+    import os
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "mnrules", "serve", "--port", str(port)],
+                            stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in line
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
+                    assert b"New game" in r.read()
+                break
+            except OSError:
+                import time
+
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the server never answered")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_serve_refuses_a_port_that_is_none() -> None:
+    from mnrules.cli import main
+
+    assert main(["serve", "--port", "70000"]) != 0
