@@ -57,6 +57,7 @@ const MN = (() => {
         s.value = i === 0 ? "human" : "random"; l.append(s); box.append(l);
       });
     }
+    if (info.editions.some((e) => e.id === "en")) ed.value = "en";
     ed.onchange = refresh; players.onchange = seats; refresh();
     $("new").onsubmit = async (ev) => {
       ev.preventDefault(); showError();
