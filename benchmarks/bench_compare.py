@@ -88,21 +88,25 @@ def main() -> None:
         print(f"{name}: {tree} ({which(tree)})")
     for set_name in args.set or ["random", "heuristic"]:
         cpu: dict[str, list[float]] = {n: [] for n, _ in trees}
-        meta: dict[str, float] = {}
+        made: dict[str, float] = {}
+        games_n = 0.0
         for r in range(args.rounds):
             order = trees if r % 2 == 0 else trees[::-1]   # neither tree always first
             for name, tree in order:
                 res = run(tree, set_name)
                 cpu[name].append(res["cpu"])
-                meta = res
-        games_n, dec_n = meta["games"], meta["decisions"]
+                made[name] = res["decisions"]
+                games_n = res["games"]
         base = trees[0][0]
-        print(f"\n{set_name} play, 5 players, {games_n:g} games x {args.rounds} rounds "
-              f"({dec_n:g} decisions a round):")
+        print(f"\n{set_name} play, 5 players, {games_n:g} games x {args.rounds} rounds:")
+        if len(set(made.values())) > 1:
+            print("  (the trees play different games — a rule or a bot changed between them — "
+                  "so their games are not the same work: compare decisions/s too)")
         for name, _ in trees:
             gps = [games_n / c for c in cpu[name]]
-            dps = [dec_n / c for c in cpu[name]]
-            line = f"  {name:>10}: games/s {span(gps, '.2f')}; decisions/s {span(dps, ',.0f')}"
+            dps = [made[name] / c for c in cpu[name]]
+            line = (f"  {name:>10}: games/s {span(gps, '.2f')}; decisions/s {span(dps, ',.0f')}"
+                    f" ({made[name]:g} decisions a round)")
             if name != base:
                 ratios = [b / c for b, c in zip(cpu[base], cpu[name], strict=True)]
                 line += f"; speed-up over {base} {span(ratios, '.2f')}"
