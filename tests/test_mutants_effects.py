@@ -1,0 +1,124 @@
+"""The kernel's promise for replacements and triggers, as for modifiers: cards acting on
+one event apply in their declared order (layer, then rank), never in the order their
+plugins happened to be registered (issue 19: the survivors of ``mnrules/effects.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mnrules import Game, new_game
+from mnrules.effects import ADD, MULTIPLY, Event, Replacement, Trigger
+from mnrules.hookspecs import hookimpl
+from mnrules.ruleset import Ruleset
+
+
+def with_count(event: Event, count: int) -> Event:
+    return Event(event.kind, event.player, {**event.data, "count": count})
+
+
+class Reinforcements:
+    """A card: "when you build legions, build one more" (an addition)."""
+
+    REPLACES = frozenset({"built"})
+
+    @hookimpl
+    def mn_replacements(self, game: Game, event: Event) -> Any:
+        return Replacement("test:one more", lambda e: with_count(e, e.data["count"] + 1),
+                           layer=ADD, rank=1)
+
+
+class Levy:
+    """A card: "when you build legions, build twice as many" (a multiplication), returned
+    as a list of one."""
+
+    REPLACES = frozenset({"built"})
+
+    @hookimpl
+    def mn_replacements(self, game: Game, event: Event) -> Any:
+        return [Replacement("test:twice", lambda e: with_count(e, e.data["count"] * 2),
+                            layer=MULTIPLY, rank=1)]
+
+
+def legions_built(rules: Ruleset) -> int:
+    game = new_game(rules, 3, seed=1)
+    done: list[int] = []
+    event = Event("built", "rome", {"action": ["legion", "LATIUM"], "paid": [], "count": 1})
+    game.perform(event, lambda e: done.append(e.data["count"]))
+    return done[0]
+
+
+def test_replacement_cards_compose_the_same_whichever_came_first(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    """One legion, "one more" then "twice as many": (1 + 1) * 2 = 4, in both registration
+    orders; and each card alone does what it says."""
+    results = []
+    for first, second in ((Levy(), Reinforcements()), (Reinforcements(), Levy())):
+        rules = fresh_rules()
+        rules.pm.register(first, name="test:first")
+        rules.pm.register(second, name="test:second")
+        results.append(legions_built(rules))
+    assert results == [4, 4]
+    alone = fresh_rules()
+    alone.pm.register(Levy(), name="test:levy")
+    assert legions_built(alone) == 2
+
+
+class Cancel:
+    """A card: "your opponents' legions are never built" (it cancels the event)."""
+
+    REPLACES = frozenset({"built"})
+
+    @hookimpl
+    def mn_replacements(self, game: Game, event: Event) -> Any:
+        return Replacement("test:cancel", lambda e: None, layer=ADD, rank=0)
+
+
+def test_a_cancelled_event_does_not_happen_and_fires_nothing(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    rules = fresh_rules()
+    rules.pm.register(Cancel(), name="test:cancel")
+    rules.pm.register(Levy(), name="test:levy")
+    game = new_game(rules, 3, seed=1)
+    done: list[Event] = []
+    event = Event("built", "rome", {"action": ["legion", "LATIUM"], "paid": [], "count": 1})
+    assert game.perform(event, done.append) is None
+    assert done == []
+
+
+def heralds(order: list[str]) -> tuple[object, object]:
+    class Crier:
+        TRIGGERED_BY = frozenset({"built"})
+
+        @hookimpl
+        def mn_triggers(self, game: Game, event: Event) -> Any:
+            return Trigger("test:crier", lambda e: order.append("crier"), layer=ADD, rank=2)
+
+    class Scribe:
+        TRIGGERED_BY = frozenset({"built"})
+
+        @hookimpl
+        def mn_triggers(self, game: Game, event: Event) -> Any:
+            return [Trigger("test:scribe", lambda e: order.append("scribe"), layer=ADD,
+                            rank=1)]
+
+    return Crier(), Scribe()
+
+
+def test_trigger_cards_react_in_the_order_they_were_acquired(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    """The card acquired first (rank 1) reacts first, whichever plugin was registered
+    first; triggers see the event as it happened."""
+    for flip in (False, True):
+        order: list[str] = []
+        crier, scribe = heralds(order)
+        rules = fresh_rules()
+        for i, plugin in enumerate((scribe, crier) if flip else (crier, scribe)):
+            rules.pm.register(plugin, name=f"test:{i}")
+        rules.pm.register(Levy(), name="test:levy")
+        game = new_game(rules, 3, seed=1)
+        event = Event("built", "rome", {"action": ["legion", "LATIUM"], "paid": [],
+                                        "count": 1})
+        happened = game.perform(event, lambda e: None)
+        assert happened is not None and happened.data["count"] == 2
+        assert order[-2:] == ["scribe", "crier"]

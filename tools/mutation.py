@@ -1,0 +1,429 @@
+"""Mutation testing of the kernel and the rule plugins: sample, run, score, keep the table.
+
+Why a runner of our own rather than mutmut 3 or cosmic-ray: both work on the whole
+tree at once (mutmut copies it to ``mutants/`` and first runs the whole suite to map
+tests to functions; cosmic-ray keeps a session database and runs the configured test
+command for every mutant), and neither follows this layout, where ``mnrules/plugins``
+is a link to ``plugins/``. On a machine shared by several engineers the whole suite per
+mutant is out of reach; a sample per module, tested by the tests that concern that
+module, is what fits. The operators are the usual ones (mutmut's and cosmic-ray's core
+set): comparison and boolean operators swapped, arithmetic swapped, numbers moved by
+one, True/False swapped, a condition negated, a statement deleted.
+
+A mutant is applied to a private copy of the tree (never to the working tree other
+engineers test in); the module's tests run there with ``-x``. A failing (or hanging)
+run kills the mutant. Equivalent mutants (no result can change) are listed once, with
+a reason, in ``tools/equivalent_mutants.txt``.
+
+    python tools/mutation.py run [MODULE ...] [--per-module N] [--seed S] [--jobs J]
+    python tools/mutation.py ci          # the fixed sample CI runs: fails on a survivor
+    python tools/mutation.py list MODULE # every mutant of a module, by id
+
+``run`` rewrites the table in docs/mutation.md for the modules it measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "mutation.md"
+EQUIVALENT = ROOT / "tools" / "equivalent_mutants.txt"
+# what the tests read: the package and its data, and the docs and README some tests check
+COPIED = ("mnrules", "plugins", "cards", "grammar", "editions", "tests", "docs", "tools",
+          "benchmarks", "README.md", "pyproject.toml")
+HEADER = "| module | mutants run | killed | equivalent | score |"
+RULE = "|---|---:|---:|---:|---:|"
+BEGIN = "<!-- table: written by tools/mutation.py run -->"
+END = "<!-- end of table -->"
+
+SWAP_CMP: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
+    ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+}
+SWAP_BIN: dict[type[ast.operator], type[ast.operator]] = {
+    ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
+    ast.Div: ast.Mult, ast.Mod: ast.FloorDiv,
+}
+DELETABLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return, ast.Raise)
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One change to one module: its id is ``path:line:col:operator``."""
+
+    path: str
+    line: int
+    col: int
+    op: str
+    index: int  # its place in the module's walk (the same source gives the same walk)
+
+    @property
+    def id(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}:{self.op}"
+
+
+def _is_docstring(node: ast.AST, parent: ast.AST | None) -> bool:
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
+
+
+def _skipped(node: ast.AST) -> bool:
+    """Type-only code and logging strings change no result: not mutated."""
+    if isinstance(node, ast.If):
+        test = node.test
+        return isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
+    return False
+
+
+def _points(tree: ast.AST) -> Iterator[tuple[ast.AST, str]]:
+    """Every (node, operator) pair the module offers, in a fixed order."""
+    stack: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
+    while stack:
+        node, parent = stack.pop()
+        if _skipped(node):
+            continue
+        if isinstance(node, ast.Compare) and type(node.ops[0]) in SWAP_CMP:
+            yield node, "compare"
+        elif isinstance(node, ast.BoolOp):
+            yield node, "boolean"
+        elif isinstance(node, ast.BinOp) and type(node.op) in SWAP_BIN:
+            yield node, "arithmetic"
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            yield node, "drop_not"
+        elif (
+            isinstance(node, ast.Constant)
+            and type(node.value) in (int, bool)
+            and not isinstance(parent, ast.Subscript | ast.keyword)
+        ):
+            yield node, "number" if type(node.value) is int else "truth"
+        if isinstance(node, ast.If | ast.While):
+            yield node, "negate"
+        bare_annotation = isinstance(node, ast.AnnAssign) and node.value is None
+        if isinstance(node, DELETABLE) and not _is_docstring(node, parent) and not bare_annotation:
+            yield node, "delete"
+        if isinstance(node, ast.AnnAssign):
+            children: list[ast.AST] = [node.value] if node.value is not None else []
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            children = list(node.body)  # not the annotations nor the decorators
+        elif isinstance(node, ast.ClassDef):
+            children = list(node.body)
+        else:
+            children = list(ast.iter_child_nodes(node))
+        for child in reversed(children):
+            stack.append((child, node))
+
+
+def mutants(path: str) -> list[Mutant]:
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    found = []
+    for index, (node, op) in enumerate(_points(tree)):
+        line = getattr(node, "lineno", 0)
+        col = getattr(node, "col_offset", 0)
+        found.append(Mutant(path, line, col, op, index))
+    return found
+
+
+def apply(source: str, mutant: Mutant) -> str:
+    """The module's source with the mutant in it (unparsed: comments are lost)."""
+    tree = ast.parse(source)
+    for index, (node, op) in enumerate(_points(tree)):
+        if index != mutant.index:
+            continue
+        assert op == mutant.op, (mutant, op)
+        if op == "compare":
+            assert isinstance(node, ast.Compare)
+            node.ops[0] = SWAP_CMP[type(node.ops[0])]()
+        elif op == "boolean":
+            assert isinstance(node, ast.BoolOp)
+            node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+        elif op == "arithmetic":
+            assert isinstance(node, ast.BinOp)
+            node.op = SWAP_BIN[type(node.op)]()
+        elif op == "drop_not":
+            assert isinstance(node, ast.UnaryOp)
+            node.op = ast.UAdd()  # `+x` on a bool is its truth as a number: `not` dropped
+            node.operand = ast.Call(ast.Name("bool", ast.Load()), [node.operand], [])
+        elif op == "number":
+            assert isinstance(node, ast.Constant) and isinstance(node.value, int)
+            node.value = node.value + 1
+        elif op == "truth":
+            assert isinstance(node, ast.Constant)
+            node.value = not node.value
+        elif op == "negate":
+            assert isinstance(node, ast.If | ast.While)
+            node.test = ast.UnaryOp(ast.Not(), node.test)
+        elif op == "delete":
+            _delete(tree, node)
+        return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+    raise LookupError(f"{mutant.id}: no such mutant (the module changed?)")
+
+
+def _delete(tree: ast.AST, target: ast.AST) -> None:
+    for parent in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            block = getattr(parent, field, None)
+            if isinstance(block, list) and target in block:
+                i = block.index(target)
+                block[i] = ast.Pass()
+                return
+    raise LookupError("statement not in a block")
+
+
+def sample(path: str, count: int, seed: int) -> list[Mutant]:
+    """``count`` mutants spread over the file: one drawn from each of ``count`` slices."""
+    every = mutants(path)
+    if len(every) <= count:
+        return every
+    rng = random.Random(f"{seed}:{path}")
+    picked = []
+    for k in range(count):
+        lo, hi = k * len(every) // count, (k + 1) * len(every) // count
+        picked.append(every[rng.randrange(lo, hi)])
+    return picked
+
+
+def config() -> dict[str, object]:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    section: dict[str, object] = data["tool"]["mnrules-mutation"]
+    return section
+
+
+def modules() -> dict[str, list[str]]:
+    """Module path -> the test files that concern it (the config's table)."""
+    table = config()["modules"]
+    assert isinstance(table, dict)
+    return {str(k): [str(t) for t in v] for k, v in table.items()}
+
+
+def equivalents() -> dict[str, str]:
+    """Mutant id -> why it cannot change any result."""
+    marked = {}
+    if EQUIVALENT.exists():
+        for raw in EQUIVALENT.read_text(encoding="utf-8").splitlines():
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            mutant_id, _, reason = line.partition(" ")
+            if not reason.strip():
+                raise SystemExit(f"{EQUIVALENT}: {mutant_id}: an equivalent mutant needs a reason")
+            marked[mutant_id] = reason.strip()
+    return marked
+
+
+class Sandbox:
+    """A private copy of the tree that one worker mutates, one module at a time."""
+
+    def __init__(self) -> None:
+        self.dir = Path(tempfile.mkdtemp(prefix="mnrules-mutation-"))
+        for name in COPIED:
+            src = ROOT / name
+            if src.is_dir():
+                shutil.copytree(
+                    src, self.dir / name, symlinks=True,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+                )
+            else:
+                shutil.copy2(src, self.dir / name)
+
+    def run(self, tests: list[str], timeout: float) -> tuple[bool, float]:
+        """(passed, seconds) for the tests in this copy."""
+        env = dict(os.environ, PYTHONPATH=str(self.dir), PYTHONDONTWRITEBYTECODE="1")
+        cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+               "-p", "no:randomly", *tests]
+        start = time.perf_counter()
+        try:
+            done = subprocess.run(cmd, cwd=self.dir, env=env, capture_output=True,
+                                  timeout=timeout, check=False)
+        except subprocess.TimeoutExpired:
+            return False, time.perf_counter() - start
+        return done.returncode == 0, time.perf_counter() - start
+
+    def mutate(self, mutant: Mutant) -> None:
+        source = (ROOT / mutant.path).read_text(encoding="utf-8")
+        (self.dir / mutant.path).write_text(apply(source, mutant), encoding="utf-8")
+
+    def restore(self, path: str) -> None:
+        shutil.copy2(ROOT / path, self.dir / path)
+
+    def close(self) -> None:
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class BaselineFailed(Exception):
+    """The module's tests fail on the unmutated tree: no mutant can be judged."""
+
+
+@dataclass
+class Score:
+    module: str
+    run: int = 0
+    killed: int = 0
+    equivalent: int = 0
+    survivors: tuple[str, ...] = ()
+
+    @property
+    def percent(self) -> float:
+        counted = self.run - self.equivalent
+        return 100.0 * self.killed / counted if counted else 100.0
+
+
+def measure(path: str, tests: list[str], chosen: list[Mutant], box: Sandbox,
+            marked: dict[str, str], say: bool = True) -> Score:
+    score = Score(path)
+    ok, base = box.run(tests, timeout=600)
+    if not ok:
+        raise BaselineFailed(f"{path}: its tests fail without any mutant ({' '.join(tests)})")
+    survivors = []
+    for mutant in chosen:
+        score.run += 1
+        if mutant.id in marked:
+            score.equivalent += 1
+            continue
+        box.mutate(mutant)
+        try:
+            passed, _ = box.run(tests, timeout=max(20.0, 4 * base))
+        finally:
+            box.restore(path)
+        if passed:
+            survivors.append(mutant.id)
+            if say:
+                print(f"  survived: {mutant.id}", flush=True)
+        else:
+            score.killed += 1
+    score.survivors = tuple(survivors)
+    return score
+
+
+def row(score: Score) -> str:
+    return (f"| {score.module} | {score.run} | {score.killed} | {score.equivalent} "
+            f"| {score.percent:.0f}% |")
+
+
+def parse_rows(text: str) -> dict[str, str]:
+    """The table's rows in docs/mutation.md, by module."""
+    inside = text.split(BEGIN, 1)[1].split(END, 1)[0]
+    rows = {}
+    for line in inside.strip().splitlines():
+        if line in (HEADER, RULE):
+            continue
+        rows[line.split("|")[1].strip()] = line
+    return rows
+
+
+def write_table(scores: list[Score]) -> None:
+    text = DOC.read_text(encoding="utf-8")
+    rows = parse_rows(text)
+    for score in scores:
+        rows[score.module] = row(score)
+    ordered = [rows[m] for m in modules() if m in rows]
+    table = "\n".join([BEGIN, HEADER, RULE, *ordered, END])
+    head, rest = text.split(BEGIN, 1)
+    DOC.write_text(head + table + rest.split(END, 1)[1], encoding="utf-8")
+
+
+def _run_modules(paths: list[str], count: int, seed: int, jobs: int) -> list[Score]:
+    table, marked = modules(), equivalents()
+    unknown = [p for p in paths if p not in table]
+    if unknown:
+        raise SystemExit(f"not in [tool.mnrules-mutation.modules]: {', '.join(unknown)}")
+    boxes = [Sandbox() for _ in range(jobs)]
+    free = list(boxes)
+
+    def one(path: str) -> Score | None:
+        box = free.pop()
+        try:
+            score = measure(path, table[path], sample(path, count, seed), box, marked)
+        except BaselineFailed as failed:
+            print(f"not measured: {failed}", flush=True)
+            return None
+        finally:
+            free.append(box)
+        print(row(score), flush=True)
+        return score
+
+    try:
+        with ThreadPoolExecutor(jobs) as pool:
+            measured = list(pool.map(one, paths))
+        for path, score in zip(paths, measured, strict=True):
+            if score is None:
+                print(f"not measured (its tests fail before any mutant): {path}")
+        return [score for score in measured if score is not None]
+    finally:
+        for box in boxes:
+            box.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="measure modules and rewrite docs/mutation.md's rows")
+    run.add_argument("modules", nargs="*", help="module paths (default: every configured one)")
+    run.add_argument("--per-module", type=int, default=None)
+    run.add_argument("--seed", type=int, default=None)
+    run.add_argument("--jobs", type=int, default=1)
+    run.add_argument("--no-write", action="store_true")
+    sub.add_parser("ci", help="the fixed sample: fails when a mutant not marked survives")
+    lister = sub.add_parser("list", help="every mutant of a module")
+    lister.add_argument("module")
+    check = sub.add_parser("check", help="run the module's tests against given mutants")
+    check.add_argument("ids", nargs="+", help="mutant ids, as `list` prints them")
+    args = parser.parse_args(argv)
+    cfg = config()
+    if args.command == "list":
+        for mutant in mutants(args.module):
+            print(mutant.id)
+        return 0
+    if args.command == "check":
+        box = Sandbox()
+        try:
+            for mutant_id in args.ids:
+                path = mutant_id.split(":", 1)[0]
+                found = [x for x in mutants(path) if x.id == mutant_id]
+                if not found:
+                    raise SystemExit(f"{mutant_id}: no such mutant")
+                score = measure(path, modules()[path], found, box, {}, say=False)
+                print(f"{'killed' if score.killed else 'SURVIVED'}: {mutant_id}")
+        finally:
+            box.close()
+        return 0
+    if args.command == "ci":
+        ci = cfg["ci"]
+        assert isinstance(ci, dict)
+        paths = [str(p) for p in ci["modules"]]
+        scores = _run_modules(paths, int(ci["per-module"]), int(ci["seed"]), jobs=1)
+        if len(scores) < len(paths):
+            return 1
+        left = [s for score in scores for s in score.survivors]
+        for mutant_id in left:
+            print(f"survived (kill it with a test, or mark it in {EQUIVALENT.name} with a "
+                  f"reason): {mutant_id}")
+        return 1 if left else 0
+    paths = args.modules or list(modules())
+    count = args.per_module or int(str(cfg["per-module"]))
+    seed = args.seed if args.seed is not None else int(str(cfg["seed"]))
+    scores = _run_modules(paths, count, seed, args.jobs)
+    if not args.no_write:
+        write_table(scores)
+    return 0 if len(scores) == len(paths) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
