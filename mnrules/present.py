@@ -85,6 +85,8 @@ class Presenter:
     player_kind: str = ""
     roman_kinds: frozenset[str] = frozenset()
     notes: dict[str, Any] = field(default_factory=dict)
+    _explained: dict[str, str] = field(default_factory=dict, repr=False)
+    _writer: Any = field(default=None, repr=False)
 
     # -- words -------------------------------------------------------------------------
     def say(self, key: str, **values: Any) -> str:
@@ -201,10 +203,35 @@ class Presenter:
         return data.name(self.language) if data is not None else place_name(card)
 
     def card_text(self, card: str) -> str:
+        """A card's power in this language: its printed text, or, where the card prints
+        none in it, what its script says in this language's words (the effect language's
+        explanation), else its text in English."""
         data = self.rules.cards.get(card)
         if data is None:
             return ""
-        return data.text.get(self.language) or data.text.get("en", "")
+        printed = data.text.get(self.language)
+        if printed:
+            return printed
+        if card not in self._explained:
+            self._explained[card] = self._explain(data) or data.text.get("en", "")
+        return self._explained[card]
+
+    def _explain(self, data: Any) -> str:
+        if not data.effects:
+            return ""
+        try:
+            from .language.explain import Explainer
+            from .language.syntax import parse_script
+            from .language.texts import load_texts
+            from .ruleset import vocabulary
+
+            if self._writer is None:
+                self._writer = Explainer(vocabulary(self.rules),
+                                         load_texts(self.rules, self.language))
+            return " ".join(self._writer.rule(r) for r in
+                            parse_script(data.effects, data.file, *data.effects_at))
+        except (ImportError, MnrulesError, AttributeError, TypeError, KeyError, ValueError):
+            return ""
 
 
 def _frame_card(game: Game[Any]) -> str | None:
