@@ -11,6 +11,7 @@ from mnrules.effects import Event
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2.api import figures
 from mnrules.plugins.antike2.state import HOLDINGS, Game
+from mnrules.present import place_name
 
 SENTENCES = {
     "round": "Round", "paid": " (paid {k})", "produce": "+{amount} {resource}",
@@ -47,7 +48,8 @@ def round_lines(game: Game, rnd: int, events: list[Event],
     w = _words(nm)
 
     def n(key: str) -> str:
-        return nm.get(key, key)
+        # an area no pack names reads as a name (MARE_GALLICUM: Mare Gallicum), not an id
+        return nm.get(key) or place_name(key)
 
     def card(key: str) -> str:
         c = game.rules.cards.get(key)
