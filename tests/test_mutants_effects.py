@@ -122,3 +122,21 @@ def test_trigger_cards_react_in_the_order_they_were_acquired(
         happened = game.perform(event, lambda e: None)
         assert happened is not None and happened.data["count"] == 2
         assert order[-2:] == ["scribe", "crier"]
+
+
+def test_a_card_gained_or_lost_mid_game_changes_the_next_fold(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    """A legion count folded before a card arrives, again once it is held (the card
+    applies from then on), and again after it is gone (it no longer does): what the bus
+    found for a name before is never reused once the plugins change.
+
+    Kills: deleting the route cache's ``clear()`` in ``bus.route`` and the version bumps
+    in ``register``/``unregister``."""
+    rules = fresh_rules()
+    assert legions_built(rules) == 1
+    rules.pm.register(Levy(), name="test:levy")
+    assert legions_built(rules) == 2
+    rules.pm.register(Reinforcements(), name="test:more")
+    assert legions_built(rules) == 4
+    rules.pm.unregister(name="test:levy")
+    assert legions_built(rules) == 2

@@ -78,10 +78,11 @@ class Mutant:
 
 
 def _is_docstring(node: ast.AST, parent: ast.AST | None) -> bool:
+    """A docstring, or the ``...`` body of a stub (an overload): deleting it changes nothing."""
     return (
         isinstance(node, ast.Expr)
         and isinstance(node.value, ast.Constant)
-        and isinstance(node.value.value, str)
+        and (isinstance(node.value.value, str) or node.value.value is Ellipsis)
     )
 
 
