@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
 
 from mnrules.plugins.mare_nostrum import api
 from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.battle import distribution, side_for
+from mnrules.plugins.mare_nostrum.battle import distribution, side_for, situation_distributions
 from mnrules.ruleset import Ruleset
 from test_movement import empty_board
 
@@ -39,3 +40,43 @@ def test_the_odds_the_bots_read_are_the_battles_exact_odds(
         {k: float(v) for k, v in exact.items()})
     assert sum(p for _, _, p in read) == pytest.approx(1.0)
     assert sum(exact.values()) == Fraction(1)
+
+
+SMALL = {"attacker": "rome", "defender": "egypt", "province": "CYRENAICA",
+         "attacker_legions": [2], "defender_legions": [1]}
+
+
+def test_a_pack_compared_with_itself_has_identical_battles(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    """`editions diff en en`: every comparison battle comes out the same under both.
+
+    Kills: ``diff > worst`` -> ``>=`` in ``battle.mn_compare`` (a tie at zero reported
+    as a change)."""
+    a, b = fresh_rules(), fresh_rules()
+    a.data["battles"] = b.data["battles"] = [{"name": "small", **SMALL}]
+    assert compare(a, b) == ["battle 'small': identical outcomes for every force size "
+                             "(2 battles)"]
+
+
+def test_the_diff_fights_both_packs_battles_each_once(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    """The first pack's comparison battles, then the ones the second adds under another
+    name; a name both packs use is fought once.
+
+    Kills: deleting ``names`` in ``battle.mn_compare``; the default force sizes of
+    ``situation_distributions`` (1-3 attacking legions against 1-2, with and without a
+    fortress) changed."""
+    a, b = fresh_rules(), fresh_rules()
+    a.data["battles"] = [{"name": "small", **SMALL}]
+    b.data["battles"] = [{"name": "small", **SMALL},
+                         {"name": "default sizes", "attacker": "rome", "defender": "egypt",
+                          "province": "CYRENAICA"}]
+    assert [line.split(":")[0] for line in compare(a, b)] == ["battle 'small'",
+                                                              "battle 'default sizes'"]
+    assert compare(a, b)[1].endswith("(12 battles)")
+    assert set(situation_distributions(a, b.data["battles"][1])) == {
+        (n, d, f) for n in (1, 2, 3) for d in (1, 2) for f in (0, 1)}
+
+
+def compare(a: Ruleset, b: Ruleset) -> list[str]:
+    return [line for found in a.hook.mn_compare(a=a, b=b) for line in found]
