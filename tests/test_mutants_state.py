@@ -26,3 +26,13 @@ def test_saved_data_nests_at_most_its_bound(kind: str) -> None:
     check_plain({"vars": nested(kind, MAX_DEPTH - 1)})
     with pytest.raises(StateError, match=f"nests more than {MAX_DEPTH} deep"):
         check_plain({"vars": nested(kind, MAX_DEPTH)})
+
+
+@pytest.mark.parametrize("value", [{1, 2}, b"bytes", object()])
+def test_saved_data_is_plain_data_only(value: Any) -> None:
+    """A set, bytes or any object in a state is refused with where it is: a save holds
+    only what JSON holds.
+
+    Kills: deleting the last ``StateError`` in ``check_plain``."""
+    with pytest.raises(StateError, match="is not plain data"):
+        check_plain({"vars": {"odd": value}})
