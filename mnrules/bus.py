@@ -87,6 +87,8 @@ class Bus(pluggy.PluginManager):
         self.flat = True
         self._routes: dict[tuple[str, str], list[Impl]] = {}
         self._routes_version = -1
+        self._calls: dict[str, list[tuple[Impl, tuple[str, ...]]] | None] = {}
+        self._calls_version = -1
         self._contract: Contract | None = None
         self._contract_version = -1
         self._emittable: set[str] = set()  # event kinds emit has checked, this version
@@ -154,6 +156,39 @@ class Bus(pluggy.PluginManager):
                 if declared is None or key in declared:
                     found.append(impl.function)
             self._routes[(hook, key)] = found
+        return found
+
+    def call(self, hook: str, **kwargs: Any) -> list[Any]:
+        """``hook``'s results as pluggy's caller gives them (every non-None answer, in its
+        order), without its dispatch per call: the implementations and the arguments each
+        takes are listed once per bus version. A hook with a wrapper, or a bus not
+        ``flat``, goes through pluggy."""
+        if self._calls_version != self.version:
+            self._calls.clear()
+            self._calls_version = self.version
+        impls = self._calls.get(hook, ())
+        if impls == ():
+            impls = self._plain_impls(hook)
+            self._calls[hook] = impls
+        if impls is None or not self.flat:
+            results: list[Any] = getattr(self.hook, hook)(**kwargs)
+            return results
+        out = []
+        for fn, names in impls:
+            r = fn(*[kwargs[n] for n in names])
+            if r is not None:
+                out.append(r)
+        return out
+
+    def _plain_impls(self, hook: str) -> list[tuple[Impl, tuple[str, ...]]] | None:
+        caller = getattr(self.hook, hook)
+        if caller.spec is not None and caller.spec.opts.get("firstresult"):
+            return None
+        found = []
+        for impl in reversed(caller.get_hookimpls()):
+            if impl.hookwrapper or getattr(impl, "wrapper", False) or impl.kwargnames:
+                return None
+            found.append((impl.function, tuple(impl.argnames)))
         return found
 
     def collect(self, hook: str, key: str, **kwargs: Any) -> list[Any]:
