@@ -20,6 +20,7 @@ from .effects import Event
 from .engine import Game
 from .errors import DataFileError, MnrulesError
 from .files import check_distinct, check_writable, streaming, write_atomic
+from .present import Presenter, presenter
 from .ruleset import load_ruleset
 from .start import new_game
 from .yamlsource import did_you_mean
@@ -113,17 +114,18 @@ def _names(args: argparse.Namespace, rules: Any) -> dict[str, str]:
     return names
 
 
-def _round_lines(game: Game[Any], rnd: int, events: list[Event],
-                 names: dict[str, str] | None = None) -> list[str]:
-    """The game's summary of a round (``mn_round_summary``), or each player's report."""
+def _round_lines(game: Game[Any], rnd: int, events: list[Event], say: Presenter
+                 ) -> list[str]:
+    """The round's summary as the presentation layer says it in the language asked: the
+    game's (``mn_round_summary``), else each player's report in the pack's names."""
     lines: list[str] | None = game.rules.hook.mn_round_summary(
-        game=game, round=rnd, events=events, names=names or {})
+        say=say, game=game, round=rnd, events=events)
     if lines is not None:
         return lines
-    said = names or {}
-    return [f"Round {rnd}", *(f"  {said.get(p, p):<9} "
-                              + ", ".join(f"{said.get(k, k)} {v}" for k, v in r.items())
-                              for p, r in game.report().items())]
+    return [say.say("ui.round", round=rnd),
+            *(f"  {say.player(p):<9} " + ", ".join(f"{say.name(k)} {say.plain(v)}"
+                                                   for k, v in r.items())
+              for p, r in game.report().items())]
 
 
 def _continues(path: str, game: Game, pack: str, variant: str | None) -> bool:
@@ -164,6 +166,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         pack, variant = args.edition, args.variant
         game = new_game(rules, args.players or max(rules.seating, default=1), seed=args.seed)
     names = _names(args, rules)  # a misspelt --lang is refused before any play
+    say = presenter(rules, args.lang)
     # --rounds stops the driver at a round's start (the game itself goes on, so a save
     # taken then can be continued), rounds that ask nothing included; a game with no
     # --rounds plays to a victory.
@@ -216,7 +219,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 game.apply(bots[dec.player].choose(game))
                 decisions += 1
                 if game.state.round != rnd or game.over:
-                    print("\n".join(_round_lines(game, rnd, events, names)))
+                    print("\n".join(_round_lines(game, rnd, events, say)))
                     events.clear()
                     rnd = game.state.round
         state = game.state

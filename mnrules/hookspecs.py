@@ -109,10 +109,12 @@ def mn_render(game: Game[Any], path: Path) -> bool:
 
 
 @hookspec(firstresult=True)
-def mn_round_summary(game: Game[Any], round: int, events: list[Event],
-                     names: dict[str, str]) -> list[str]:
+def mn_round_summary(say: Presenter, game: Game[Any], round: int, events: list[Event]
+                     ) -> list[str]:
     """The lines ``mnrules play`` prints when ``round`` has ended: what happened (from
-    ``events``) and where each player stands, with the pack's ``names``."""
+    ``events``) and where each player stands, as sentences of ``say`` (the presentation
+    layer in the language asked: its names and ``messages.yaml`` templates). A game
+    that answers nothing is summed up by its players' reports (``mn_report``)."""
 
 
 @hookspec(firstresult=True)

@@ -17,7 +17,7 @@ internal id: :func:`plain` spells any value out with the names it knows.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -125,6 +125,17 @@ class Presenter:
         if len(items) <= 1:
             return "".join(items)
         return f"{', '.join(items[:-1])} {self.say('ui.and')} {items[-1]}"
+
+    def count(self, n: int, word: str, kind: str | None = None) -> str:
+        """``n`` things of ``word`` with the language's plural (``2 легиона``, ``5
+        легионов``): the template ``plural.WORD.CATEGORY`` of its messages (``{n}`` the
+        number), the category by :func:`plural_category`; else its ``other`` form, else
+        the number and the name."""
+        for category in (plural_category(self.language, n), "other"):
+            key = f"plural.{word}.{category}"
+            if key in self.messages:
+                return self.say(key, n=n)
+        return f"{n} {self.name(word, kind)}"
 
     def number(self, n: int, kind: str = "") -> str:
         """A number as players know it: Roman where the books print that kind so."""
@@ -248,6 +259,35 @@ def roman(n: int) -> str:
             out.append(letters)
             n -= value
     return "".join(out)
+
+
+def _slavic(n: int, one_only_at_1: bool) -> str:
+    if n == 1 or (not one_only_at_1 and n % 10 == 1 and n % 100 != 11):
+        return "one"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "few"
+    return "many"
+
+
+PLURAL_RULES: dict[str, Callable[[int], str]] = {
+    # CLDR's cardinal rules for whole numbers (unicode.org/cldr, "Language Plural Rules")
+    "ru": lambda n: _slavic(n, one_only_at_1=False),
+    "uk": lambda n: _slavic(n, one_only_at_1=False),
+    "pl": lambda n: _slavic(n, one_only_at_1=True),
+    "fr": lambda n: "one" if n in (0, 1) else "other",
+}
+"""A language's plural categories (one, few, many, other); a language not here has
+English's (one for 1, other else). The forms themselves are data: ``plural.*`` in the
+packs' messages.yaml."""
+
+
+def plural_category(language: str, n: int) -> str:
+    """The CLDR category of the whole number ``n`` in ``language``."""
+    rule = PLURAL_RULES.get(language.split("-")[0].lower())
+    n = abs(n)
+    if rule is None:
+        return "one" if n == 1 else "other"
+    return rule(n)
 
 
 def place_name(key: str) -> str:

@@ -101,7 +101,7 @@ def test_dice_are_shown_as_the_books_print_them() -> None:
         "units": {"rome": 2, "greece": 1}, "rolls": {"rome": [5, 0], "greece": [3]},
         "hits": {"rome": 1, "greece": 0}}), None)
     assert text == ("Battle in Italia: Rome (2 units) attacks Greece (1). Dice: Rome V blank, "
-                    "Greece III. Rome scores 1 hits, Greece 0.")
+                    "Greece III. Rome scores 1 hit, Greece 0.")
 
 
 def test_what_another_keeps_is_not_told() -> None:

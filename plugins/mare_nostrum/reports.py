@@ -91,7 +91,8 @@ def mn_event_text(say: Presenter, game: Game, event: Event, viewer: str | None) 
     who = say.player(event.player)
     if kind == "trade_token":
         return say.say("event.trade_token", player=who, token=d["token"],
-                       value=d["value"], title=title(say, "trade"))
+                       value=d["value"], title=title(say, "trade"),
+                       resources=say.count(d["value"], "resource"))
     if kind == "offers_revealed":
         offers = [f"{say.player(p)}: {goods(say, o)}" for p, o in d["offers"].items()]
         return say.say("event.offers_revealed", offers="; ".join(offers)
@@ -115,7 +116,10 @@ def mn_event_text(say: Presenter, game: Game, event: Event, viewer: str | None) 
     if kind == "battle":
         attacker, defender = event.player or "", d["defender"]
         units, rolls, hits = d.get("units", {}), d.get("rolls", {}), d.get("hits", {})
-        return say.say("event.battle_land" if d.get("kind") == "land" else "event.battle_sea",
+        land = d.get("kind") == "land"
+        return say.say("event.battle_land" if land else "event.battle_sea",
+                       a_force=say.count(units.get(attacker, 0), "unit" if land else "trireme"),
+                       a_score=say.count(hits.get(attacker, 0), "hit"),
                        area=area(d["area"]), attacker=say.player(attacker),
                        defender=say.player(defender), a_units=units.get(attacker, 0),
                        d_units=units.get(defender, 0), a_dice=dice(say, rolls.get(attacker, [])),
@@ -290,7 +294,8 @@ def mn_option_text(say: Presenter, game: Game, decision: Decision, option: Any
         if option[0] == "end":
             lost = discards(game, p)
             if lost > 0:
-                return say.say("option.end_discard", n=lost)
+                return say.say("option.end_discard", n=lost,
+                               goods=say.count(lost, "resource"))
             return say.say("option.end")
         text = _item(say, game, p, tuple(option))
         cost = _cost(game, p, tuple(option)) if option[0] != "offer" else None
@@ -450,15 +455,9 @@ def mn_board_svg(say: Presenter, game: Game, viewer: str | None) -> str:
 # -- play's summaries and the terminal's views -----------------------------------------
 
 
-def round_lines(game: Game, rnd: int, events: list[Event],
-                names: dict[str, str] | None = None) -> list[str]:
-    """What ``mnrules play`` prints after a round: the round's events in sentences (what
-    an onlooker sees), then each empire's figures."""
-    say = presenter(game.rules)
-    for kind in say.names.values():
-        for key in list(kind):
-            if names and key in names:
-                kind[key] = names[key]
+def round_lines(say: Presenter, game: Game, rnd: int, events: list[Event]) -> list[str]:
+    """What ``mnrules play`` prints after a round, in ``say``'s language: the round's
+    events in sentences (what an onlooker sees), then each empire's figures."""
     lines = [say.say("ui.round", round=rnd)]
     for ev in events:
         if ev.kind in ("phase_start", "move", "collected", "chance", "build_turn_end"):
@@ -499,9 +498,9 @@ def describe_board(game: Game, player: str, say: Presenter | None = None) -> str
 
 
 @hookimpl
-def mn_round_summary(game: Game, round: int, events: list[Event],
-                     names: dict[str, str]) -> list[str]:
-    return round_lines(game, round, events, names)
+def mn_round_summary(say: Presenter, game: Game, round: int, events: list[Event]
+                     ) -> list[str]:
+    return round_lines(say, game, round, events)
 
 
 @hookimpl
