@@ -1,6 +1,7 @@
 """What a player reads of Antike II outside the board picture: the figures of each
 nation (``mn_report``), the round summary ``mnrules play`` prints, and the terminal's
-board and stock views. Every word comes from the pack's names (``--lang`` chooses them).
+board and stock views. Every word is the presentation layer's (``summary.*`` templates of
+the packs' messages.yaml, the pack's names), in the language ``--lang`` asks.
 """
 
 from __future__ import annotations
@@ -11,28 +12,12 @@ from mnrules.effects import Event
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2.api import figures
 from mnrules.plugins.antike2.state import HOLDINGS, Game
-from mnrules.present import place_name
+from mnrules.present import Presenter, presenter
 
-SENTENCES = {
-    "round": "Round", "paid": " (paid {k})", "produce": "+{amount} {resource}",
-    "raise": "raises {what}", "temple": "temple in {regions}", "learn": "learns {what}",
-    "found": "founds {what}", "personage": "takes {what}", "trade": "trades",
-    "bellona": "passes Bellona to {to}", "move": "moves a {unit} {from} > {to}",
-    "battle": "fights {defender} in {area} ({lost} {unit}s each lost)",
-    "conquest": "conquers {region} from {defender} (defence {defence})",
-    "conquest_neutral": "destroys the neutral temple of {region}",
-    "line": "  {n:<10} {space:<12} cities {cities:>2} temples {temples:>2} legions "
-            "{legions:>2} galleys {galleys:>2} know-how {kh} personages {p}/{target} "
-            "{stock}",
-    "stock": "your stock: {items}", "your_cities": "your cities: {items}",
-    "your_units": "your units: {items}", "none": "none", "off": "-",
-}
-"""The sentences of the reports, by key: a pack gives them in its language as the names
-``say.KEY`` (kind ``sentences``); these English ones stand in for a pack without them."""
-
-
-def _words(names: dict[str, str]) -> dict[str, str]:
-    return {k: names.get(f"say.{k}", text) for k, text in SENTENCES.items()}
+SKIPPED = frozenset({"turn_start", "turn_end", "paid", "militia", "phase_start", "chance",
+                     "game_over"})
+"""Events the summary leaves out: the turn's frame, payments told with what they bought,
+the dice (there are none to tell)."""
 
 
 def _target(game: Game) -> int:
@@ -41,105 +26,100 @@ def _target(game: Game) -> int:
     return target(game) if "personage_target" in game.rules.params else 0
 
 
-def round_lines(game: Game, rnd: int, events: list[Event],
-                names: dict[str, str] | None = None) -> list[str]:
-    nm = dict(game.rules.names)
-    nm.update(names or {})
-    w = _words(nm)
+def _act(say: Presenter, game: Game, ev: Event) -> str:
+    """What a nation did, as a clause of the summary (``summary.KIND`` of the messages);
+    an event with no clause is told by its whole sentence (``event.KIND``)."""
+    d = ev.data
+    n = say.name
+    if ev.kind == "rondel":
+        key = "summary.rondel" if d.get("cost") else "summary.rondel_free"
+        return say.say(key, space=n(d["space"], "spaces"), cost=d.get("cost", 0))
+    if ev.kind == "produce":
+        return say.say("summary.produce", amount=d["amount"],
+                       resource=n(d["resource"], "resources"))
+    if ev.kind == "raise":
+        return say.say("summary.raise", unit=n(d["unit"], "units"), region=n(d["region"]))
+    if ev.kind == "temple":
+        return say.say("summary.temple", region=n(d["region"]))
+    if ev.kind == "learn":
+        return say.say("summary.learn", know_how=say.card_name(d["know_how"]))
+    if ev.kind == "found":
+        return say.say("summary.found", region=n(d["region"]),
+                       resource=n(d["resource"], "resources"))
+    if ev.kind == "personage":
+        return say.say("summary.personage", personage=say.card_name(d["personage"]))
+    if ev.kind == "trade":
+        return say.say("summary.trade")
+    if ev.kind == "bellona":
+        return say.say("summary.bellona", to=say.player(d["to"]))
+    if ev.kind == "move":
+        return say.say("summary.move", unit=n(d["unit"], "units"), to=n(d["to"]),
+                       **{"from": n(d["from"])})
+    if ev.kind == "battle":
+        lost = d.get("lost")
+        lost = max(lost.values()) if isinstance(lost, dict) and lost else lost
+        return say.say("summary.battle", defender=say.player(d["defender"]),
+                       area=n(d["area"]), lost=say.count(int(lost or 0), str(d["unit"]),
+                                                         "units"))
+    if ev.kind == "conquest":
+        if d.get("defender"):
+            return say.say("summary.conquest", region=n(d["region"]),
+                           defender=say.player(d["defender"]), defence=d.get("defence"))
+        return say.say("summary.conquest_neutral", region=n(d["region"]))
+    return say.event(game, ev, None)
 
-    def n(key: str) -> str:
-        # an area no pack names reads as a name (MARE_GALLICUM: Mare Gallicum), not an id
-        return nm.get(key) or place_name(key)
 
-    def card(key: str) -> str:
-        c = game.rules.cards.get(key)
-        return nm.get(key) or (c.name() if c is not None else key)
-
+def round_lines(say: Presenter, game: Game, rnd: int, events: list[Event]) -> list[str]:
+    """What ``mnrules play`` prints after a round, in ``say``'s language: what each
+    nation did, then each nation's figures."""
     acts: dict[str, list[str]] = {}
-    order: list[str] = []
-
-    def say(who: str | None, text: str) -> None:
-        if who is None:
-            return
-        if who not in acts:
-            acts[who] = []
-            order.append(who)
-        acts[who].append(text)
-
     for ev in events:
-        d = ev.data
-        if ev.kind == "rondel":
-            text = n(d["space"])
-            if d.get("cost"):
-                text += w["paid"].format(k=d["cost"])
-            say(ev.player, text)
-        elif ev.kind == "produce":
-            say(ev.player, w["produce"].format(amount=d["amount"], resource=n(d["resource"])))
-        elif ev.kind == "raise":
-            say(ev.player, w["raise"].format(what=f"{n(d['unit'])} {n(d['region'])}"))
-        elif ev.kind == "temple":
-            say(ev.player, w["temple"].format(regions=n(d["region"])))
-        elif ev.kind == "learn":
-            say(ev.player, w["learn"].format(what=card(d["know_how"])))
-        elif ev.kind == "found":
-            say(ev.player, w["found"].format(what=f"{n(d['region'])} ({n(d['resource'])})"))
-        elif ev.kind == "personage":
-            say(ev.player, w["personage"].format(what=card(d["personage"])))
-        elif ev.kind == "trade":
-            say(ev.player, w["trade"])
-        elif ev.kind == "bellona":
-            say(ev.player, w["bellona"].format(to=n(d["to"])))
-        elif ev.kind == "move":
-            say(ev.player, w["move"].format(unit=n(d["unit"]), to=n(d["to"]),
-                                            **{"from": n(d["from"])}))
-        elif ev.kind == "battle":
-            lost = d.get("lost")
-            lost = max(lost.values()) if isinstance(lost, dict) and lost else lost
-            say(ev.player, w["battle"].format(defender=n(d["defender"]), area=n(d["area"]),
-                                              lost=lost, unit=n(d["unit"])))
-        elif ev.kind == "conquest":
-            key = "conquest" if d.get("defender") else "conquest_neutral"
-            say(ev.player, w[key].format(region=n(d["region"]),
-                                         defender=n(d.get("defender") or ""),
-                                         defence=d.get("defence")))
-        elif ev.kind not in ("turn_start", "turn_end", "paid", "militia", "phase_start",
-                             "chance", "game_over") and ev.player:
-            say(ev.player, n(ev.kind) + (" " + n(str(d["region"])) if "region" in d else ""))
-    lines = [f"{w['round']} {rnd}"]
-    for who in order:
-        lines.append(f"  {n(who)}: " + ", ".join(acts[who]))
+        if ev.kind in SKIPPED or not ev.player:
+            continue
+        text = _act(say, game, ev)
+        if text:
+            acts.setdefault(ev.player, []).append(text)
+    lines = [say.say("ui.round", round=rnd)]
+    lines += ["  " + say.say("summary.acts", player=say.player(who), acts=", ".join(done))
+              for who, done in acts.items()]
+    return lines + figure_lines(say, game)
+
+
+def figure_lines(say: Presenter, game: Game) -> list[str]:
     target = _target(game)
+    lines = []
     for who in game.state.players:
         f = figures(game, who)
-        stock = " ".join(f"{n(k)} {v}" for k, v in f["stock"].items() if v)
-        lines.append(w["line"].format(
-            n=n(who), space=n(f["space"]) if f["space"] else w["off"], cities=f["cities"],
-            temples=f["temples"], legions=f["legions"], galleys=f["galleys"],
-            kh=len(f["know_how"]), p=len(f["personages"]), target=target,
-            stock=f"[{stock}]" if stock else ""))
+        stock = say.join([f"{say.name(k, 'resources')} {v}" for k, v in f["stock"].items()
+                          if v])
+        space = say.name(f["space"], "spaces") if f["space"] else "-"
+        line = say.say("summary.figures", cities=f["cities"], temples=f["temples"],
+                       legions=f["legions"], galleys=f["galleys"], know_how=len(f["know_how"]),
+                       personages=len(f["personages"]), target=target)
+        if stock:
+            line += " " + say.say("summary.stock", stock=stock)
+        lines.append(f"  {say.player(who):<10} {space:<12} {line}")
     return lines
 
 
-def describe(game: Game, player: str, what: str, names: dict[str, str] | None = None
-             ) -> str:
-    nm = dict(game.rules.names)
-    nm.update(names or {})
-    w = _words(nm)
-
-    def n(key: str) -> str:
-        return nm.get(key, key)
-
+def describe(say: Presenter, game: Game, player: str, what: str) -> str:
     state = game.state
     if what == "screen":
-        items = ", ".join(f"{n(k)} {state.stock[player].get(k, 0)}" for k in HOLDINGS)
-        return w["stock"].format(items=items)
-    lines = round_lines(game, state.round, [], nm)[1:]
-    mine = [f"{n(r)} ({n(c['resource'])}{', ' + n('temple') if c['temple'] else ''})"
+        items = say.join([f"{say.name(k, 'resources')} {state.stock[player].get(k, 0)}"
+                          for k in HOLDINGS])
+        return say.say("summary.your_stock", items=items)
+    lines = figure_lines(say, game)
+    temple = say.name("temple", "things")
+    mine = [f"{say.name(r)} ({say.name(c['resource'], 'resources')}"
+            f"{', ' + temple if c['temple'] else ''})"
             for r, c in sorted(state.cities.items()) if c["owner"] == player]
-    lines.append("  " + w["your_cities"].format(items=", ".join(mine) or w["none"]))
-    units = [f"{n(a)}: " + ", ".join(f"{n(k)} {v}" for k, v in kinds.items())
+    lines.append("  " + say.say("summary.your_cities",
+                                items=", ".join(mine) or say.say("ui.none")))
+    units = [f"{say.name(a)}: " + say.join([say.count(v, k, "units")
+                                            for k, v in kinds.items() if v])
              for a, kinds in sorted(state.units.get(player, {}).items())]
-    lines.append("  " + w["your_units"].format(items="; ".join(units) or w["none"]))
+    lines.append("  " + say.say("summary.your_units",
+                                items="; ".join(units) or say.say("ui.none")))
     return "\n".join(lines)
 
 
@@ -152,11 +132,11 @@ def mn_report(game: Game, player: str) -> dict[str, Any]:
 
 
 @hookimpl
-def mn_round_summary(game: Game, round: int, events: list[Event],
-                     names: dict[str, str]) -> list[str]:
-    return round_lines(game, round, events, names)
+def mn_round_summary(say: Presenter, game: Game, round: int, events: list[Event]
+                     ) -> list[str]:
+    return round_lines(say, game, round, events)
 
 
 @hookimpl
 def mn_describe(game: Game, player: str, what: str) -> str:
-    return describe(game, player, what)
+    return describe(presenter(game.rules), game, player, what)
