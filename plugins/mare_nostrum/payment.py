@@ -39,26 +39,42 @@ def _goods_by_type(screen: dict[str, int]) -> dict[str, list[str]]:
     return out
 
 
-def _pick_goods(types: list[tuple[str, list[str]]], need: int, repeats: int,
-                start: int = 0) -> Iterator[list[str]]:
+Choice = tuple[tuple[str, ...], tuple[tuple[str, str], ...]]
+"""A goods type's ways into a set: one of its keys, or (with a repeat) a pair of them."""
+
+
+def _choices(types: list[tuple[str, list[str]]]) -> list[Choice]:
+    """Per type, its distinct keys and its distinct pairs, each sorted (computed once per
+    listing rather than at every step of the search)."""
+    out: list[Choice] = []
+    for _, keys in types:
+        pairs = sorted({(a, b) if a <= b else (b, a) for j, a in enumerate(keys)
+                        for b in keys[j + 1:]})
+        out.append((tuple(sorted(set(keys))), tuple(pairs)))
+    return out
+
+
+def _pick_goods(types: list[Choice], need: int, repeats: int,
+                start: int = 0) -> Iterator[tuple[str, ...]]:
     """Multisets of ``need`` goods, one per type (two for up to ``repeats`` types)."""
     if need == 0:
-        yield []
+        yield ()
         return
     if len(types) - start < need - repeats and repeats == 0:
         return
     for i in range(start, len(types)):
-        _, keys = types[i]
-        variants = sorted(set(keys))
-        for v in variants:
-            for rest in _pick_goods(types, need - 1, repeats, i + 1):
-                yield [v, *rest]
-        if repeats and need >= 2 and len(keys) >= 2:
-            pairs = sorted({tuple(sorted((a, b))) for j, a in enumerate(keys)
-                            for b in keys[j + 1:]})
+        variants, pairs = types[i]
+        if need == 1:
+            for v in variants:
+                yield (v,)
+        else:
+            for v in variants:
+                for rest in _pick_goods(types, need - 1, repeats, i + 1):
+                    yield (v, *rest)
+        if repeats and need >= 2:
             for a, b in pairs:
                 for rest in _pick_goods(types, need - 2, repeats - 1, i + 1):
-                    yield [a, b, *rest]
+                    yield (a, b, *rest)
 
 
 def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Payment]:
@@ -68,7 +84,7 @@ def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Pay
         return
     coins = screen.get("coin", 0)
     seen: set[Payment] = set()
-    types = sorted(_goods_by_type(screen).items())
+    types = _choices(sorted(_goods_by_type(screen).items()))
     # Coin sets, with up to `goods_in_coin_set` goods in them.
     for j in range(rules.goods_in_coin_set + 1):
         if cost - j > coins or cost - j < 0:
@@ -87,8 +103,9 @@ def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Pay
         need = cost - k
         if need == 0:
             continue
-        for goods in _pick_goods(types, need, rules.repeated_types):
-            pay = tuple(sorted(["coin"] * k + goods))
+        coins_k = ("coin",) * k
+        for picked in _pick_goods(types, need, rules.repeated_types):
+            pay = tuple(sorted(coins_k + picked))
             if pay not in seen:
                 seen.add(pay)
                 yield pay
