@@ -30,7 +30,7 @@ from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.movere import CONQUEST, say
+from mnrules.plugins.antike2.movere import CONQUEST, place, say
 from mnrules.plugins.antike2.state import UNITS, Game, State, Step
 from mnrules.plugins.antike2.supply import cities_of, tokens_left
 
@@ -115,22 +115,23 @@ def defence(game: Game, region: str) -> int:
 def refusal(game: Game, nation: str, region: str) -> tuple[RuleRef, str] | None:
     """Why ``nation`` may not conquer in ``region`` now, or None if it may."""
     state = game.state
+    where = place(game, region)
     city = state.cities.get(region)
     if region not in state.neutral and city is None:
-        return R_CONQUER, f"{region} holds no city nor neutral temple"
+        return R_CONQUER, f"{where} holds no city nor neutral temple"
     if city is not None and city["owner"] == nation:
-        return R_CONQUER, f"the city of {region} is {say(game, nation)}'s own"
+        return R_CONQUER, f"the city of {where} is {say(game, nation)}'s own"
     parts = defence_parts(game, region)
     need = defence(game, region)
     have = strength(state, nation, region)
     if have < need:
         made = " + ".join(f"{n} for {why}" for why, n in parts)
-        return R_CONQUER, (f"{region}'s defence is {need} ({made}) and {say(game, nation)} has "
+        return R_CONQUER, (f"{where}'s defence is {need} ({made}) and {say(game, nation)} has "
                            f"{have} unit{'s' if have != 1 else ''} there")
     if city is not None:
         owner = city["owner"]
         if len(cities_of(state, owner)) <= 1:
-            return R_LAST, f"{region} is {say(game, owner)}'s last city"
+            return R_LAST, f"{where} is {say(game, owner)}'s last city"
         if tokens_left(game, nation) <= 0:
             return R_TOKEN, f"{say(game, nation)} has no city token left in the box"
     return None
@@ -200,7 +201,7 @@ class Conquest(Step):
                 self._take(game, frame, options[0][1], options[0][2])
                 return self.advance(game, frame)
             return Decision(nation, "a2.losses", f"{say(game, nation)}: which {need} units do you "
-                            f"give up to conquer {region}? (legions, galleys)",
+                            f"give up to conquer {place(game, region)}? (legions, galleys)",
                             tuple(options))
         regions = conquerable(game, nation)
         if not regions:
@@ -227,7 +228,7 @@ class Conquest(Step):
             need = defence(game, region)
             return R_LOSSES, (f"{choice!r}: give up {need} units of those "
                               f"{say(game, nation)} has in "
-                              f"{region}, as (lose, legions, galleys)")
+                              f"{place(game, region)}, as (lose, legions, galleys)")
         if isinstance(choice, tuple) and len(choice) == 2 and choice[0] == "conquer" \
                 and isinstance(choice[1], str):
             if choice[1] not in game.rules.board.regions:

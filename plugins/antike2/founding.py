@@ -21,6 +21,7 @@ from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2.choices import FOUNDING as FOUNDING_CHOICES
+from mnrules.plugins.antike2.movere import place, say
 from mnrules.plugins.antike2.rules import FOUNDING
 from mnrules.plugins.antike2.state import RESOURCES, Game, Step
 from mnrules.plugins.antike2.supply import can_pay, pay, tokens_left
@@ -84,14 +85,15 @@ class Founding(Step):
         nation = frame["nation"]
         if isinstance(choice, tuple) and len(choice) == 3:
             region = choice[1]
+            where = place(game, region) if isinstance(region, str) else repr(region)
             if region in game.state.cities:
-                return FOUNDING, f"{region} has a city already"
+                return FOUNDING, f"{where} has a city already"
             if region in game.state.neutral:
-                return FOUNDING, f"a neutral temple stands in {region}"
+                return FOUNDING, f"a neutral temple stands in {where}"
             if not any(game.state.units.get(nation, {}).get(region, {}).values()):
-                return FOUNDING, f"{nation} has no unit in {region}"
+                return FOUNDING, f"{say(game, nation)} has no unit in {where}"
             if not can_pay(game.state, nation, city_cost(game)):
-                return FOUNDING, f"{nation} cannot pay 1 marble, 1 iron and 1 gold"
+                return FOUNDING, f"{say(game, nation)} cannot pay 1 marble, 1 iron and 1 gold"
         return FOUNDING, f"{nation} cannot found {choice!r}"
 
 

@@ -35,6 +35,7 @@ from mnrules.engine import CONTINUE, DONE, Decision, Frame
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2.state import UNITS, Game, State, Step
+from mnrules.present import place_name
 
 BOOK = "002"
 R_MOVE = RuleRef("movere-move", "legions cross red borders, galleys blue borders, both "
@@ -86,6 +87,13 @@ MOVE_CHOICES = (("legion", Move), ("galley", Move), ("battle", Fight), ("done", 
 def say(game: Game, nation: str) -> str:
     """A nation as the pack names it (``Red``, ``Красные``)."""
     return game.rules.name(nation, "nations")
+
+
+def place(game: Game, area: str) -> str:
+    """An area as a player reads it: the pack's name, else the id as a name
+    (``MARE_GALLICUM``: Mare Gallicum), in every refusal and question."""
+    named = game.rules.name(area)
+    return place_name(area) if named == area else named
 
 
 def reach(game: Game, nation: str, unit: str) -> int:
@@ -265,13 +273,13 @@ class Movere(Step):
             if unit not in UNITS:
                 return R_BATTLE, f"{unit!r} is no unit ({', '.join(UNITS)})"
             if enemy == nation or not state.count(enemy, area, unit):
-                return R_BATTLE, (f"{say(game, enemy)} has no {unit} in {area} for "
+                return R_BATTLE, (f"{say(game, enemy)} has no {unit} in {place(game, area)} for "
                                   f"{say(game, nation)} to fight")
             if not state.count(nation, area, unit):
-                return R_BATTLE, f"{say(game, nation)} has no {unit} in {area}"
-            return R_BATTLE, (f"{say(game, nation)}'s {unit}s in {area} have moved or fought this "
-                              f"Movere: only units that did not move start a battle where "
-                              f"they stand")
+                return R_BATTLE, f"{say(game, nation)} has no {unit} in {place(game, area)}"
+            return R_BATTLE, (f"{say(game, nation)}'s {unit}s in {place(game, area)} have "
+                              f"moved or fought this Movere: only units that did not move "
+                              f"start a battle where they stand")
         if isinstance(choice, tuple) and len(choice) == 2 and choice[0] in UNITS \
                 and isinstance(choice[1], tuple) and len(choice[1]) >= 2 \
                 and all(isinstance(a, str) for a in choice[1]):
@@ -281,16 +289,16 @@ class Movere(Step):
                     return R_MOVE, f"{area!r} is no region or sea of the board"
             origin = path[0]
             if not state.count(nation, origin, unit):
-                return R_MOVE, f"{say(game, nation)} has no {unit} in {origin}"
+                return R_MOVE, f"{say(game, nation)} has no {unit} in {place(game, origin)}"
             if not fresh(state, frame, nation, unit, origin):
-                return R_MOVE, (f"{say(game, nation)}'s {unit}s in {origin} have all "
+                return R_MOVE, (f"{say(game, nation)}'s {unit}s in {place(game, origin)} have all "
                                 f"moved or fought this Movere: a unit moves once")
             for a, b in pairwise(path):
                 if b not in board.neighbours(a, unit):
                     kind = board.border(a, b)
                     what = f"a {kind} border" if kind else "no border"
-                    return R_MOVE, (f"{a} and {b} share {what}: {unit}s cross "
-                                    f"{CROSSES[unit]} borders")
+                    return R_MOVE, (f"{place(game, a)} and {place(game, b)} share {what}: "
+                                    f"{unit}s cross {CROSSES[unit]} borders")
             n = reach(game, nation, unit)
             if len(path) - 1 > n:
                 return R_MOVE, (f"{say(game, nation)}'s {unit}s cross {n} "
@@ -320,7 +328,7 @@ class Battle(Step):
                 other = enemy if asks == nation else nation
                 return Decision(asks, "a2.battle", f"{say(game, asks)}: fight "
                                 f"{say(game, other)}'s "
-                                f"{unit}s in {area} ({state.count(other, area, unit)} "
+                                f"{unit}s in {place(game, area)} ({state.count(other, area, unit)} "
                                 f"against your {state.count(asks, area, unit)}), or let "
                                 f"them be?", ("fight", "peace"))
             i = frame["i"] = i + 1

@@ -81,7 +81,7 @@ def test_the_refusal_counts_the_defence() -> None:
 
     rule, why = refusal(game, "red", "GESOCRIBATE") or (None, "")
     assert rule is not None and rule.id == "conquest" and "Завоевание" in rule.sections
-    assert why == ("GESOCRIBATE's defence is 3 (1 for a city + 2 for 2 defending units) "
+    assert why == ("Gesocribate's defence is 3 (1 for a city + 2 for 2 defending units) "
                    "and Red has 2 units there")
 
 
@@ -136,7 +136,7 @@ def test_a_nations_last_city_cannot_be_conquered() -> None:
     assert conquerable(game, "red") == []
     rule, why = refusal(game, "red", "GESOCRIBATE") or (None, "")
     assert rule is not None and rule.id == "last-city"
-    assert why == "GESOCRIBATE is Yellow's last city"
+    assert why == "Gesocribate is Yellow's last city"
 
 
 def test_a_neutral_temple_defends_at_three() -> None:
@@ -187,7 +187,7 @@ def test_conquest_refusals_name_the_rule() -> None:
     play(game, ("done",))
     with pytest.raises(IllegalChoice, match=r"no city nor neutral temple.*\[conquest\]"):
         game.apply(("conquer", "NARBO"))
-    with pytest.raises(IllegalChoice, match="the city of LUTETIA is Red's own"):
+    with pytest.raises(IllegalChoice, match="the city of Lutetia is Red's own"):
         game.apply(("conquer", "LUTETIA"))
     with pytest.raises(IllegalChoice, match="no region of the board"):
         game.apply(("conquer", "ATLANTIS"))

@@ -260,7 +260,7 @@ def test_refusals_cite_the_book() -> None:
     with pytest.raises(IllegalChoice, match="cross 1 border") as far:
         game.apply(("legion", ("DYRRHACHION", "PELLA", "ATHENAE")))
     assert "movere-move" in str(far.value)
-    with pytest.raises(IllegalChoice, match="no legion in SPARTA"):
+    with pytest.raises(IllegalChoice, match="no legion in Sparta"):
         game.apply(("legion", ("SPARTA", "ATHENAE")))
     with pytest.raises(IllegalChoice, match="no region or sea"):
         game.apply(("legion", ("DYRRHACHION", "ATLANTIS")))
