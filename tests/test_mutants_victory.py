@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from test_editions import build_phase, build_turn, finish_phase
+from mnrules.plugins.mare_nostrum import api
+from test_editions import FOUR, build_phase, build_turn, finish_phase
 
 
 def test_able_whoever_could_build_the_pyramids_shares_them_once_built() -> None:
@@ -19,3 +20,20 @@ def test_able_whoever_could_build_the_pyramids_shares_them_once_built() -> None:
     finish_phase(game)
     assert "pyramids" not in game.state.tiles["carthage"]
     assert (game.state.winners, game.state.victory) == (["rome", "carthage"], "prestige")
+
+
+def test_a_fifth_tile_waits_for_the_end_of_the_phase_where_bots_can_see_it() -> None:
+    """NL (victory at the end of the Build phase): Rome, not the culture leader, buys his
+    fifth tile. Until the phase ends his claim is pending, and what the bots read of it
+    is a copy they cannot change the game through; at the end he wins.
+
+    Kills: deleting the ``return`` of ``victory.pending_claims`` (``api``'s view of it)."""
+    game = build_phase("nl", "egypt", {"rome": FOUR}, {"rome": 10})
+    build_turn(game, "rome", "colossus")
+    assert not game.over
+    seen = api.pending_build_victories(game)
+    assert seen == {"fifth": ["rome"]}
+    seen["fifth"].append("carthage")
+    assert api.pending_build_victories(game) == {"fifth": ["rome"]}
+    finish_phase(game)
+    assert (game.state.winners, game.state.victory) == (["rome"], "fifth")
