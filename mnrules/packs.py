@@ -347,6 +347,16 @@ def _declared_ids(data: Mapping[str, Any]) -> set[str]:
         elif isinstance(value, list):
             out.update(str(v) for v in value if isinstance(v, str))
     walk(data.get("components") or {}, 0)
+    patch = data.get("patch")
+    for steps in patch.values() if isinstance(patch, dict) else ():  # a new empire's id
+        paths = list(steps) if isinstance(steps, dict) else \
+            [s.get("set") for s in steps if isinstance(s, dict)] \
+            if isinstance(steps, list) else []
+        for path in paths:
+            last = path.rsplit(".", 1)[-1] if isinstance(path, str) else \
+                path[-1] if isinstance(path, list) and path else None
+            if isinstance(last, str):
+                out.add(last)
     return out
 
 
@@ -697,7 +707,8 @@ def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None
                             f"in {file.parent}")
     else:
         board_file = base.board_file
-    _check_names(src, data.get("names") or {}, base.data.get("names") or {}, merged)
+    _check_names(src, data.get("names") or {}, base.data.get("names") or {},
+                 {**merged, "patch": data.get("patch")})
     out = Pack(merged, [str(file), *base.chain], board_file, origins,
                list(base.card_dirs), dict(base.card_overrides), dict(base.removed_at),
                dict(base.card_variants), {t: list(s) for t, s in base.patches.items()})

@@ -1,4 +1,5 @@
-"""Setup for 3, 4 and 5 players (FR "Mise en place"; NL/PL/UK setup steps 1–5).
+"""Setup for 3, 4 and 5 players, and 6 on a board that declares a sixth empire (FR "Mise
+en place"; NL/PL/UK setup steps 1–5).
 
 Each empire's pieces go on its three starting provinces as its screen shows; its nine
 starting resources are what those pieces produce (they *are* round 1's Collect phase,
@@ -13,6 +14,7 @@ from typing import Any
 from mnrules.contract import Declaration, Part
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
+from mnrules.plugins.mare_nostrum.board import BoardError
 from mnrules.plugins.mare_nostrum.production import building_income
 from mnrules.plugins.mare_nostrum.state import Game, State
 from mnrules.plugins.mare_nostrum.supply import take, take_building
@@ -113,24 +115,39 @@ def mn_check_board(rules: Any) -> list[str]:
 
     These are the printed board's figures: a pack that patches the board's data (a
     variant such as "Rome starts without its market") departs from them on purpose, and
-    its board gets every structural check but this one."""
+    its board gets every structural check but this one, except for an empire the patch
+    declares whole (a sixth empire, docs/board.md): the books' setup step 3 ("take the 9
+    resources shown") holds for it too, and its problems point at the patch's lines."""
     problems: list[str] = []
-    if rules.source is not None and rules.source.patches.get("board"):
-        return problems
     board = rules.board
+    steps = rules.source.patches.get("board") if rules.source is not None else None
+    new = {str(s.path[1]) for s in steps or () if s.verb == "set" and len(s.path) == 2
+           and s.path[0] == "empires"}
+    if steps and not new:
+        return problems
+    located: list[Any] = []
     biggest = max(board.players)
     game = new_game(rules, biggest, seed=0)
     want = game.param("starting_resources")
     levels = counted(game)
     for player in game.state.players:
+        if steps and player not in new:
+            continue
         got = game.state.held(player)
         if got != want:
             problems.append(f"empires.{player}: the starting pieces produce {got} resources, "
                             f"not {want}")
+            located.append(board.problem(("empires", player, "buildings"), problems[-1]
+                                         .split(": ", 1)[1]))
         for track, value in board.empires[player].tracks.items():
             if levels[player].get(track) != value:
                 problems.append(f"empires.{player}.tracks.{track}: the pieces count "
                                 f"{levels[player].get(track)}, the rulebook says {value}")
+                located.append(board.problem(("empires", player, "tracks", track),
+                                             f"the pieces count {levels[player].get(track)}"
+                                             f", not the {value} the empire declares"))
+    if steps and located:
+        raise BoardError(located)
     return problems
 
 
