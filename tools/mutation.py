@@ -10,8 +10,9 @@ module, is what fits. The operators are the usual ones (mutmut's and cosmic-ray'
 set): comparison and boolean operators swapped, arithmetic swapped, numbers moved by
 one, True/False swapped, a condition negated, a statement deleted.
 
-A mutant is applied to a private copy of the tree (never to the working tree other
-engineers test in); the module's tests run there with ``-x``. A failing (or hanging)
+A mutant is applied to a private copy of the tree as committed (never to the working
+tree others test in, and not their work in progress); the module's tests run there with
+``-x``. A failing (or hanging)
 run kills the mutant. Equivalent mutants (no result can change) are listed once, with
 a reason, in ``tools/equivalent_mutants.txt``.
 
@@ -132,8 +133,24 @@ def _points(tree: ast.AST) -> Iterator[tuple[ast.AST, str]]:
             stack.append((child, node))
 
 
+def _committed() -> bool:
+    """Whether the tree is a git checkout: then the committed files are what is measured,
+    so that other work in progress in the same tree cannot break a run half-way."""
+    return (ROOT / ".git").exists() and shutil.which("git") is not None
+
+
+def source(path: str) -> str:
+    """A module's source as measured: as committed (HEAD) in a git checkout."""
+    if _committed():
+        done = subprocess.run(["git", "show", f"HEAD:{path}"], cwd=ROOT, capture_output=True,
+                              text=True, check=False)
+        if done.returncode == 0:
+            return done.stdout
+    return (ROOT / path).read_text(encoding="utf-8")
+
+
 def mutants(path: str) -> list[Mutant]:
-    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    tree = ast.parse(source(path))
     found = []
     for index, (node, op) in enumerate(_points(tree)):
         line = getattr(node, "lineno", 0)
@@ -234,6 +251,12 @@ class Sandbox:
 
     def __init__(self) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="mnrules-mutation-"))
+        if _committed():
+            names = [n for n in COPIED if (ROOT / n).exists()]
+            archive = subprocess.run(["git", "archive", "HEAD", *names], cwd=ROOT,
+                                     capture_output=True, check=True).stdout
+            subprocess.run(["tar", "-x", "-C", str(self.dir)], input=archive, check=True)
+            return
         for name in COPIED:
             src = ROOT / name
             if src.is_dir():
@@ -258,11 +281,11 @@ class Sandbox:
         return done.returncode == 0, time.perf_counter() - start
 
     def mutate(self, mutant: Mutant) -> None:
-        source = (ROOT / mutant.path).read_text(encoding="utf-8")
-        (self.dir / mutant.path).write_text(apply(source, mutant), encoding="utf-8")
+        (self.dir / mutant.path).write_text(apply(source(mutant.path), mutant),
+                                            encoding="utf-8")
 
     def restore(self, path: str) -> None:
-        shutil.copy2(ROOT / path, self.dir / path)
+        (self.dir / path).write_text(source(path), encoding="utf-8")
 
     def close(self) -> None:
         shutil.rmtree(self.dir, ignore_errors=True)
