@@ -1,57 +1,93 @@
 """The ancient personages (book, "ЦЕЛЬ ИГРЫ"), taken at the end of the nation's turn,
 after its conquests, as many as it has earned and the box still holds; never lost.
 
-* a king for every 5 cities it owns (10 cities: 2 kings...); one lost and won back gives
-  no new king ("Когда же она снова завоевывает 10ый город, больше Короля она не получает")
-  — so what is due is what the count earns minus what the nation holds;
-* a general for every temple it destroyed, neutral ones included (``state.destroyed``);
-* a citizen for every 3 temples it owns;
-* a scholar for every know-how it learnt first (``state.firsts``), and Pliny the Elder
-  for all eight;
-* a navigator for every 7 seas its galleys are in, a sea with the galley symbol counting
-  twice (counted at the end of the turn).
+What earns each kind is its card's script (``cards/antike2/personages/``), in the effect
+language: "after turn.personages: take a king per 5 cities you own". The rules of earning
+are public, so every nation is subject to every personage card (the ``every nation``
+holder word, ``words.py``), whether or not it holds one; this plugin performs the
+occasion (``turn.personages``, step 3 of a turn) and does what the scripts' ``take``
+words say, the same for every kind:
 
-The box (pack ``components.personages``): 10 kings, 7 generals, 6 citizens, 8 scholars
-and Pliny, 5 navigators — 37.
+* what the count earns minus what the nation already holds is due — a personage is
+  never lost, and one lost and won back gives no new one ("Когда же она снова
+  завоевывает 10ый город, больше Короля она не получает");
+* no more than the box (pack ``components.personages``) still holds: 10 kings,
+  7 generals, 6 citizens, 8 scholars and Pliny, 5 navigators — 37.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from mnrules.contract import Declaration, EventKind, Part
 from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.engine import DONE, Decision, Frame
 from mnrules.hookspecs import hookimpl
+from mnrules.language.compiler import CompiledRule, Env
 from mnrules.plugins.antike2.state import Game, Step
-from mnrules.plugins.antike2.supply import (
-    cities_of,
-    personages_left,
-    seas_held,
-    temples_of,
-)
+from mnrules.plugins.antike2.supply import personages_left
 
 KINDS = ("king", "general", "citizen", "scholar", "pliny", "navigator")
+OCCASION = "personage_count"
+"""The event of step 3 of a turn, which the personage scripts react to."""
+
+
+class Earns:
+    """The meaning of a ``take`` word of the personage scripts: ``tally(game, nation)``
+    is what the nation's position counts (cities, temples, seas...); the script's
+    number, if its word has one, is how many of it earn one personage."""
+
+    def __init__(self, tally: Callable[[Game, str], int]) -> None:
+        self.tally = tally
+
+    def count(self, env: Env, card: str, n: int = 1) -> int:
+        return self.tally(env.game, env.holder) // max(1, n)
+
+    def __call__(self, env: Env, card: str, n: int = 1) -> None:
+        take(env.game, env.holder, card, self.count(env, card, n))
+
+
+def take(game: Game, nation: str, kind: str, earned: int) -> None:
+    """``nation`` has earned ``earned`` personages of ``kind``: it takes what it does not
+    hold yet, the box permitting."""
+    held = game.state.personages.setdefault(nation, [])
+    for _ in range(min(earned - held.count(kind), personages_left(game, kind))):
+        def add(ev: Event) -> None:
+            game.state.personages[nation].append(kind)
+        game.perform(Event("personage", nation, {"personage": kind}), add)
+
+
+def _earning_rules(game: Game, kind: str) -> list[CompiledRule]:
+    effects = game.rules.effects.get(kind)
+    if effects is None:
+        return []
+    return [r for r in effects.reacts.get(OCCASION, ())
+            if any(isinstance(a.word.meaning, Earns) for a in r.actions)]
 
 
 def earned(game: Game, nation: str, kind: str) -> int:
-    """How many personages of ``kind`` the nation's position earns (before what it holds)."""
-    state = game.state
-    every: dict[str, int] = game.param("personage_every")
-    if kind == "king":
-        return len(cities_of(state, nation)) // every["king"]
-    if kind == "general":
-        return state.destroyed.get(nation, 0)
-    if kind == "citizen":
-        return len(temples_of(state, nation)) // every["citizen"]
-    if kind == "scholar":
-        return sum(1 for who in state.firsts.values() if who == nation)
-    if kind == "pliny":
-        all_know_how = [c for c, card in game.rules.cards.items() if card.kind == "know-how"]
-        return int(bool(all_know_how) and all(k in state.know_how.get(nation, ())
-                                              for k in all_know_how))
-    if kind == "navigator":
-        return seas_held(game, nation) // every["navigator"]
+    """How many personages of ``kind`` the nation's position earns (before what it
+    holds), as the kind's card script says."""
+    event = Event("personage_count", nation, {})
+    out = 0
+    for r in _earning_rules(game, kind):
+        env = Env(game, nation, kind, {}, event)
+        if not r.cond(env):
+            continue
+        for a in r.actions:
+            if isinstance(a.word.meaning, Earns):
+                out = max(out, a.word.meaning.count(env, *a.args))
+    return out
+
+
+def every(game: Game, kind: str) -> int:
+    """How many of what it counts earn one personage of ``kind`` (the script's number:
+    5 cities a king), 0 if its script says none (the bots weigh progress by it)."""
+    for r in _earning_rules(game, kind):
+        for a in r.actions:
+            if isinstance(a.word.meaning, Earns) and len(a.args) > 1:
+                return int(a.args[1])
     return 0
 
 
@@ -59,41 +95,25 @@ def due(game: Game, nation: str) -> dict[str, int]:
     """What the nation would take now, kind by kind, the box permitting."""
     held = game.state.personages.get(nation, [])
     out: dict[str, int] = {}
-    for kind in KINDS:
-        if kind not in game.rules.components.get("personages", {}):
-            continue
+    for kind in game.rules.components.get("personages", {}):
         n = min(earned(game, nation, kind) - held.count(kind), personages_left(game, kind))
         if n > 0:
             out[kind] = n
     return out
 
 
-def take_due(game: Game, nation: str) -> None:
-    for kind, n in due(game, nation).items():
-        for _ in range(n):
-            def take(ev: Event, kind: str = kind) -> None:
-                game.state.personages[nation].append(kind)
-            game.perform(Event("personage", nation, {"personage": kind}), take)
-
-
 class Personages(Step):
-    """Frame ``{nation}``: the nation takes what it has earned (no decision)."""
+    """Frame ``{nation}``: the personage scripts count the nation's position, and it
+    takes what it has earned (no decision)."""
 
     def advance(self, game: Game, frame: Frame) -> Decision | str:
-        take_due(game, frame["nation"])
+        game.perform(Event("personage_count", frame["nation"], {}), lambda e: None)
         return DONE
 
 
 @hookimpl
 def mn_steps() -> dict[str, Step]:
     return {"a2.personages": Personages()}
-
-
-@hookimpl
-def mn_params() -> list[Param]:
-    return [Param("personage_every", {"king": 5, "citizen": 3, "navigator": 7},
-                  "cities per king, temples per citizen, seas per navigator (book: 5, 3, "
-                  "7)", minimum=1, maximum=99)]
 
 
 @hookimpl
@@ -109,6 +129,10 @@ def mn_contract() -> list[Declaration]:
     return [
         Part("personages", "turn", "Step 3 of a turn: personages taken for cities, "
              "destroyed temples, temples, first know-how and seas."),
+        EventKind(OCCASION, "personages", "Step 3 of a nation's turn, after its "
+                  "conquests and founding: its personages are counted (the personage "
+                  "scripts react to it).", True, player="the nation whose turn it is",
+                  word="turn.personages"),
         EventKind("personage", "personages", "A nation has taken a personage.", True,
                   (("personage", "its kind: king, general, citizen, scholar, pliny, "
                     "navigator"),), player="the nation that took it", word="personage"),

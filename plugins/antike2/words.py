@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from mnrules.contract import Declaration, Part, Quantity
 from mnrules.hookspecs import hookimpl
-from mnrules.language.compiler import Env
+from mnrules.language.compiler import ORIGINAL_RANK, Env
 from mnrules.language.words import Terms, Word
 from mnrules.plugins.antike2.bellona import pass_right
+from mnrules.plugins.antike2.personages import Earns
+from mnrules.plugins.antike2.state import Game
+from mnrules.plugins.antike2.supply import cities_of, seas_held, temples_of
 from mnrules.plugins.antike2.turn import this_turn
 
 # The numbers a script may give each quantity, and the most a card's change may make of it.
@@ -38,6 +41,45 @@ def _learnt_now(env: Env) -> bool:
     return turn.get("nation") == env.holder and env.card in turn.get("learnt", ())
 
 
+def _knows_all(env: Env) -> bool:
+    learnt = env.game.state.know_how.get(env.holder, ())
+    cards = env.game.rules.cards
+    every = [c for c, card in cards.items() if card.kind == "know-how"]
+    return bool(every) and all(c in learnt for c in every)
+
+
+def _every_nation(game: Game, card: str) -> list[tuple[str, int]]:
+    """The personage cards say what earns a personage: every nation is subject to them
+    (the card's holders, who took one, already are)."""
+    data = game.rules.cards.get(card)
+    if data is None or data.kind != "personage":
+        return []
+    state = game.state
+    return [(p, ORIGINAL_RANK) for p in state.players if card not in state.cards_held(p)]
+
+
+def _firsts(game: Game, nation: str) -> int:
+    return sum(1 for who in game.state.firsts.values() if who == nation)
+
+
+# What the personage scripts count (book, ЦЕЛЬ ИГРЫ), each as one 'take' word.
+EARNS = (
+    ("take {card} with every {n} cities you own", lambda g, n: len(cities_of(g.state, n)),
+     "take {card} for every {n} cities you own, less those you hold"),
+    ("take {card} with every temple you destroyed", lambda g, n: g.state.destroyed.get(n, 0),
+     "take {card} for every temple you destroyed (neutral ones too), less those you hold"),
+    ("take {card} with every {n} temples you own", lambda g, n: len(temples_of(g.state, n)),
+     "take {card} for every {n} temples in your cities, less those you hold"),
+    ("take {card} with every know_how you learnt first", _firsts,
+     "take {card} for every know-how your nation was the first to learn, less those "
+     "you hold"),
+    ("take {card} with every {n} seas your galleys are in doubling galley symbol seas",
+     seas_held, "take {card} for every {n} seas your galleys are in, a sea with the "
+     "galley symbol counting twice, less those you hold"),
+    ("take {card}", lambda g, n: 1, "take {card} if you hold none"),
+)
+
+
 def _pass_bellona(env: Env) -> None:
     if env.game.state.bellona == env.holder:
         pass_right(env.game)
@@ -53,6 +95,13 @@ def mn_vocabulary() -> list[Word | Terms]:
              "you learnt this know-how in the turn under way"),
         Word("condition", "you pay {n}", lambda e, n: e.ctx.get("pay") == n,
              "the trade pays {n} resources", on=frozenset({"bank_trade"})),
+        Word("condition", "you know every know_how", _knows_all,
+             "you have learnt every know-how"),
+        Word("holder", "every nation", _every_nation,
+             "every nation is subject to a personage card's script (what earns one)"),
+        *(Word("action", pattern, Earns(tally), doc + " (the box permitting; a "
+               "personage is never lost)", numbers=(1, 99))
+          for pattern, tally, doc in EARNS),
         Word("action", "pass bellona to the right", _pass_bellona,
              "the Bellona card goes to the nation on your right (counter-clockwise)",
              numbers=(0, 0)),

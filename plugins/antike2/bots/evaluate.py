@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from mnrules.plugins.antike2.conquest import defence
 from mnrules.plugins.antike2.movere import reach
-from mnrules.plugins.antike2.personages import due
+from mnrules.plugins.antike2.personages import due, every
 from mnrules.plugins.antike2.state import UNITS, Game
 from mnrules.plugins.antike2.supply import (
     cities_of,
@@ -51,10 +51,9 @@ class Weights:
 
 
 def weights(game: Game) -> Weights:
-    every: dict[str, int] = game.param("personage_every")
-
     def per(kind: str) -> float:
-        return PERSONAGE / every[kind] if personages_left(game, kind) > 0 else 0.0
+        n = every(game, kind)      # what its card's script counts for one
+        return PERSONAGE / n if n and personages_left(game, kind) > 0 else 0.0
     return Weights(per("king"), per("citizen"), per("navigator"))
 
 
