@@ -60,7 +60,11 @@ def mn_event_text(say: Presenter, game: Game, event: Event, viewer: str | None
         key = "event.rondel_free"
     if not say.has(key):
         return None
-    return say.say(key, player=say.player(event.player), **_values(say, event.data))
+    values = _values(say, event.data)
+    if event.kind == "battle" and isinstance(event.data.get("lost"), int):
+        values["losses"] = say.count(event.data["lost"], str(event.data.get("unit", "")),
+                                     "units")
+    return say.say(key, player=say.player(event.player), **values)
 
 
 @hookimpl
@@ -85,6 +89,10 @@ def mn_option_text(say: Presenter, game: Game, decision: Decision, option: Any
         if not say.has(key):
             return None
         rest = {name: spelt(say, v) for name, v in zip("abcdef", option[1:], strict=False)}
+        if decision.kind == "a2.losses" and len(option) == 3:
+            # (lose, legions, galleys): counted with the language's plural
+            rest.update(legions=say.count(int(option[1]), "legion", "units"),
+                        galleys=say.count(int(option[2]), "galley", "units"))
         return say.say(key, **rest)
     key = f"option.{decision.kind}"
     if isinstance(option, str) and say.has(key):

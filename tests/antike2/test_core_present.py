@@ -11,6 +11,7 @@ import pytest
 
 from mnrules import load_ruleset, new_game
 from mnrules.effects import Event
+from mnrules.engine import Decision
 from mnrules.present import presenter
 from test_present import leaks, texts_of
 
@@ -48,3 +49,20 @@ def test_russian_questions_and_options_use_the_books_words() -> None:
     assert any(t.startswith("— ход: ") for t in read)
     assert any("переместите маркер на ронделе" in t for t in read)
     assert not any("the rondel" in t for t in read)
+
+
+def test_losses_are_counted_with_the_russian_plural() -> None:
+    rules = load_ruleset("antike2")
+    game = new_game(rules, 3, seed=1)
+    ru, en = presenter(rules, "ru"), presenter(rules)
+    for lost, said in ((1, "1 галера"), (2, "2 галеры"), (5, "5 галер"), (21, "21 галера")):
+        event = Event("battle", "red", {"area": "MARE_GALLICUM", "unit": "galley",
+                                        "defender": "green", "lost": lost})
+        assert ru.event(game, event, None) == ("Сражение в Mare Gallicum: Красный и "
+                                               f"Зеленый, потери каждого: {said}.")
+    event = Event("battle", "red", {"area": "NARBO", "unit": "legion", "defender": "green",
+                                    "lost": 1})
+    assert en.event(game, event, None) == "Battle in Narbo: Red and Green each lose 1 legion."
+    losses = Decision("red", "a2.losses", "", (("lose", 2, 5),))
+    assert ru.option(game, losses, ("lose", 2, 5)) == "потерять 2 легиона и 5 галер"
+    assert en.option(game, losses, ("lose", 1, 0)) == "lose 1 legion and 0 galleys"
