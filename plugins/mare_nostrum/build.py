@@ -29,7 +29,7 @@ from mnrules.plugins.mare_nostrum.control import (
     trireme_seas,
 )
 from mnrules.plugins.mare_nostrum.geometry import Reach
-from mnrules.plugins.mare_nostrum.payment import Payment, can_pay, payments, set_rules
+from mnrules.plugins.mare_nostrum.payment import Payment, Purse, payments, set_rules
 from mnrules.plugins.mare_nostrum.state import Game, Step, base_good
 from mnrules.plugins.mare_nostrum.supply import give_back, take_building
 
@@ -104,25 +104,32 @@ def refill_display(game: Game) -> None:
     state.display.sort()
 
 
-def tile_cost(game: Game, player: str, tile: str) -> int | None:
-    """The price of ``tile`` for ``player``, or None if he may not buy it."""
-    state = game.state
+def owned_tiles(game: Game, player: str) -> int:
+    """How many heroes and wonders ``player`` holds (the special tiles not counted)."""
+    return sum(1 for t in game.state.tiles[player] if not is_special(game, t))
+
+
+def tile_cost(game: Game, player: str, tile: str, owned: int | None = None) -> int | None:
+    """The price of ``tile`` for ``player``, or None if he may not buy it (``owned``:
+    :func:`owned_tiles`, if the caller has it)."""
     card = game.rules.cards[tile]
     if card.kind in SPECIAL:
         # the pack's price for this tile, else the one printed on it
         price = game.param("costs").get(tile, card.cost)
         return None if price is None else int(price)
-    owned = sum(1 for t in state.tiles[player] if not is_special(game, t))
+    if owned is None:
+        owned = owned_tiles(game, player)
     if owned >= game.param("max_tiles"):
         return None
     table: list[int] = game.param("tile_costs")
     return table[min(owned - 1, len(table) - 1)] if owned >= 1 else table[0]
 
 
-def item_cost(game: Game, player: str, action: tuple[Any, ...]) -> int | None:
+def item_cost(game: Game, player: str, action: tuple[Any, ...],
+              owned: int | None = None) -> int | None:
     kind = action[0]
     if kind == "tile":
-        base = tile_cost(game, player, action[1])
+        base = tile_cost(game, player, action[1], owned)
         if base is None:
             return None
         item = action[1]
@@ -201,12 +208,16 @@ def placements(game: Game, player: str) -> list[tuple[Any, ...]]:
         out.extend(("fortress", p) for p in where if not state.count(p, player, "fortress"))
     if pieces.get("trireme", 0) > 0:
         out.extend(("trireme", s) for s in trireme_seas(game, player, where))
+    supply = state.supply
     for prov in where:
         seen: set[str] = set()
         slots = board.provinces[prov].slots
         for i, is_built in enumerate(state.built[prov]):
-            spec = slots[i].spec
-            if is_built or spec in seen or state.supply.get(slots[i].kind, 0) <= 0:
+            if is_built:
+                continue
+            slot = slots[i]
+            spec = slot.spec
+            if spec in seen or supply.get(slot.kind, 0) <= 0:
                 continue
             seen.add(spec)
             out.append(("building", prov, i))
@@ -216,23 +227,24 @@ def placements(game: Game, player: str) -> list[tuple[Any, ...]]:
 
 def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
     """Every purchase ``player`` may make now (placement, supply and payment allow it)."""
-    screen = game.state.screens[player]
+    purse = Purse(game.state.screens[player])
     rules = set_rules(game, player)
     affordable: dict[int, bool] = {}
     costs: dict[Any, int | None] = {}
     slots = game.rules.board.provinces
+    owned = owned_tiles(game, player)
 
     def afford(action: tuple[Any, ...]) -> bool:
         # the price depends on the item only (not where it goes): fold it once per item
         item = slots[action[1]].slots[action[2]].kind if action[0] == "building" else \
             action[:2] if action[0] == "tile" else action[0]
         if item not in costs:
-            costs[item] = item_cost(game, player, action)
+            costs[item] = item_cost(game, player, action, owned)
         cost = costs[item]
         if cost is None:
             return False
         if cost not in affordable:
-            affordable[cost] = can_pay(screen, cost, rules)
+            affordable[cost] = purse.can_pay(cost, rules)
         return affordable[cost]
 
     out = [a for a in placements(game, player) if afford(a)]

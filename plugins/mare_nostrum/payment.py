@@ -130,26 +130,40 @@ def _any_goods(screen: dict[str, int], n: int) -> Iterator[tuple[str, ...]]:
 
 
 def can_pay(screen: dict[str, int], cost: int, rules: SetRules) -> bool:
-    """Whether :func:`payments` would find a set, counted without listing one: a coin set
-    with ``j`` goods needs ``cost - j`` coins and ``j`` goods of any types; a goods set
-    with ``k`` coins needs ``cost - k`` goods, one per type held plus a second of up to
-    ``repeated_types`` types held twice (more coins in it only ever help)."""
-    coins = screen.get("coin", 0)
-    if cost <= coins:
-        return True
-    goods = 0
-    per_type: dict[str, int] = {}
-    for key, n in screen.items():
-        if key != "coin" and n > 0:
-            goods += n
-            kind = base_good(key)
-            per_type[kind] = per_type.get(kind, 0) + n
-    for j in range(1, rules.goods_in_coin_set + 1):
-        if 0 <= cost - j <= coins and j <= goods:
+    """Whether :func:`payments` would find a set, counted without listing one (see
+    :class:`Purse`)."""
+    return Purse(screen).can_pay(cost, rules)
+
+
+class Purse:
+    """What a screen holds, as affordability counts it (made once per listing, asked of
+    each price): a coin set with ``j`` goods needs ``cost - j`` coins and ``j`` goods of
+    any types; a goods set with ``k`` coins needs ``cost - k`` goods, one per type held
+    plus a second of up to ``repeated_types`` types held twice (more coins in it only
+    ever help)."""
+
+    def __init__(self, screen: dict[str, int]) -> None:
+        self.coins = screen.get("coin", 0)
+        goods = 0
+        per_type: dict[str, int] = {}
+        for key, n in screen.items():
+            if key != "coin" and n > 0:
+                goods += n
+                kind = base_good(key)
+                per_type[kind] = per_type.get(kind, 0) + n
+        self.goods = goods
+        self.types = len(per_type)
+        self.doubles = sum(1 for n in per_type.values() if n >= 2)
+
+    def can_pay(self, cost: int, rules: SetRules) -> bool:
+        coins = self.coins
+        if cost <= coins:
             return True
-    doubles = sum(1 for n in per_type.values() if n >= 2)
-    most = len(per_type) + min(rules.repeated_types, doubles)
-    return cost - min(rules.coins_in_goods_set, coins, cost) <= most
+        for j in range(1, rules.goods_in_coin_set + 1):
+            if 0 <= cost - j <= coins and j <= self.goods:
+                return True
+        most = self.types + min(rules.repeated_types, self.doubles)
+        return cost - min(rules.coins_in_goods_set, coins, cost) <= most
 
 
 def is_legendary(key: str) -> bool:
