@@ -250,6 +250,7 @@ class Sandbox:
     """A private copy of the tree that one worker mutates, one module at a time."""
 
     def __init__(self) -> None:
+        self.last = ""  # the end of the last run's output
         self.dir = Path(tempfile.mkdtemp(prefix="mnrules-mutation-"))
         if _committed():
             names = [n for n in COPIED if (ROOT / n).exists()]
@@ -277,7 +278,9 @@ class Sandbox:
             done = subprocess.run(cmd, cwd=self.dir, env=env, capture_output=True,
                                   timeout=timeout, check=False)
         except subprocess.TimeoutExpired:
+            self.last = f"timed out after {timeout:.0f} s"
             return False, time.perf_counter() - start
+        self.last = done.stdout.decode(errors="replace")[-1500:]
         return done.returncode == 0, time.perf_counter() - start
 
     def mutate(self, mutant: Mutant) -> None:
@@ -313,8 +316,11 @@ def measure(path: str, tests: list[str], chosen: list[Mutant], box: Sandbox,
             marked: dict[str, str], say: bool = True) -> Score:
     score = Score(path)
     ok, base = box.run(tests, timeout=600)
+    if not ok:  # once more: a shared, loaded machine makes some tests flaky
+        ok, base = box.run(tests, timeout=600)
     if not ok:
-        raise BaselineFailed(f"{path}: its tests fail without any mutant ({' '.join(tests)})")
+        raise BaselineFailed(f"{path}: its tests fail without any mutant ({' '.join(tests)})"
+                             f"\n{box.last}")
     survivors = []
     for mutant in chosen:
         score.run += 1
