@@ -67,8 +67,12 @@ def card_files(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def _same(a: str | Path, b: str | Path) -> bool:
+    """One card file, or a copy of it (a source checkout beside the installed package's
+    cards): the same card, no clash. A copy that was edited is another card."""
     try:
-        return Path(a).resolve() == Path(b).resolve()
+        if Path(a).resolve() == Path(b).resolve():
+            return True
+        return Path(a).read_bytes() == Path(b).read_bytes()
     except (OSError, RuntimeError):
         return str(a) == str(b)
 

@@ -68,6 +68,22 @@ def test_an_id_of_the_packs_cards_is_refused_at_the_id(
     assert caret_under(err, path, 1) == "caesar"
 
 
+def test_a_copy_of_a_bundled_card_is_that_card_not_a_clash(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A source checkout checked beside the installed package holds copies of the pack's
+    cards: the same card. Edit the copy and it is another card with the pack's id."""
+    from mnrules import load_ruleset
+
+    bundled = Path(load_ruleset("en").cards["caesar"].file)
+    copy = tmp_path / "caesar.yaml"
+    copy.write_bytes(bundled.read_bytes())
+    code, _, err = run(capsys, "cards", "check", str(copy))
+    assert code == 0, err
+    copy.write_bytes(bundled.read_bytes() + b"# my edit\n")
+    code, _, err = run(capsys, "cards", "check", str(copy))
+    assert code == 1 and "card id 'caesar' is already the pack's card 'Caesar'" in err
+
+
 def test_two_checked_cards_with_one_id_are_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     card(tmp_path, "a_twin", "modify battle.total when land battle: add 1", cid="twin")
