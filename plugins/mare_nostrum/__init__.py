@@ -87,7 +87,10 @@ def mn_card_schema() -> dict[str, Any]:
 @hookimpl
 def mn_word_sets(rules: Any) -> dict[str, frozenset[str]]:
     goods = frozenset(str(g) for g in ((rules.components.get("goods")) or {}))
-    return {"goods": goods, "units": frozenset(UNITS), "tracks": frozenset(TRACKS),
+    from mnrules.plugins.mare_nostrum.box_data import creature_kinds
+
+    units = frozenset(UNITS) | frozenset(map(str, creature_kinds(rules.components)))
+    return {"goods": goods, "units": units, "tracks": frozenset(TRACKS),
             "players": frozenset(rules.board.empires)}
 
 

@@ -10,6 +10,7 @@ from mnrules.errors import PackError
 from mnrules.hookspecs import hookimpl
 from mnrules.packs import TYPE_WORDS
 from mnrules.plugins.mare_nostrum.board import BoardError
+from mnrules.plugins.mare_nostrum.box_data import creature_kinds
 from mnrules.yamlsource import Problem, did_you_mean
 
 
@@ -94,6 +95,15 @@ def check_pack(rules: Any, source: Any) -> None:
                         f"box, cards and parameters):\n"
                         + "\n".join(f"  {p}" for p in problems))
     board = rules.board
+    for kind, spec in creature_kinds(rules.components).items():
+        enters = spec["enters"] if isinstance(spec["enters"], list) else []
+        for i, area in enumerate(enters):
+            if area not in board.provinces:
+                sea = " (a sea: a creature stands on land)" if area in board.seas else ""
+                raise PackError(f"{source.where('components', 'creatures', kind, 'enters')}"
+                                f": components.creatures.{kind}.enters[{i}]: no province "
+                                f"{area!r} on the board{sea}"
+                                + did_you_mean(area, board.provinces))
     for i, battle in enumerate(rules.data.get("battles") or []):
         for key, known, what in (("attacker", board.empires, "empire"),
                                  ("defender", board.empires, "empire"),

@@ -1,11 +1,13 @@
 """The box: every component the pack's box holds is somewhere (the supply, a screen,
 the board, a pile, a trade in transit) exactly once, and nothing is negative
-(components and their hard limits, NL "Spelonderdelen"). Checked after every choice
+(components and their hard limits, NL "Spelonderdelen"); a pack's own unit kind (a
+creature) is in its owner's box or on the board, where it may stand. Checked after every choice
 when invariants are on."""
 
 from __future__ import annotations
 
 from mnrules.hookspecs import hookimpl
+from mnrules.plugins.mare_nostrum.box_data import creature_kinds
 from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
 
 
@@ -68,16 +70,33 @@ def mn_check_state(game: Game) -> list[str]:
         if holder is not None and prov not in capitals:
             mine = on_board.setdefault(holder, {})
             mine["marker"] = mine.get("marker", 0) + 1
+    creatures = creature_kinds(comp)
+    totals = {**(comp.get("pieces") or {}),
+              **{kind: spec["count"] for kind, spec in creatures.items()}}
     for player in state.players:
-        for kind, total in (comp.get("pieces") or {}).items():
+        for kind, total in totals.items():
             left = state.pieces[player].get(kind, 0)
             placed = on_board[player].get(kind, 0)
             if left < 0 or left + placed != total:
                 problems.append(f"{player} {kind}: box {left} + board {placed} != {total}")
+    for area, here in state.units.items():
+        for who, units in here.items():
+            for kind in units:
+                if kind in creatures and not may_stand(game, kind, area):
+                    problems.append(f"{who}'s {kind} stands in {area}, where it may not")
     for key, n in supply.items():
         if n < 0:
             problems.append(f"supply of {key} is {n}")
     return problems
+
+
+def may_stand(game: Game, kind: str, area: str) -> bool:
+    """Whether a pack's creature of ``kind`` may stand in ``area`` (its ``enters``: any
+    province in play, or the provinces listed)."""
+    enters = creature_kinds(game.rules.components)[kind]["enters"]
+    if enters == "land":
+        return area in game.state.built
+    return area in enters and area in game.state.built
 
 
 def _box(game: Game) -> dict[str, int]:

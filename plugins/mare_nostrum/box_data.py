@@ -21,7 +21,16 @@ COMPONENTS: dict[str, str] = {
     "legendary_goods": "how the legendary goods are drawn (one_of_each)",
     "buildings": "each building kind's pieces", "pieces": "each empire's units and markers",
     "trade_tokens": "the trade tokens, each 'a/b' (its faces)",
+    "creatures": "unit kinds the pack adds: each kind's count per empire, where it may "
+                 "stand and its role",
 }
+CREATURE_KEYS = {"count": "how many each empire's box holds",
+                 "enters": "where it may stand: 'land' (any province in play) or a list "
+                           "of the board's provinces",
+                 "role": "'token': it rolls no die, is never lost in a battle, counts on "
+                         "no track; a card's script gives it its power",
+                 "note": "where the kind comes from"}
+CREATURE_ROLES = ("token",)
 _TOKEN = re.compile(r"\d{1,2}(/\d{1,2}){0,5}")
 
 
@@ -73,6 +82,7 @@ def check_components(components: Any, where: Callable[..., str]) -> None:
             if name not in value:
                 raise PackError(f"{where(key)}: components.{key}: missing {name}")
             _count(value[name], f"components.{key}.{name}", where(key, name))
+    _check_creatures(components.get("creatures", {}), goods, where)
     tokens = components["trade_tokens"]
     if not isinstance(tokens, list) or not 1 <= len(tokens) <= 9:
         raise PackError(f"{where('trade_tokens')}: components.trade_tokens: expected a "
@@ -88,3 +98,50 @@ def _count(value: Any, key: str, where: str) -> None:
     if type(value) is not int or not 0 <= value <= MAX_COUNT:
         raise PackError(f"{where}: {key}: expected a whole number from 0 to {MAX_COUNT}, "
                         f"got {value!r:.80}")
+
+
+def creature_kinds(components: Any) -> dict[str, dict[str, Any]]:
+    """The unit kinds a pack adds (checked by :func:`check_components`), by id."""
+    return dict(components.get("creatures") or {})
+
+
+def _check_creatures(creatures: Any, goods: Any, where: Callable[..., str]) -> None:
+    """A creature is a unit kind the pack declares as data: a new id (no good, building,
+    unit or coin), its count in each empire's box, where it may stand and its role."""
+    if not isinstance(creatures, dict) or len(creatures) > 20:
+        raise PackError(f"{where('creatures')}: components.creatures: expected a mapping "
+                        f"of up to 20 unit kinds to their count, enters and role, got "
+                        f"{creatures!r:.80}")
+    for kind, spec in creatures.items():
+        at = where("creatures", kind)
+        problem = name_problem(kind) if isinstance(kind, str) else "a kind is named by text"
+        if problem is None and (kind in RESERVED or kind in goods):
+            problem = f"{kind!r} already names a good, a building, a unit or a coin"
+        if problem is not None:
+            raise PackError(f"{at}: components.creatures.{kind}: {problem}")
+        if not isinstance(spec, dict):
+            raise PackError(f"{at}: components.creatures.{kind}: expected a mapping with "
+                            f"{', '.join(CREATURE_KEYS)}, got {spec!r:.80}")
+        for key in spec:
+            if key not in CREATURE_KEYS:
+                raise PackError(f"{where('creatures', kind, key)}: components.creatures."
+                                f"{kind}.{key}: unknown key"
+                                + did_you_mean(str(key), CREATURE_KEYS,
+                                               f" (expected {', '.join(CREATURE_KEYS)})"))
+        for key in ("count", "enters", "role"):
+            if key not in spec:
+                raise PackError(f"{at}: components.creatures.{kind}: missing {key} "
+                                f"({CREATURE_KEYS[key]})")
+        _count(spec["count"], f"components.creatures.{kind}.count",
+               where("creatures", kind, "count"))
+        enters = spec["enters"]
+        if enters != "land" and not (isinstance(enters, list) and enters
+                                     and all(isinstance(a, str) for a in enters)):
+            raise PackError(f"{where('creatures', kind, 'enters')}: components.creatures."
+                            f"{kind}.enters: expected 'land' or a list of provinces, got "
+                            f"{enters!r:.80}")
+        if spec["role"] not in CREATURE_ROLES:
+            raise PackError(f"{where('creatures', kind, 'role')}: components.creatures."
+                            f"{kind}.role: expected {' or '.join(CREATURE_ROLES)}, got "
+                            f"{spec['role']!r:.80}"
+                            + did_you_mean(str(spec["role"]), CREATURE_ROLES))

@@ -15,6 +15,7 @@ from mnrules.contract import Declaration, Part
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.mare_nostrum.board import BoardError
+from mnrules.plugins.mare_nostrum.box_data import creature_kinds
 from mnrules.plugins.mare_nostrum.production import building_income
 from mnrules.plugins.mare_nostrum.state import Game, State
 from mnrules.plugins.mare_nostrum.supply import take, take_building
@@ -52,6 +53,8 @@ def fill_box(rules: Any, state: State) -> None:
     for kind, n in (comp.get("buildings") or {}).items():
         state.supply[str(kind)] = int(n)
     pieces = {str(k): int(v) for k, v in (comp.get("pieces") or {}).items()}
+    for kind, spec in creature_kinds(comp).items():   # a pack's own unit kinds
+        pieces[str(kind)] = int(spec["count"])
     state.pieces = {p: dict(pieces) for p in state.players}
     state.screens = {p: {} for p in state.players}
     state.tiles = {p: [] for p in state.players}
