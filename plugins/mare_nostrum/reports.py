@@ -208,7 +208,9 @@ def mn_prompt_text(say: Presenter, game: Game, decision: Decision) -> str | None
         from mnrules.plugins.mare_nostrum.build import storage
 
         coins, kept = storage(game, p)
-        values.update(coins=coins, goods=kept, held=goods(say, game.state.screens[p]))
+        values.update(coins=coins, goods=kept, held=goods(say, game.state.screens[p]),
+                      coin_count=say.count(coins, "coin"),
+                      good_count=say.count(kept, "good"))
     elif k == "battle.loss":
         values["area"] = area(f.get("area", ""))
         values["left"] = (f.get("losses") or {}).get(p, 1)
@@ -295,7 +297,7 @@ def mn_option_text(say: Presenter, game: Game, decision: Decision, option: Any
             lost = discards(game, p)
             if lost > 0:
                 return say.say("option.end_discard", n=lost,
-                               goods=say.count(lost, "resource"))
+                               goods=say.count(lost, "good"))
             return say.say("option.end")
         text = _item(say, game, p, tuple(option))
         cost = _cost(game, p, tuple(option)) if option[0] != "offer" else None
