@@ -25,6 +25,14 @@ from .ruleset import Ruleset, load_ruleset
 from .start import new_game
 
 ROUND_CAP = 60
+"""The rounds after which a bot game stops undecided, unless the game's pack says how
+long its games may run (its parameter ``round_cap``) or the caller gives a cap."""
+
+
+def round_cap(rules: Ruleset) -> int:
+    """The pack's ``round_cap`` parameter if its game declares one, else ``ROUND_CAP``."""
+    cap = rules.params.get("round_cap")
+    return cap if type(cap) is int and cap > 0 else ROUND_CAP
 
 
 @dataclass(frozen=True)
@@ -34,7 +42,8 @@ class Job:
     players: int
     seed: int
     bots: tuple[str, ...]
-    round_cap: int = ROUND_CAP
+    round_cap: int | None = None
+    """None: the pack's own cap (:func:`round_cap`)."""
     params: tuple[tuple[str, str], ...] = ()
     """Parameter values set on top of the pack and variant (a sweep's point): pairs of
     a parameter's name and its value as JSON text."""
@@ -125,7 +134,8 @@ def history_line(player: str, kind: str, choice: Any) -> str:
 def play_one(job: Job) -> GameResult:
     """One seeded bot game (runs in whichever process or worker gets it)."""
     rules = _rules(job.pack, job.variant, job.params)
-    game = new_game(rules, job.players, seed=job.seed, round_cap=job.round_cap)
+    cap = job.round_cap if job.round_cap is not None else round_cap(rules)
+    game = new_game(rules, job.players, seed=job.seed, round_cap=cap)
     players = game.state.players
     bots = {p: make_bot(job.bots[i % len(job.bots)], job.seed * 1009 + i, rules)
             for i, p in enumerate(players)}
@@ -171,8 +181,8 @@ def play_one(job: Job) -> GameResult:
 
 
 def jobs_for(pack: str, variant: str | None, players: int, games: int, seed: int,
-             bots: Sequence[str]) -> list[Job]:
-    return [Job(pack, variant, players, seed * 1_000_003 + i, tuple(bots))
+             bots: Sequence[str], cap: int | None = None) -> list[Job]:
+    return [Job(pack, variant, players, seed * 1_000_003 + i, tuple(bots), cap)
             for i in range(games)]
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from mnrules.contract import Declaration, EventKind, Part
 from mnrules.effects import Event
-from mnrules.engine import CONTINUE, DONE, Decision, Frame
+from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2.state import Game, Step
 
@@ -73,6 +73,14 @@ class Turn(Step):
 @hookimpl
 def mn_steps() -> dict[str, Step]:
     return {"turn": Turns(), "a2.turn": Turn()}
+
+
+@hookimpl
+def mn_params() -> list[Param]:
+    # The kernel's bot-game drivers (simulate) stop a game undecided after round_cap
+    # rounds; Antike II's games are long (the pack says how long), Mare Nostrum's 60 is not.
+    return [Param("round_cap", 60, "rounds after which a bot game (simulate) stops "
+                  "undecided", minimum=1, maximum=100_000)]
 
 
 @hookimpl
