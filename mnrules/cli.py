@@ -72,48 +72,6 @@ def _existing(path: str, what: str, folder: bool | None = None) -> Path:
     return p
 
 
-def _languages(rules: Any) -> dict[str, str]:
-    """The languages the game's bundled packs name things in: language -> pack id."""
-    from . import packs
-
-    out: dict[str, str] = {}
-    for pack, qualified in packs.list_packs().items():
-        if pack != qualified.split("/")[-1]:
-            continue                                  # a qualified id: seen by its short one
-        try:
-            data = packs.read(pack).data
-        except MnrulesError:
-            continue
-        if data.get("game") == rules.data.get("game") and data.get("language"):
-            out.setdefault(str(data["language"]), pack)
-    return dict(sorted(out.items()))
-
-
-def _lang_pack(lang: str, rules: Any) -> str:
-    """The pack whose names ``--lang`` asks for: a language the game's packs are written
-    in (``fr``), or one of those packs by id; else a usage error listing the languages."""
-    languages = _languages(rules)
-    if lang in languages:
-        return languages[lang]
-    if lang in languages.values():
-        return lang
-
-    raise MnrulesError(f"--lang: unknown language {lang!r}"
-                       + did_you_mean(lang, list(languages))
-                       + f" (this game's packs are in: {', '.join(languages) or 'none'})")
-
-
-def _names(args: argparse.Namespace, rules: Any) -> dict[str, str]:
-    """Words for ids in the language asked (--lang), else the pack's own."""
-    names = dict(rules.names)
-    if getattr(args, "lang", None):
-        from . import packs
-
-        pack = _lang_pack(args.lang, rules)
-        names.update(packs.flat_names(packs.read(pack).data.get("names") or {}))
-    return names
-
-
 def _round_lines(game: Game[Any], rnd: int, events: list[Event], say: Presenter
                  ) -> list[str]:
     """The round's summary as the presentation layer says it in the language asked: the
@@ -166,8 +124,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         pack, variant = args.edition, args.variant
         game = new_game(rules, args.players or max(rules.seating, default=1), seed=args.seed,
                         round_cap=args.max_rounds)
-    names = _names(args, rules)  # a misspelt --lang is refused before any play
-    say = presenter(rules, args.lang)
+    say = presenter(rules, args.lang)  # a misspelt --lang is refused before any play
     # --rounds stops the driver at a round's start (the game itself goes on, so a save
     # taken then can be continued), rounds that ask nothing included; a game with no
     # --rounds plays to a victory.
@@ -203,7 +160,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 rec.header(game, pack, variant, start=bool(args.load))
             rec.attach(game)
         print(f"mnrules: {rules.data.get('name', rules.pack)}; {len(players)} players "
-              f"({', '.join(names.get(p, p) for p in players)}); seed {game.state.seed}")
+              f"({', '.join(say.player(p) for p in players)}); seed {game.state.seed}")
         if humans:
             from .terminal import Terminal
 
@@ -232,10 +189,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             save(game, pack, variant, args.save)
             print(f"saved to {args.save} (round {state.round})")
         if state.finished:
-            who = (", ".join(names.get(p, p) for p in state.winners) if state.winners
+            who = (", ".join(say.player(p) for p in state.winners) if state.winners
                    else "nobody")
             print(f"Game over {where}: winner(s) {who} "
-                  f"({names.get(state.victory, state.victory) or 'no victory'})")
+                  f"({say.name(state.victory, 'victories') if state.victory else 'no victory'})")
         else:
             print(f"Stopped {where}; no winner yet.")
     return 0
