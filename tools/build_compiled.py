@@ -44,6 +44,7 @@ COMPILED = (
     "mnrules/plugins/mare_nostrum/conquest.py",
     "mnrules/plugins/mare_nostrum/tracks.py",
     "mnrules/plugins/mare_nostrum/api.py",
+    "mnrules/plugins/mare_nostrum/words.py",
     # the bots
     "mnrules/plugins/mare_nostrum/bots/common.py",
     "mnrules/plugins/mare_nostrum/bots/evaluate.py",
