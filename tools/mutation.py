@@ -257,16 +257,22 @@ class Sandbox:
             archive = subprocess.run(["git", "archive", "HEAD", *names], cwd=ROOT,
                                      capture_output=True, check=True).stdout
             subprocess.run(["tar", "-x", "-C", str(self.dir)], input=archive, check=True)
-            return
-        for name in COPIED:
-            src = ROOT / name
-            if src.is_dir():
-                shutil.copytree(
-                    src, self.dir / name, symlinks=True,
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
-                )
-            else:
-                shutil.copy2(src, self.dir / name)
+        else:
+            for name in COPIED:
+                src = ROOT / name
+                if src.is_dir():
+                    shutil.copytree(
+                        src, self.dir / name, symlinks=True,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+                    )
+                else:
+                    shutil.copy2(src, self.dir / name)
+        # The data folders install inside the package (mnrules.editions, ...): link them
+        # there, or an installed (or editable) mnrules would answer with its own data.
+        for name in ("editions", "cards", "grammar"):
+            link = self.dir / "mnrules" / name
+            if not link.exists():
+                link.symlink_to(Path("..") / name)
 
     def run(self, tests: list[str], timeout: float) -> tuple[bool, float]:
         """(passed, seconds) for the tests in this copy."""
