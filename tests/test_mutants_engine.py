@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from mnrules import InvalidChoice, new_game
 from mnrules.effects import Event
 from mnrules.engine import MAX_DEPTH
-from mnrules.errors import StateError
+from mnrules.errors import GameOver, StateError
 from mnrules.ruleset import Ruleset
 
 
@@ -67,3 +69,29 @@ def test_what_an_observer_was_told_never_changes_afterwards(rules: Ruleset) -> N
     built = [e for e in told if e.kind == "built"]
     assert [e.data for e in built] == [{"action": ["legion", "LATIUM"], "paid": [["coin"]],
                                         "count": 1}]
+
+
+def test_a_forced_die_shows_the_forced_face(rules: Ruleset) -> None:
+    """A scenario forcing the next land die to IV gets IV, then chance again.
+
+    Kills: deleting the forced outcome's ``out = ...`` in ``Game.chance``."""
+    game = new_game(rules, 3, seed=1)
+    game.force("land die", [4, 0])
+    assert [game.chance("land die", (0, 1, 2, 3, 4, 5)) for _ in range(2)] == [4, 0]
+
+
+def test_every_choice_is_counted_and_none_after_the_end(rules: Ruleset) -> None:
+    """The game counts the choices made (saves, logs and the bots' chance read it); once
+    it is over, a further choice is refused as such.
+
+    Kills: deleting ``self.state.choices += 1`` and the ``GameOver`` in ``Game.apply``."""
+    game = new_game(rules, 3, seed=1)
+    pick = random.Random(7)
+    made = 0
+    while game.pending is not None:
+        game.apply(pick.choice(game.legal()))
+        made += 1
+        assert game.state.choices == made
+    assert game.over
+    with pytest.raises(GameOver, match="no decision is pending"):
+        game.apply("anything")
