@@ -17,7 +17,9 @@ site-packages (it is appended to ``sys.path``, so mnrules' own packages win)::
 A Catanatron decision is one ``play_tick`` (every action is a player's ``decide``
 among the playable actions, the roll included); an mnrules decision is one
 ``game.apply`` of a pending decision. Catanatron's games play to 10 victory points on
-its seeded random boards (seeds 1..N: its ``seed=0`` means "unseeded"); mnrules plays
+its seeded random boards (seeds 1..N: its ``seed=0`` means "unseeded"; even so, the
+same seeds gave 21,543 and 17,826 decisions in two runs, so the counts are printed per
+round and only rates compared); mnrules plays
 ``benchmarks/games.py``'s random speed set (12 seeded 5-player games, round cap 100)
 and 4-player games on the same seeds.
 """
@@ -121,11 +123,11 @@ def main() -> None:
             t = time.process_time()
             made[name] = sets[name]()
             dps[name].append(made[name] / (time.process_time() - t))
-        print(f"round {r + 1}: " + ", ".join(f"{n} {dps[n][-1]:,.0f}/s" for n in sets),
-              flush=True)
+        print(f"round {r + 1}: " + ", ".join(f"{n} {dps[n][-1]:,.0f}/s ({made[n]})"
+                                             for n in sets), flush=True)
     print(f"\nrandom play, {args.rounds} rounds interleaved, CPU time, one core:")
     for name in sets:
-        line = f"  {name:>13}: decisions/s {span(dps[name], ',.0f')} ({made[name]} a round)"
+        line = f"  {name:>13}: decisions/s {span(dps[name], ',.0f')} ({made[name]} last round)"
         if not name.startswith("catanatron"):
             ratios = [m / c for m, c in zip(dps[name], dps["catanatron 4p"], strict=True)]
             line += f"; x Catanatron {span(ratios, '.2f')}"
