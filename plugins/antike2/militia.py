@@ -15,13 +15,14 @@ from typing import Any
 
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2.choices import MILITIA as MILITIA_CHOICES
 from mnrules.plugins.antike2.rules import MILITIA
 from mnrules.plugins.antike2.state import UNITS, Game, Step
 from mnrules.plugins.antike2.supply import can_pay, pay, units_left
+from mnrules.plugins.antike2.trade import before_paying
 
 
 def unit_cost(game: Game) -> dict[str, int]:
@@ -57,6 +58,8 @@ class Militia(Step):
     """Frame ``{nation, action}``: raise units one at a time, then ``done``."""
 
     def advance(self, game: Game, frame: Frame) -> Decision | str:
+        if before_paying(game, frame):   # book: trades "at any time" in the turn
+            return CONTINUE
         nation = frame["nation"]
         if "free" not in frame:
             frame["free"] = max(0, int(game.fold("free_units", 0, nation=nation)))

@@ -14,13 +14,14 @@ from typing import Any
 
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part
 from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2.choices import SCIENTIA as SCIENTIA_CHOICES
 from mnrules.plugins.antike2.rules import SCIENTIA
 from mnrules.plugins.antike2.state import Game, Step
 from mnrules.plugins.antike2.supply import can_pay, pay
+from mnrules.plugins.antike2.trade import before_paying
 from mnrules.plugins.antike2.turn import TURN
 
 DEFAULT_PRICES = {
@@ -64,6 +65,8 @@ class Scientia(Step):
     """Frame ``{nation, action}``: learn know-how one at a time, then ``done``."""
 
     def advance(self, game: Game, frame: Frame) -> Decision | str:
+        if before_paying(game, frame):   # book: trades "at any time" in the turn
+            return CONTINUE
         nation = frame["nation"]
         found = () if frame.get("over") else learnable(game, nation)
         if not found:

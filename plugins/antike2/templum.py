@@ -10,13 +10,14 @@ from typing import Any
 
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part
 from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2.choices import TEMPLUM as TEMPLUM_CHOICES
 from mnrules.plugins.antike2.rules import TEMPLUM
 from mnrules.plugins.antike2.state import Game, Step
 from mnrules.plugins.antike2.supply import can_pay, pay, temples_left
+from mnrules.plugins.antike2.trade import before_paying
 
 
 def temple_cost(game: Game) -> dict[str, int]:
@@ -36,6 +37,8 @@ class Templum(Step):
     """Frame ``{nation, action}``: build temples one at a time, then ``done``."""
 
     def advance(self, game: Game, frame: Frame) -> Decision | str:
+        if before_paying(game, frame):   # book: trades "at any time" in the turn
+            return CONTINUE
         nation = frame["nation"]
         found = () if frame.get("over") else sites(game, nation)
         if not found:

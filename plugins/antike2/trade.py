@@ -1,8 +1,11 @@
 """Trading with the bank (book, Scientia: MERCATURA "2 к 1", COMMERCIIUM "3 к 2"): a
 nation pays resources of any kind and mix (coins too) and takes resources of its choice,
 never coins. Not in the turn the know-how is learnt. The book allows it "at any time
-during the player's turn"; it is offered before the rondel move and before founding,
-the two points of a turn where a payment follows.
+during the player's turn" ("Торг возможен в любое время во время хода игрока"): it is
+offered wherever a payment follows — before the rondel move, at the start of the actions
+that pay (Militia, Templum, Scientia: :func:`before_paying`) and before founding. Between
+two payments of one action nothing is gained, so a trade there could as well be made
+before the first.
 
 What the bank gives for ``pay`` resources is the quantity ``bank_trade`` (0: no such
 trade); the know-how scripts add to it.
@@ -34,6 +37,18 @@ def trades(game: Game, nation: str) -> tuple[tuple[str, int, int], ...]:
         if get > 0:
             out.append(("trade", pay, get))
     return tuple(out)
+
+
+def before_paying(game: Game, frame: Frame) -> bool:
+    """At the start of an action that pays (its ``frame``), push the trades the nation may
+    make first, once; True if pushed (the action's step then continues after them)."""
+    if frame.get("traded") or "a2.trade" not in game.rules.steps:
+        return False
+    frame["traded"] = True
+    if not trades(game, frame["nation"]):
+        return False
+    game.push("a2.trade", nation=frame["nation"])
+    return True
 
 
 class Trade(Step):
