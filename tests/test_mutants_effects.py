@@ -140,3 +140,28 @@ def test_a_card_gained_or_lost_mid_game_changes_the_next_fold(
     assert legions_built(rules) == 4
     rules.pm.unregister(name="test:levy")
     assert legions_built(rules) == 2
+
+
+class Herald:
+    """A plugin adding one figure to every player's report."""
+
+    @hookimpl
+    def mn_report(self, game: Game, player: str) -> dict[str, Any]:
+        return {"test:heralds": 1}
+
+
+def test_the_bus_answers_a_hook_as_pluggy_does(fresh_rules: Callable[..., Ruleset]) -> None:
+    """``Bus.call`` (the flat path) gives every answer pluggy's own call gives, in its
+    order, before and after a plugin arrives.
+
+    Kills: negating ``if impls == ()`` in ``Bus.call`` (a hook's implementations never
+    listed, so nobody answers)."""
+    rules = fresh_rules()
+    game = new_game(rules, 3, seed=1)
+    pluggy_says = rules.hook.mn_report(game=game, player="rome")
+    assert pluggy_says
+    assert rules.pm.call("mn_report", game=game, player="rome") == pluggy_says
+    rules.pm.register(Herald(), name="test:herald")
+    now = rules.pm.call("mn_report", game=game, player="rome")
+    assert now == rules.hook.mn_report(game=game, player="rome")
+    assert {"test:heralds": 1} in now
