@@ -160,3 +160,19 @@ def test_a_new_empire_must_start_with_the_nine_resources(
 
 def test_the_sixth_empire_passes_the_map_check() -> None:
     assert main(["map", "check", "--edition", str(VARIANT)]) == 0
+
+
+def test_a_pack_may_give_the_sixth_empire_a_start_title(tmp_path: Path) -> None:
+    variant = tmp_path / "lead.yaml"
+    variant.write_text(f"extends: {VARIANT}\npatch:\n  board: "
+                       f"{{start_titles.trade.6: phoenicia}}\n")
+    rules = load_ruleset("en", variant=str(variant))
+    assert new_game(rules, 6, seed=1).state.titles["trade"] == "phoenicia"
+    assert new_game(rules, 5, seed=1).state.titles["trade"] == "carthage"
+
+
+def test_the_board_picture_draws_the_sixth_empire_in_its_colour() -> None:
+    from mnrules.plugins.mare_nostrum.render import render_svg
+
+    svg = render_svg(new_game(six(), 6, seed=1))
+    assert "Phoenicia" in svg and "#ef6c00" in svg      # orange
