@@ -165,3 +165,25 @@ def test_the_bus_answers_a_hook_as_pluggy_does(fresh_rules: Callable[..., Rulese
     now = rules.pm.call("mn_report", game=game, player="rome")
     assert now == rules.hook.mn_report(game=game, player="rome")
     assert {"test:heralds": 1} in now
+
+
+class Censor:
+    """A wrapper around every report: it drops the heralds' figure."""
+
+    @hookimpl(wrapper=True)
+    def mn_report(self, game: Game, player: str) -> Any:
+        answers = yield
+        return [a for a in answers if "test:heralds" not in a]
+
+
+def test_a_wrapped_hook_is_answered_through_its_wrapper(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    """A hook with a wrapper goes through pluggy, so the wrapper has its say.
+
+    Kills: negating ``if impls is None or not self.flat`` in ``Bus.call``."""
+    rules = fresh_rules()
+    rules.pm.register(Herald(), name="test:herald")
+    rules.pm.register(Censor(), name="test:censor")
+    game = new_game(rules, 3, seed=1)
+    answers = rules.pm.call("mn_report", game=game, player="rome")
+    assert answers and {"test:heralds": 1} not in answers
