@@ -140,3 +140,19 @@ def test_the_box_is_never_overdrawn_with_six_players_and_a_creature(seed: int,
         game.apply(rng.choice(game.pending.options))
         assert check(game) == []
         assert 0 <= state.pieces[who]["cyclops"] <= 2
+
+
+def test_a_save_keeps_the_creature_where_it_stands() -> None:
+    from mnrules import load_game
+
+    game = new_game(cyclops(), 5, seed=1)
+    game.state.pieces["rome"]["cyclops"] -= 1
+    game.state.add_units("GALLIA", "rome", "cyclops")
+    again = load_game(cyclops(), game.snapshot())
+    assert again.state.count("GALLIA", "rome", "cyclops") == 1
+    assert again.state.pieces["rome"]["cyclops"] == 0
+    for pile in (game.state.display, game.state.display_hidden):   # a card en lacks
+        if "polyphemus" in pile:
+            pile.remove("polyphemus")
+    with pytest.raises(MnrulesError, match="no piece 'cyclops' in this box"):
+        load_game(load_ruleset("en"), game.snapshot())

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mnrules.errors import DataFileError, StateError
+from mnrules.plugins.mare_nostrum.box_data import creature_kinds
 from mnrules.plugins.mare_nostrum.state import LEGENDARY, State
 from mnrules.yamlsource import (
     KeyPath,
@@ -989,7 +990,8 @@ def fits(rules: Any, state: State) -> list[str]:
     for key in state.supply:
         if key not in stock:
             raise StateError(f"no {key!r} in this box", f"supply.{key}")
-    box_pieces = {str(k) for k in rules.components.get("pieces") or {}}
+    box_pieces = {str(k) for k in [*(rules.components.get("pieces") or {}),
+                                   *creature_kinds(rules.components)]}
     for p, pieces in state.pieces.items():
         for key in pieces:
             if key not in box_pieces:
