@@ -159,8 +159,10 @@ def cmd_play(args: argparse.Namespace) -> int:
                 # a log of a loaded game starts from the saved position, so it replays
                 rec.header(game, pack, variant, start=bool(args.load))
             rec.attach(game)
-        print(f"mnrules: {rules.data.get('name', rules.pack)}; {len(players)} players "
-              f"({', '.join(say.player(p) for p in players)}); seed {game.state.seed}")
+        print(say.say("play.header", game=str(rules.data.get("name", rules.pack)),
+                      players_count=say.count(len(players), "player"),
+                      players=", ".join(say.player(p) for p in players),
+                      seed=game.state.seed))
         if humans:
             from .terminal import Terminal
 
@@ -181,24 +183,25 @@ def cmd_play(args: argparse.Namespace) -> int:
                     events.clear()
                     rnd = game.state.round
         state = game.state
-        where = _where_stopped(game)  # before a save plays on to its decision
+        where = _where_stopped(game, say)  # before a save plays on to its decision
         if args.save:
             # a save is taken at a decision, as every snapshot: the start of the next round
             # is played first, with the log still listening
             game.max_rounds = None
             save(game, pack, variant, args.save)
-            print(f"saved to {args.save} (round {state.round})")
+            print(say.say("play.saved", file=args.save, round=state.round))
         if state.finished:
             who = (", ".join(say.player(p) for p in state.winners) if state.winners
-                   else "nobody")
-            print(f"Game over {where}: winner(s) {who} "
-                  f"({say.name(state.victory, 'victories') if state.victory else 'no victory'})")
+                   else say.say("ui.nobody"))
+            print(say.say("play.over", where=where, winners=who,
+                          victory=say.name(state.victory, "victories") if state.victory
+                          else say.say("play.no_victory")))
         else:
-            print(f"Stopped {where}; no winner yet.")
+            print(say.say("play.stopped", where=where))
     return 0
 
 
-def _where_stopped(game: Game[Any]) -> str:
+def _where_stopped(game: Game[Any], say: Presenter) -> str:
     """When play stopped, truly: "in round 7 (Build phase)" when a round was under way
     (a victory, a human quitting), "after 6 rounds" when the game ended between rounds
     (the round cap), "at the start of round 4" when the driver stopped there."""
@@ -206,12 +209,12 @@ def _where_stopped(game: Game[Any]) -> str:
 
     state = game.state
     if state.phase:
-        phase = game.rules.name(state.phase, "phases")
-        return f"in round {state.round} ({phase} phase)"
+        return say.say("play.in_round", round=state.round,
+                       phase=say.name(state.phase, "phases"))
     if state.finished:
         n = rounds_played(state)
-        return f"after {n} round{'' if n == 1 else 's'}"
-    return f"at the start of round {state.round}"
+        return say.say("play.after_rounds", n=n, rounds=say.count(n, "round"))
+    return say.say("play.at_start", round=state.round)
 
 
 def cmd_scenario_run(args: argparse.Namespace) -> int:
