@@ -169,6 +169,26 @@ class Sourced:
         return Problem(self.file, self.key_string(key_path), message, line, column)
 
 
+def describe(value: object) -> str:
+    """A YAML value as an error message says what was found: its kind, and short text
+    quoted (60 characters at most: a hostile file's megabyte is never echoed)."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"true/false ({value})"
+    if isinstance(value, int):
+        return f"a whole number ({value})"
+    if isinstance(value, float):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        return f"text {value[:60]!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
 def suggest(word: str, choices: Iterable[str]) -> str | None:
     """The choice closest to word (for "did you mean ...?"), or None."""
     by_fold: dict[str, str] = {}

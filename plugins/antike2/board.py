@@ -26,6 +26,7 @@ from mnrules.yamlsource import (
     KeyPath,
     Problem,
     Sourced,
+    describe,
     did_you_mean,
     load_yaml,
     lookalike_key,
@@ -285,25 +286,7 @@ def default_board_path(side: str) -> Path:
 
 def _name(value: object) -> str:
     """A name as a message quotes it: text in quotes, anything else described."""
-    return repr(value[:60]) if isinstance(value, str) else _describe(value)
-
-
-def _describe(value: object) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return f"true/false ({value})"
-    if isinstance(value, int):
-        return f"a whole number ({value})"
-    if isinstance(value, float):
-        return f"a number ({value})"
-    if isinstance(value, str):
-        return f"text {value[:60]!r}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return type(value).__name__
+    return repr(value[:60]) if isinstance(value, str) else describe(value)
 
 
 class _Checker:
@@ -331,7 +314,7 @@ class _Checker:
     def expect(self, path: KeyPath, value: Any, kind: type, what: str) -> bool:
         ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
         if not ok:
-            self.report(path, f"expected {what}, got {_describe(value)}")
+            self.report(path, f"expected {what}, got {describe(value)}")
         return ok
 
     def keys(self, path: KeyPath, entry: Mapping[Any, Any], allowed: Sequence[str],
@@ -352,7 +335,7 @@ class _Checker:
         if isinstance(name, str) and name in known:
             return name
         if not isinstance(name, str):
-            self.report(path, f"expected the name of {what}, got {_describe(name)}")
+            self.report(path, f"expected the name of {what}, got {describe(name)}")
             return None
         if among is not None and name in self.seas:
             self.report(path, f"{name!r} is a sea, not a land region")
@@ -368,20 +351,20 @@ class _Checker:
         data = self.src.data
         if not isinstance(data, dict):
             self.report((), f"expected a mapping with keys {', '.join(_TOP_REQUIRED)}, "
-                        f"got {_describe(data)}")
+                        f"got {describe(data)}")
             return self.problems
         self.keys((), data, _TOP_KEYS, _TOP_REQUIRED)
         if "format" in data and data["format"] != FORMAT:
-            self.report(("format",), f"expected {FORMAT!r}, got {_describe(data['format'])}")
+            self.report(("format",), f"expected {FORMAT!r}, got {describe(data['format'])}")
         if "game" in data and data["game"] != GAME:
-            self.report(("game",), f"expected {GAME!r}, got {_describe(data['game'])}")
+            self.report(("game",), f"expected {GAME!r}, got {describe(data['game'])}")
         if "side" in data:
             side = data["side"]
             if isinstance(side, str) and side in SIDES:
                 self.side = side
             else:
                 self.report(("side",), f"expected one of {', '.join(SIDES)}, got "
-                            f"{_describe(side)}" + (did_you_mean(side, SIDES)
+                            f"{describe(side)}" + (did_you_mean(side, SIDES)
                                                     if isinstance(side, str) else ""))
         self._names(data)
         self._sources(data)
@@ -435,7 +418,7 @@ class _Checker:
         for name, entry in value.items():
             path: KeyPath = (key, name)
             if not isinstance(name, str):
-                self.report(path, f"a name must be text, got {_describe(name)}")
+                self.report(path, f"a name must be text, got {describe(name)}")
                 continue
             problem = name_problem(name)
             like = self.lookalikes.get(lookalike_key(name))
@@ -458,7 +441,7 @@ class _Checker:
         if not isinstance(value, str) or kind not in PROVENANCE_KINDS \
                 or not value.partition(":")[2].strip():
             self.report((*path, "provenance"), "expected 'book: <where the rulebook says "
-                        "it>' or 'reconstructed: <why>', got " + _describe(value))
+                        "it>' or 'reconstructed: <why>', got " + describe(value))
             return ""
         return value
 
@@ -469,7 +452,7 @@ class _Checker:
         if isinstance(value, list) and len(value) == 2 and all(
                 isinstance(v, int | float) and not isinstance(v, bool) for v in value):
             return (float(value[0]), float(value[1]))
-        self.report((*path, "at"), f"expected two numbers [x, y], got {_describe(value)}")
+        self.report((*path, "at"), f"expected two numbers [x, y], got {describe(value)}")
         return None
 
     def _note(self, path: KeyPath, entry: dict[Any, Any]) -> str:
@@ -483,7 +466,7 @@ class _Checker:
         city = entry.get("city")
         if "city" in entry and (not isinstance(city, str) or city not in CITY_KINDS):
             self.report((*path, "city"), f"expected one of {', '.join(CITY_KINDS)}, got "
-                        f"{_describe(city)}" + (did_you_mean(city, CITY_KINDS)
+                        f"{describe(city)}" + (did_you_mean(city, CITY_KINDS)
                                                 if isinstance(city, str) else ""))
             city = None
         if city == UNIVERSAL and self.side == "mare_nostrum":
@@ -492,7 +475,7 @@ class _Checker:
         temple = entry.get("temple")
         if "temple" in entry and temple != "neutral":
             self.report((*path, "temple"), f"expected 'neutral' (a neutral temple stands "
-                        f"here at the start), got {_describe(temple)}")
+                        f"here at the start), got {describe(temple)}")
         self.regions[name] = Region(name, city if isinstance(city, str) else "",
                                     temple == "neutral", self._provenance(path, entry),
                                     self._at(path, entry), self._note(path, entry))
@@ -513,14 +496,14 @@ class _Checker:
             path: KeyPath = ("borders", i)
             if not isinstance(item, list) or len(item) != 3:
                 self.report(path, f"expected [AREA, AREA, KIND] (kind: "
-                            f"{', '.join(BORDER_KINDS)}), got {_describe(item)}")
+                            f"{', '.join(BORDER_KINDS)}), got {describe(item)}")
                 continue
             a = self.area((*path, 0), item[0])
             b = self.area((*path, 1), item[1])
             kind = item[2]
             if not isinstance(kind, str) or kind not in BORDER_KINDS:
                 self.report((*path, 2), f"expected a border kind ({', '.join(BORDER_KINDS)})"
-                            f", got {_describe(kind)}"
+                            f", got {describe(kind)}"
                             + (did_you_mean(kind, BORDER_KINDS) if isinstance(kind, str)
                                else ""))
                 continue
@@ -602,7 +585,7 @@ class _Checker:
         for count in value:
             if count not in PLAYER_COUNTS:
                 self.report(("start", count), f"a side seats 3 to 6 players, not "
-                            f"{_describe(count)}")
+                            f"{describe(count)}")
         for count in PLAYER_COUNTS:
             if count not in value:
                 self.report(("start",), f"missing start for {count} players")
@@ -626,7 +609,7 @@ class _Checker:
                 continue
             if not isinstance(regions, list):
                 self.report(npath, f"expected a list of three regions, got "
-                            f"{_describe(regions)}")
+                            f"{describe(regions)}")
                 continue
             kept: list[str] = []
             for i, item in enumerate(regions):

@@ -24,6 +24,7 @@ from mnrules.yamlsource import (
     KeyPath,
     Problem,
     Sourced,
+    describe,
     load_yaml,
     lookalike_key,
     name_problem,
@@ -259,24 +260,6 @@ def _did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f" (did you mean {guess!r}?)" if guess is not None else ""
 
 
-def _describe(value: object) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return f"true/false ({value})"
-    if isinstance(value, int):
-        return f"a whole number ({value})"
-    if isinstance(value, float):
-        return f"a number ({value})"
-    if isinstance(value, str):
-        return f"text {value!r}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return type(value).__name__
-
-
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -314,7 +297,7 @@ class _Checker:
     def _expect(self, path: KeyPath, value: Any, kind: type, what: str) -> bool:
         ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
         if not ok:
-            self.report(path, f"expected {what}, got {_describe(value)}")
+            self.report(path, f"expected {what}, got {describe(value)}")
         return ok
 
     def _keys(
@@ -357,7 +340,7 @@ class _Checker:
         namespace = self._lookalikes.setdefault("empires" if what == "empires" else "places", {})
         for name, entry in value.items():
             if not isinstance(name, str):
-                self.report((*path, name), f"a name must be text, got {_describe(name)}")
+                self.report((*path, name), f"a name must be text, got {describe(name)}")
                 continue
             problem = name_problem(name)
             like = namespace.get(lookalike_key(name))
@@ -392,7 +375,7 @@ class _Checker:
             return self.problems
         self._keys((), data, _TOP_KEYS, _TOP_KEYS)
         if "format" in data and data["format"] != FORMAT:
-            self.report(("format",), f"expected {FORMAT!r}, got {_describe(data['format'])}")
+            self.report(("format",), f"expected {FORMAT!r}, got {describe(data['format'])}")
         empires = data.get("empires")
         self._empire_ids = (
             [e for e in empires if isinstance(e, str)] if isinstance(empires, dict) else []
@@ -434,7 +417,7 @@ class _Checker:
             hint = _did_you_mean(value, PROVENANCES) if isinstance(value, str) else ""
             self.report(
                 (*path, "provenance"),
-                f"expected one of {', '.join(PROVENANCES)}, got {_describe(value)}{hint}",
+                f"expected one of {', '.join(PROVENANCES)}, got {describe(value)}{hint}",
             )
             return ""
         return value
@@ -506,11 +489,11 @@ class _Checker:
             return None
         if not numbers or len(value) != 2:
             if not isinstance(value, list):
-                got = _describe(value)
+                got = describe(value)
             elif len(value) != 2:
                 got = f"a list of {len(value)}"
             else:
-                got = f"[{', '.join(_describe(v) for v in value)}]"
+                got = f"[{', '.join(describe(v) for v in value)}]"
             self.report((*path, "at"), f"expected two numbers [x, y], got {got}")
             return None
         return (float(value[0]), float(value[1]))
@@ -642,7 +625,7 @@ class _Checker:
             count_path = (*path, count)
             if not _is_int(count) or not 1 <= count <= MAX_PLAYERS:
                 self.report(count_path, f"expected a player count from 1 to {MAX_PLAYERS}, "
-                            f"got {_describe(count)}")
+                            f"got {describe(count)}")
                 continue
             before = len(self.problems)
             names = self._names(count_path, listed, "empires")
