@@ -1,7 +1,10 @@
 """The web app in a real browser: Debian's Chromium driven by Playwright (never a
 downloaded browser). A human starts a game as Rome, clicks a legal option on the map,
-sees the log grow and undoes it; a seat's private link shows no other's screen; a log is
-replayed round by round with a bot battle's dice; the card editor shows an error caret.
+sees the log grow and undoes it; a human plays the whole of round 1 as Rome against four
+bots by clicking (the map where it offers an area, else the side panel) and undoes a
+choice; a seat's private link shows no other's screen; a log is replayed round by round
+with a bot battle's dice; the card editor shows an error caret and highlights the script
+through the generated lexer.
 
 Run locally: ``apt-get install chromium`` (or set MNRULES_CHROMIUM to a Chromium),
 ``pip install '.[dev]'``, then ``pytest tests/web``. Without a browser these tests are
@@ -154,3 +157,65 @@ def test_the_card_editor_points_at_the_error(server: str, page: Any) -> None:
     page.wait_for_function("document.getElementById('errors').textContent.includes('^')")
     errors = page.locator("#errors").inner_text()
     assert "card.yaml:9:" in errors
+
+
+def _round_shown(page: Any) -> str:
+    return str(page.locator("#table h3").first.inner_text())
+
+
+def _answer(page: Any) -> str:
+    """Answer Rome's decision as a player would: on the map while it has a legal area
+    (each click narrows the options to those through the areas picked), else the side
+    panel's first option that the picked areas leave. Returns the status answered."""
+    status = page.locator("#status").inner_text()
+    version = page.evaluate("document.body.dataset.version")
+    for _ in range(8):
+        picked = page.locator("#board .area.picked").count()
+        area = page.locator("#board .area.legal:not(.picked)")
+        if area.count():
+            area.first.click(force=True)
+        else:
+            page.locator("#options button.option:not(.dim)").first.click()
+        page.wait_for_function(
+            "([v, n]) => document.body.dataset.version !== v"
+            " || document.querySelectorAll('#board .area.picked').length !== n",
+            arg=[version, picked])
+        if page.evaluate("document.body.dataset.version") != version:
+            return str(status)
+    raise AssertionError(f"no click answered {status!r}")
+
+
+def test_a_human_plays_a_whole_round_as_rome_by_clicking(server: str, page: Any) -> None:
+    page.goto(server + "/")
+    page.select_option("#edition", "en")
+    page.select_option("#players", "5")
+    page.fill("#seed", "1")
+    page.wait_for_selector("select.seat[data-player='rome']")
+    for seat in page.locator("select.seat").all():
+        seat.select_option("human" if seat.get_attribute("data-player") == "rome"
+                           else "random")
+    page.click("#start")
+    page.click("#hostlink")
+    page.wait_for_selector("#options button")
+    assert _round_shown(page).startswith("Round 1")
+    answered: list[str] = []
+    while _round_shown(page).startswith("Round 1"):
+        assert len(answered) < 120, answered
+        answered.append(_answer(page))
+    assert _round_shown(page).startswith("Round 2")
+    phases = " ".join(answered)
+    for asked in ("offer a resource", "take one offered resource", "buy something",
+                  "move a legion"):
+        assert asked in phases, answered       # each phase of the round asked Rome
+    # Rome's round-1 choices are past undoing (bots moved and rolled since): his first
+    # choice of round 2 is taken back, and he is asked it again
+    asked, version = page.locator("#status").inner_text(), page.evaluate(
+        "document.body.dataset.version")
+    assert page.locator("#undo").is_disabled()
+    assert _answer(page) == asked
+    assert page.locator("#status").inner_text() != asked
+    page.click("#undo")
+    page.wait_for_function("v => document.body.dataset.version === v", arg=version)
+    assert page.locator("#status").inner_text() == asked
+    assert _round_shown(page).startswith("Round 2")
+    assert page.locator("#options button").count()
