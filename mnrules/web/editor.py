@@ -38,21 +38,27 @@ def _errors(texts: tuple[str, ...] | list[str], folder: str) -> list[dict[str, A
 
 
 def check_card(text: str, edition: str, lang: str | None) -> dict[str, Any]:
-    """``{"ok", "errors": [{message (with its caret), line, column}], "explanation"}``."""
+    """``{"ok", "errors": [{message (with its caret), line, column}], "explanation",
+    "highlight"}``: ``highlight`` the card as HTML, its script coloured by the lexer
+    generated from the grammar and this edition's vocabulary, the refused places
+    marked (:func:`.card_html.card_html`)."""
     from ..card_check import check_cards
     from ..ruleset import vocabulary
+    from .card_html import card_html
 
     rules = _rules(edition)
+    vocab = vocabulary(rules)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "card.yaml"
         path.write_text(text, encoding="utf-8")
-        checked = check_cards(rules, vocabulary(rules), [path])[0]
+        checked = check_cards(rules, vocab, [path])[0]
         errors = _errors(checked.errors, folder)
         explanation: list[str] = []
         if checked.ok and checked.card is not None:    # while its file is there to read
             explanation = _explain(checked.card, rules, lang)
     return {"ok": checked.ok, "errors": errors, "explanation": explanation,
-            "id": checked.card.id if checked.card is not None else ""}
+            "id": checked.card.id if checked.card is not None else "",
+            "highlight": card_html(text, vocab, [(e["line"], e["column"]) for e in errors])}
 
 
 def _explain(card: Any, rules: Any, lang: str | None) -> list[str]:

@@ -157,6 +157,19 @@ def test_the_card_editor_points_at_the_error(server: str, page: Any) -> None:
     page.wait_for_function("document.getElementById('errors').textContent.includes('^')")
     errors = page.locator("#errors").inner_text()
     assert "card.yaml:9:" in errors
+    # the script as the generated lexer reads it: the misspelt word on the caret's line
+    # is an error token, the known words keywords
+    page.wait_for_selector("#highlight .errline .t-err")
+    assert page.locator("#highlight .t-err").all_inner_texts() == ["chose"]
+    assert page.locator("#highlight .errline").get_attribute("data-line") == "9"
+    keywords = page.locator("#highlight .t-k").all_inner_texts()
+    assert "modify" in keywords and "to" in keywords and "chose" not in keywords
+    assert page.locator("#highlight .t-nc").all_inner_texts() == ["offer_size"]
+    # put right, the error marks go
+    page.fill("#card", page.locator("#card").input_value().replace("chose 0", "choose 0"))
+    page.wait_for_function("document.getElementById('state').textContent === 'ok'")
+    page.wait_for_function("!document.querySelector('#highlight .errline')")
+    assert "choose" in page.locator("#highlight .t-k").all_inner_texts()
 
 
 def _round_shown(page: Any) -> str:

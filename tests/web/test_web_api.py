@@ -4,6 +4,7 @@ replayed step by step; a card checked with its caret; bad requests refused clear
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -161,6 +162,11 @@ def test_the_card_editor_shows_the_error_with_its_caret(client: TestClient) -> N
     r = client.post("/api/cards/check", json={"text": card}).json()
     assert not r["ok"] and r["errors"][0]["line"] == 6
     assert "^" in r["errors"][0]["message"] and "card.yaml:6:" in r["errors"][0]["message"]
+    if importlib.util.find_spec("pygments") is not None:   # the lexer's tokens, escaped
+        assert '<span class="t-nx t-err">chose</span>' in r["highlight"]
+        assert '<span class="t-k">modify</span>' in r["highlight"]
+    evil = client.post("/api/cards/check", json={"text": card + "x: '<img src=x>'\n"}).json()
+    assert "<img" not in evil["highlight"] and "&lt;img" in evil["highlight"]
     good = card.replace("chose", "choose")
     r = client.post("/api/cards/check", json={"text": good}).json()
     assert r["ok"], r

@@ -154,30 +154,17 @@ const MN = (() => {
   }
 
   // -- card editor ----------------------------------------------------------------------
-  function highlight(text) {
-    const pre = $("highlight"); pre.replaceChildren();
-    const m = text.split("\n"); let inScript = false;
-    m.forEach((line) => {
-      if (/^effects:/.test(line)) inScript = true; else if (/^\S/.test(line)) inScript = false;
-      line.split(/(\b(?:when|if|modify|add|subtract|choose|you|may|per|of|to|from|and|or|not)\b|\b\d+\b)/).forEach((part) => {
-        if (!inScript || !part) { pre.append(document.createTextNode(part)); return; }
-        if (/^\d+$/.test(part)) pre.append(el("span", part, "num"));
-        else if (/^(when|if|modify|add|subtract|choose|you|may|per|of|to|from|and|or|not)$/.test(part)) pre.append(el("span", part, "kw"));
-        else pre.append(document.createTextNode(part));
-      });
-      pre.append(document.createTextNode("\n"));
-    });
-  }
   async function editor() {
     let timer = null;
     async function check() {
-      const text = $("card").value; highlight(text);
+      const text = $("card").value;
       try {
         const r = await api("/api/cards/check", { text: text, edition: $("edition").value });
+        $("highlight").innerHTML = r.highlight;   // the server escaped every character
         $("state").textContent = r.ok ? "ok" : "";
         $("errors").textContent = r.errors.map((e) => e.message).join("\n\n");
         $("explain").textContent = r.explanation.join("\n");
-      } catch (e) { $("errors").textContent = String(e.message || e); }
+      } catch (e) { $("errors").textContent = String(e.message || e); $("highlight").textContent = text; }
     }
     $("card").oninput = () => { clearTimeout(timer); timer = setTimeout(check, 250); };
     $("try").onclick = async () => {
