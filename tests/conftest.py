@@ -4,6 +4,7 @@ one decision loop, with every invariant checked after each choice."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +28,20 @@ def fresh_rules() -> Iterator[Callable[..., Ruleset]]:
 @pytest.fixture
 def game5(rules: Ruleset) -> Game:
     return new_game(rules, 5, seed=1)
+
+
+def moon_plugin(folder: Path) -> Path:
+    """A modder's plugin file beside his cards: it adds one condition word, 'the moon is
+    full' (always true), so a card using it checks only where the plugin is loaded."""
+    path = folder / "plugin.py"
+    path.write_text(
+        "from mnrules.hookspecs import hookimpl\n"
+        "from mnrules.language.words import Word\n\n\n"
+        "@hookimpl\n"
+        "def mn_vocabulary():\n"
+        "    return [Word('condition', 'the moon is full', lambda env: True,\n"
+        "                 'the moon is full')]\n", encoding="utf-8")
+    return path
 
 
 def play(game: Game, *choices: Any) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import moon_plugin
 from mnrules.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -147,13 +148,7 @@ def test_a_card_kind_outside_the_games_schema_is_refused(
 
 def test_cards_using_a_variants_plugin_word_check_only_with_the_variant(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "plugin.py").write_text(
-        "from mnrules.hookspecs import hookimpl\n"
-        "from mnrules.language.words import Word\n\n\n"
-        "@hookimpl\n"
-        "def mn_vocabulary():\n"
-        "    return [Word('condition', 'the moon is full', lambda env: True,\n"
-        "                 'the moon is full')]\n", encoding="utf-8")
+    moon_plugin(tmp_path)
     variant = tmp_path / "variant.yaml"
     variant.write_text("plugins: {add: [./plugin.py]}\n", encoding="utf-8")
     folder = tmp_path / "cards"

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from conftest import moon_plugin
 from mnrules.cli import main
 from mnrules.errors import MnrulesError
 from mnrules.language.explain import ENGLISH, Explainer, Texts, gist
@@ -142,13 +143,7 @@ def test_french_elision_joins_words_where_they_meet() -> None:
 
 def test_a_modders_pack_adds_the_words_of_its_plugin(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "plugin.py").write_text(
-        "from mnrules.hookspecs import hookimpl\n"
-        "from mnrules.language.words import Word\n\n\n"
-        "@hookimpl\n"
-        "def mn_vocabulary():\n"
-        "    return [Word('condition', 'the moon is full', lambda env: True,\n"
-        "                 'the moon is full')]\n", encoding="utf-8")
+    moon_plugin(tmp_path)
     cards = tmp_path / "cards"
     cards.mkdir()
     (cards / "lunatic.yaml").write_text(
