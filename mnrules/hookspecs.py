@@ -118,9 +118,10 @@ def mn_round_summary(say: Presenter, game: Game[Any], round: int, events: list[E
 
 
 @hookspec(firstresult=True)
-def mn_describe(game: Game[Any], player: str, what: str) -> str:
-    """What a human asks to see at the terminal: ``what`` is "board" (the game as
-    ``player`` knows it) or "screen" (what he holds)."""
+def mn_describe(say: Presenter, game: Game[Any], player: str, what: str) -> str:
+    """What a human asks to see at the terminal, as sentences of ``say`` (the language
+    he plays in): ``what`` is "board" (the game as ``player`` knows it) or "screen"
+    (what he holds)."""
 
 
 # --------------------------------------------------------------------------------------

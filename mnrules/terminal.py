@@ -238,7 +238,8 @@ class Terminal:
         say = self._presenter(game)
         table = game.rules.hook.mn_table(say=say, game=game, viewer=player)
         if table is None:
-            self.say(game.rules.hook.mn_describe(game=game, player=player, what="board") or "")
+            self.say(game.rules.hook.mn_describe(say=say, game=game, player=player,
+                                                 what="board") or "")
             return
         self.say(table["title"], "bold")
         for sec in table["sections"]:
@@ -253,7 +254,7 @@ class Terminal:
         self.menu(game, dec, texts, numbers)
         while True:
             try:
-                text = self.read(f"{dec.player}> ")
+                text = self.read(f"{say.name(dec.player)}> ")
             except EOFError:
                 return None
             cmd = text.strip().lower()
@@ -269,7 +270,7 @@ class Terminal:
                 self.show_table(game, dec.player)
                 continue
             if cmd == "s":
-                self.say(game.rules.hook.mn_describe(game=game, player=dec.player,
+                self.say(game.rules.hook.mn_describe(say=say, game=game, player=dec.player,
                                                      what="screen") or "")
                 continue
             if cmd == "u":

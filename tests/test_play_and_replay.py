@@ -89,25 +89,25 @@ def test_a_human_plays_a_round_at_the_terminal(tmp_path: Path) -> None:
     saw_undo = False
     keys = ["1"]
     while True:
-        i = child.expect([r"rome> ", pexpect.EOF])
+        i = child.expect([r"Rome> ", pexpect.EOF])
         if i == 1:
             break
         before = child.before or ""
         if "== Rome, buy something" in before and not saw_undo:
             child.sendline("v")                   # look at the board first
             child.expect("Behind your screen")
-            child.expect(r"rome> ")
+            child.expect(r"Rome> ")
             child.sendline("legion")              # a purchase by words: several match
             child.expect("Type an option's key")
-            child.expect(r"rome> ")
+            child.expect(r"Rome> ")
             child.sendline("1")                   # end the turn ...
-            child.expect(r"rome> ")
+            child.expect(r"Rome> ")
             child.sendline("u")                   # ... and take it back if nothing happened
             j = child.expect(["undone.", "Nothing of yours to undo"])
             saw_undo = True
             if j == 1:
                 continue
-            child.expect(r"rome> ")
+            child.expect(r"Rome> ")
             child.sendline("1")
             continue
         # keys are stable (an option keeps its key when another goes): the first one shown

@@ -73,6 +73,27 @@ def test_english_pack_in_ukrainian() -> None:
     assert "Рим" in text and "buy something" not in text
 
 
+def test_the_screen_and_the_prompt_speak_the_language_asked() -> None:
+    """`s` shows what is behind the screen in the language the human plays in (not the
+    pack's), and the prompt names him as the pack does, never by id."""
+    prompts: list[str] = []
+    rules = load_ruleset("en")
+    game = new_game(rules, players=5, seed=2)
+    out = io.StringIO()
+    bots = {p: RandomBot(2 + i) for i, p in enumerate(game.state.players)}
+    read = typist(out, 2, ["s"])
+
+    def reading(prompt: str) -> str:
+        prompts.append(prompt)
+        return str(read(prompt))
+
+    term = Terminal({"rome"}, bots, read=reading, out=out, lang="uk", colour=False)
+    assert term.play(game, game.state.round + 1)
+    text = out.getvalue()
+    assert "За вашою ширмою" in text and "Behind your screen" not in text
+    assert prompts and all(p == "Рим> " for p in prompts)
+
+
 def test_keys_do_not_shift_when_an_option_disappears() -> None:
     term = Terminal({"rome"}, {}, out=io.StringIO(), colour=False)
     first = Decision("rome", "build.action", "", (("end",), ("legion", "A"), ("legion", "B"),

@@ -12,7 +12,7 @@ from mnrules.effects import Event
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2.api import figures
 from mnrules.plugins.antike2.state import HOLDINGS, Game
-from mnrules.present import Presenter, presenter
+from mnrules.present import Presenter
 
 SKIPPED = frozenset({"turn_start", "turn_end", "paid", "militia", "phase_start", "chance",
                      "game_over"})
@@ -138,5 +138,5 @@ def mn_round_summary(say: Presenter, game: Game, round: int, events: list[Event]
 
 
 @hookimpl
-def mn_describe(game: Game, player: str, what: str) -> str:
-    return describe(presenter(game.rules), game, player, what)
+def mn_describe(say: Presenter, game: Game, player: str, what: str) -> str:
+    return describe(say, game, player, what)

@@ -506,8 +506,7 @@ def mn_round_summary(say: Presenter, game: Game, round: int, events: list[Event]
 
 
 @hookimpl
-def mn_describe(game: Game, player: str, what: str) -> str:
-    say = presenter(game.rules)
+def mn_describe(say: Presenter, game: Game, player: str, what: str) -> str:
     if what == "screen":
         return say.say("table.screen_line", goods=goods(say, game.state.screens[player]))
     return describe_board(game, player, say)
