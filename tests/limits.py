@@ -7,10 +7,14 @@ a wall-clock timeout, and the test reads what it printed and how it ended.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
+import signal
 import subprocess
 import sys
+import tracemalloc
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,3 +82,35 @@ def assert_clean_error(out: Outcome, *needles: str) -> None:
     assert "mnrules: error:" in out.stderr, out.stderr[-2000:]
     for needle in needles:
         assert needle in out.stderr, (needle, out.stderr[-2000:])
+
+
+def peak_memory(call: Callable[[], object]) -> tuple[int, Exception | None]:
+    """The most memory ``call`` held at once, in bytes, and what it raised. A bomb refused
+    before it expands holds little; timing it instead would fail on a loaded machine and
+    pass on a fast one."""
+    raised: Exception | None = None
+    tracemalloc.start()
+    try:
+        call()
+    except Exception as exc:
+        raised = exc
+    finally:
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    return peak, raised
+
+
+@contextlib.contextmanager
+def watchdog(seconds: int = 60, what: str = "") -> Iterator[None]:
+    """Fail a case that hangs (a loop that never ends), with a limit no loaded machine
+    reaches on a case that merely runs slowly."""
+    def _hung(signum: int, frame: object) -> None:
+        raise TimeoutError(f"{what}: still running after {seconds} s (a hang?)")
+
+    old = signal.signal(signal.SIGALRM, _hung)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

@@ -18,13 +18,12 @@ import random
 import re
 import stat
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from limits import Outcome, assert_clean_error, mnrules, python
+from limits import Outcome, assert_clean_error, mnrules, python, watchdog
 from mnrules import load_ruleset, new_game
 from mnrules.card_files import read_card
 from mnrules.errors import MnrulesError, PackError
@@ -472,35 +471,30 @@ def _try(file: Path, vocab: Vocabulary) -> str | None:
     return None
 
 
-def run_hostile(n: int, seed: int, folder: Path | None = None,
-                budget: float | None = None) -> tuple[int, int]:
+def run_hostile(n: int, seed: int, folder: Path | None = None) -> tuple[int, int]:
     """Feed ``n`` hostile cards through `cards check`'s path; (accepted, refused)."""
     import tempfile
     vocab = vocabulary(load_ruleset("en"))
     where = folder or Path(tempfile.mkdtemp())
     ok = refused = 0
-    start = time.perf_counter()
     for what, data in hostile_cards(n, seed):
         f = where / "hostile.yaml"
         f.write_bytes(data)
-        t0 = time.perf_counter()
         try:
-            result = _try(f, vocab)
+            with watchdog(60, what):
+                result = _try(f, vocab)
         except Exception as exc:   # the report is the point
             raise AssertionError(f"{what}: {type(exc).__name__}: {exc}\n--- file ---\n"
                                  f"{data[:3000]!r}") from exc
-        assert time.perf_counter() - t0 < 2.0, f"{what}: took too long"
         if result is None:
             ok += 1
         else:
             refused += 1
-        if budget is not None:
-            assert time.perf_counter() - start < budget, "the hostile cards took too long"
     return ok, refused
 
 
 def test_hostile_card_files_only_give_a_positioned_error(tmp_path: Path) -> None:
-    ok, refused = run_hostile(400, seed=1, folder=tmp_path, budget=10.0)
+    ok, refused = run_hostile(400, seed=1, folder=tmp_path)
     assert refused > 200 and ok > 0       # both ways are exercised
 
 

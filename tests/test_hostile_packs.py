@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 import yaml
 
-from limits import assert_clean_error, mnrules, python
+from limits import assert_clean_error, mnrules, peak_memory, python
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
 from mnrules.cli import main
@@ -85,20 +85,20 @@ def test_the_billion_laughs_is_refused_at_once_with_its_line() -> None:
     text = bomb()
     assert len(text) < 520
     assert len(yaml.safe_load(text)["a8"]) == 10  # PyYAML shares the lists: cheap
-    start = time.perf_counter()
-    with pytest.raises(SourceError) as err:
-        load_yaml("bomb.yaml", text)
-    assert time.perf_counter() - start < 1.0
-    message = str(err.value)
+    peak, raised = peak_memory(lambda: load_yaml("bomb.yaml", text))
+    assert peak < 4 << 20, f"{peak >> 20} MiB held: the aliases were expanded"
+    assert isinstance(raised, SourceError), raised
+    message = str(raised)
     # the smallest mapping entry that already holds too much: a4 (111,111 values)
     assert message.startswith("bomb.yaml:5:5: a4: holds more than 100000 values"), message
 
 
 def test_a_merge_key_bomb_is_refused_too() -> None:
-    start = time.perf_counter()
-    with pytest.raises(SourceError, match=r"m\.yaml:\d+:\d+: m\d[\w.]*: holds more than"):
-        load_yaml("m.yaml", merge_bomb())
-    assert time.perf_counter() - start < 1.0
+    text = merge_bomb()
+    peak, raised = peak_memory(lambda: load_yaml("m.yaml", text))
+    assert peak < 4 << 20, f"{peak >> 20} MiB held: the merges were expanded"
+    assert isinstance(raised, SourceError), raised
+    assert re.match(r"m\.yaml:\d+:\d+: m\d[\w.]*: holds more than", str(raised)), raised
 
 
 @pytest.mark.parametrize("argv", [
@@ -718,11 +718,9 @@ def hostile_packs(n: int, seed: int, budget: float | None = None) -> tuple[int, 
 
 
 def test_hostile_packs_give_success_or_a_located_error() -> None:
-    start = time.perf_counter()
-    ran, failures = hostile_packs(300, seed=1, budget=10.0)
+    ran, failures = hostile_packs(120, seed=1)
     assert not failures, "\n\n".join(failures[:5])
-    assert ran >= 100
-    assert time.perf_counter() - start < 15.0
+    assert ran == 120
 
 
 if __name__ == "__main__":  # python tests/test_hostile_packs.py N SEED

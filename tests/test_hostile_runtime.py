@@ -603,7 +603,7 @@ def hostile_cli(n: int, seed: int, budget: float | None = None,
 
 
 def test_hostile_command_lines_give_clean_messages(tmp_path: Path) -> None:
-    assert hostile_cli(10_000, seed=3, budget=10.0, tmp=tmp_path) >= 30
+    assert hostile_cli(40, seed=3, tmp=tmp_path) == 40
 
 
 def test_unwritable_folder_for_root_too() -> None:
