@@ -1,0 +1,82 @@
+"""Movere, step 1 (book 002, «Передвижение и сражение») beyond the book's examples: a
+unit entering a region shared by two other nations, the question each side reads, a
+refused battle of no known unit, and the reach a card may take down to nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_movere import CARTHAGO, asked, at_movere, options, play, units
+from test_rules_conquest import at_movere_in, variant
+
+from mnrules.errors import IllegalChoice
+from mnrules.plugins.antike2.movere import reach
+
+
+def test_a_galley_entering_a_region_of_two_nations_may_fight_each_in_turn() -> None:
+    """«передвижение военных частей в регион, где уже находятся военные подразделения
+    другого игрока, может привести к сражению, если любая из наций этого пожелает»: with
+    red and green galleys in CARALES, yellow's galley is asked about red (both keep the
+    peace), then about green, in order of play; the battle with green costs both."""
+    pos = {**CARTHAGO, "units": {"yellow": {"CARTHAGO": {"galley": 1}},
+                                 "red": {"CARALES": {"galley": 1}},
+                                 "green": {"CARALES": {"galley": 1}}}}
+    game = at_movere(pos, "yellow")
+    order = [p for p in game.state.players if p in ("red", "green")]
+    play(game, ("galley", ("CARTHAGO", "CARALES")))
+    assert asked(game) == ("yellow", "a2.battle")
+    play(game, "peace")
+    assert asked(game) == (order[0], "a2.battle")
+    play(game, "peace")
+    assert asked(game) == ("yellow", "a2.battle")     # the second nation there
+    play(game, "fight")
+    assert units(game, "yellow", "CARALES") == {}
+    assert units(game, order[1], "CARALES") == {}
+    assert units(game, order[0], "CARALES") == {"galley": 1}
+
+
+def test_the_battle_question_names_the_other_side() -> None:
+    """Each nation reads whose units it would fight, how many against its own."""
+    game = at_movere({**CARTHAGO, "units": {"yellow": {"CARTHAGO": {"galley": 2}},
+                                            "red": {"CARALES": {"galley": 1}}}}, "yellow")
+    play(game, ("galley", ("CARTHAGO", "CARALES")))
+    dec = game.pending
+    assert dec is not None and dec.prompt == ("Yellow: fight Red's galleys in Carales (1 "
+                                              "against your 1), or let them be?")
+    play(game, "peace")
+    dec = game.pending
+    assert dec is not None and dec.prompt == ("Red: fight Yellow's galleys in Carales (1 "
+                                              "against your 1), or let them be?")
+
+
+def test_a_battle_of_no_known_unit_is_refused() -> None:
+    """«Легионы могут сражаться только против Легионов, Галеры против Галер»: a battle
+    names one of the two kinds of unit."""
+    game = at_movere({**CARTHAGO, "units": {"yellow": {"CARALES": {"galley": 1}},
+                                            "red": {"CARALES": {"galley": 1}}}}, "yellow")
+    assert ("battle", "CARALES", "galley", "red") in options(game)
+    with pytest.raises(IllegalChoice, match=r"'cavalry' is no unit \(legion, galley\)"):
+        game.apply(("battle", "CARALES", "cavalry", "red"))
+    with pytest.raises(IllegalChoice, match="Red has no legion in Carales"):
+        game.apply(("battle", "CARALES", "legion", "red"))
+
+
+@pytest.mark.parametrize("unit", ["legion", "galley"])
+def test_a_card_taking_the_reach_to_nothing_keeps_those_units_home(tmp_path: Path,
+                                                                   unit: str) -> None:
+    """A unit crosses as many borders as its reach (1; 2 with Strata or Navigatio): a
+    pack whose Strata (Navigatio) subtracts 1 leaves that kind with no move at all, the
+    other kind moving as ever."""
+    card = {"legion": ("strata", "legion_reach"), "galley": ("navigatio", "galley_reach")}
+    name, quantity = card[unit]
+    other = "galley" if unit == "legion" else "legion"
+    rules = variant(tmp_path, f"cards:\n  override:\n    {name}:\n      effects: |\n"
+                    f"        modify {quantity}: subtract 1\n")
+    game = at_movere_in(rules, {**CARTHAGO, "know_how": {"yellow": [name]}}, "yellow")
+    assert reach(game, "yellow", unit) == 0
+    assert reach(game, "yellow", other) == 1
+    kinds = {o[0] for o in options(game)}
+    assert unit not in kinds and other in kinds
+    with pytest.raises(IllegalChoice, match="cross 0 border in a Movere"):
+        game.apply((unit, ("CARTHAGO", "HIPPO" if unit == "legion" else "CARALES")))
