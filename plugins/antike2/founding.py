@@ -92,8 +92,6 @@ class Founding(Step):
                 return FOUNDING, f"a neutral temple stands in {where}"
             if not any(game.state.units.get(nation, {}).get(region, {}).values()):
                 return FOUNDING, f"{say(game, nation)} has no unit in {where}"
-            if not can_pay(game.state, nation, city_cost(game)):
-                return FOUNDING, f"{say(game, nation)} cannot pay 1 marble, 1 iron and 1 gold"
         return FOUNDING, f"{nation} cannot found {choice!r}"
 
 
