@@ -84,3 +84,17 @@ def test_a_trade_is_offered_again_before_an_action_that_pays() -> None:
     play(game, ("temple", "ROMA"))
     assert game.state.cities["ROMA"]["temple"]
     assert asked(game) != ("yellow", "a2.trade")
+
+
+@pytest.mark.parametrize(("action", "step"), [("templum", "a2.templum"),
+                                              ("scientia", "a2.scientia"),
+                                              ("militia", "a2.militia")])
+def test_each_action_that_pays_opens_with_the_trade(action: str, step: str) -> None:
+    """Templum, Scientia and Militia pay: each is preceded by the offer, and the action
+    is played after the nation is done trading."""
+    game = at_turn({"know_how": BOTH, "cities": {"ROMA": "yellow"}, "bellona": "green",
+                    "stock": {"yellow": {"gold": 8, "marble": 5, "iron": 2}}}, "yellow")
+    play(game, ("done",), action)
+    assert asked(game) == ("yellow", "a2.trade")
+    play(game, ("done",))
+    assert asked(game) == ("yellow", step)
