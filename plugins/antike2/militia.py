@@ -93,9 +93,6 @@ class Militia(Step):
 
     @staticmethod
     def _end(game: Game, frame: Frame) -> None:
-        if frame.get("ended"):
-            return
-        frame["ended"] = True
         game.perform(Event("militia", frame["nation"],
                            {"raised": sum(frame["raised"].values())}), lambda e: None)
 
