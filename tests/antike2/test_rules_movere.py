@@ -10,7 +10,9 @@ import pytest
 from test_movere import CARTHAGO, asked, at_movere, options, play, units
 from test_rules_conquest import at_movere_in, variant
 
+from mnrules import load_ruleset
 from mnrules.errors import IllegalChoice
+from mnrules.packs import read
 from mnrules.plugins.antike2.movere import reach
 
 
@@ -80,3 +82,18 @@ def test_a_card_taking_the_reach_to_nothing_keeps_those_units_home(tmp_path: Pat
     assert unit not in kinds and other in kinds
     with pytest.raises(IllegalChoice, match="cross 0 border in a Movere"):
         game.apply((unit, ("CARTHAGO", "HIPPO" if unit == "legion" else "CARALES")))
+
+
+def test_without_the_conquest_plugin_the_movere_ends_with_the_moves() -> None:
+    """Conquest is step 2 of Movere only where the pack plays it: a pack without the
+    conquest plugin ends the Movere when the moves are done, and the turn goes on to
+    founding (here: yellow's legion in HIPPO founds nothing, it has nothing to pay)."""
+    plugins = [str(p) for p in read("antike2").data["plugins"]]
+    rules = load_ruleset("antike2", {"plugins": [p for p in plugins if p != "conquest"]})
+    pos = {**CARTHAGO, "units": {"yellow": {"CARTHAGO": {"legion": 1}},
+                                 "red": {"CARALES": {"galley": 1}}}}
+    game = at_movere_in(rules, pos, "yellow")
+    play(game, ("legion", ("CARTHAGO", "HIPPO")))
+    assert units(game, "yellow", "HIPPO") == {"legion": 1}
+    assert game.pending is not None and game.pending.player != "yellow"
+    assert game.state.cities["CARTHAGO"]["owner"] == "yellow"
