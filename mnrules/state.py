@@ -179,6 +179,11 @@ class State:
         says where they lie in its state."""
         return ()
 
+    def card_holders(self, card: str) -> list[str]:
+        """The players holding ``card``, in seat order (asked at every fold a card
+        answers: a game may answer it in one pass over where its cards lie)."""
+        return [p for p in self.players if card in self.cards_held(p)]
+
     @classmethod
     def check_counts(cls, data: dict[str, Any]) -> None:
         """Bounds of the game's own fields (a game's State adds its own checks)."""

@@ -85,8 +85,7 @@ def holders(game: Game[Any], card: str,
             others: tuple[Word, ...] = ()) -> list[tuple[str, int]]:
     """Who the card acts for, with the rank of his effects: its owners first, then
     whoever the game's 'holder' words say holds its power too (a copy)."""
-    state = game.state
-    out = [(p, ORIGINAL_RANK) for p in state.players if card in state.cards_held(p)]
+    out = [(p, ORIGINAL_RANK) for p in game.state.card_holders(card)]
     for w in others:
         out += w.meaning(game, card)
     return out

@@ -20,7 +20,7 @@ from mnrules.hookspecs import hookimpl
 from mnrules.plugins.mare_nostrum import choices
 from mnrules.plugins.mare_nostrum.conquest import convert_all, release_excess, tidy
 from mnrules.plugins.mare_nostrum.geometry import Reach, farther, seas_within
-from mnrules.plugins.mare_nostrum.state import Game, Step
+from mnrules.plugins.mare_nostrum.state import Game, State, Step
 
 R_MOVE_SEA = RuleRef("trireme-move", "a trireme moves at most once, to an adjacent sea",
                      "FR 4.1.1; NL/PL/UK 4.1.1")
@@ -30,6 +30,19 @@ R_BATTLE = RuleRef("battle", "one battle per province or sea per turn, against o
                    "present; land battles are mandatory", "FR 4.2; NL/PL/UK 4.2, Q&A")
 R_ORDER = RuleRef("move-fight-order", "a turn runs in this order: trireme moves, naval "
                   "battles, legion moves, land battles", "FR 4.1-4.2; NL/PL/UK 4.1-4.2")
+
+
+def placed(state: State, player: str, kind: str) -> dict[str, int]:
+    """Where ``player`` has units of ``kind``, and how many (one pass over the units,
+    for a listing that would otherwise ask of every area)."""
+    out: dict[str, int] = {}
+    for area, owners in state.units.items():
+        here = owners.get(player)
+        if here is not None:
+            n = here.get(kind, 0)
+            if n:
+                out[area] = n
+    return out
 
 
 class Military(Step):
@@ -142,8 +155,12 @@ class MilitaryTurn(Step):
         player = frame["player"]
         out: list[tuple[Any, ...]] = []
         steps: int = game.fold("move.trireme_range", 1, player=player)
+        mine = placed(state, player, "trireme")
+        if not mine:
+            return out
+        arrived = frame["arrived"]
         for sea in board.seas:
-            n = state.count(sea, player, "trireme") - frame["arrived"].get(sea, 0)
+            n = mine.get(sea, 0) - arrived.get(sea, 0)
             if n > 0:
                 if steps == 1:
                     out.extend(("move", sea, nxt) for nxt in board.seas[sea].neighbours)
@@ -160,9 +177,11 @@ class MilitaryTurn(Step):
         # how far a legion goes: steps of reach, and seas crossed without triremes
         steps: int = game.fold("move.range", 1, player=player)
         crossing: int = game.fold("move.sea_crossing", 0, player=player)
-        for prov in state.built:
+        mine = placed(state, player, "legion")
+        arrived = frame["arrived"]
+        for prov in state.built if mine else ():
             # occupying legions may move too (they leave what they occupy)
-            movable = state.count(prov, player, "legion") - frame["arrived"].get(prov, 0)
+            movable = mine.get(prov, 0) - arrived.get(prov, 0)
             if movable <= 0:
                 continue
             # a copy: the fold's modifiers get a set of their own
@@ -178,13 +197,17 @@ class MilitaryTurn(Step):
         unit = "trireme" if kind == "sea" else "legion"
         areas = game.rules.board.seas if kind == "sea" else state.built
         out: list[tuple[Any, ...]] = []
+        mine = placed(state, player, unit)
+        if not mine:
+            return out
+        fought = frame["fought"]
         for area in areas:
-            if area in frame["fought"] or not state.count(area, player, unit):
+            if area not in mine or area in fought:
                 continue
-            for enemy in state.unit_owners(area):
+            for enemy, theirs in list(state.units[area].items()):
                 if enemy == player:
                     continue
-                if kind == "sea" and not state.count(area, enemy, "trireme"):
+                if kind == "sea" and not theirs.get("trireme"):
                     continue
                 if game.fold("battle.allowed", True, area=area, attacker=player,
                              defender=enemy):

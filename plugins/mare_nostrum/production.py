@@ -132,9 +132,11 @@ def income(game: Game, player: str) -> list[tuple[str, int]]:
 def incomes(game: Game) -> dict[str, list[tuple[str, int]]]:
     """Every player's :func:`income` (the same pairs, in the same order), with the
     board's buildings counted once for all players."""
-    per = buildings_income(game)
     # pluggy's call order; this plugin's own contribution is taken from the one count
     impls = list(reversed(game.rules.hook.mn_income.get_hookimpls()))
+    if any(impl.hookwrapper or getattr(impl, "wrapper", False) for impl in impls):
+        return {p: income(game, p) for p in game.state.players}   # pluggy calls those
+    per = buildings_income(game)
     out: dict[str, list[tuple[str, int]]] = {}
     for p in game.state.players:
         items: list[tuple[str, int]] = []
@@ -156,8 +158,10 @@ class Production(Step):
             return DONE
         if "queue" not in frame:
             queue: list[list[Any]] = []
+            # nothing changes between two players' incomes: the board counted once
+            per = incomes(game)
             for p in state.players:
-                for key, n in income(game, p):
+                for key, n in per[p]:
                     queue.extend([p, key] for _ in range(n))
             frame["queue"] = queue
             frame["got"] = {p: {} for p in state.players}

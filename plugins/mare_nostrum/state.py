@@ -114,6 +114,10 @@ class State(KernelState):
     def cards_held(self, player: str) -> Sequence[str]:
         return self.tiles.get(player, ())
 
+    def card_holders(self, card: str) -> list[str]:
+        tiles = self.tiles
+        return [p for p in self.players if card in tiles.get(p, ())]
+
     @classmethod
     def check_counts(cls, data: dict[str, Any]) -> None:
         """No negative units, pieces, resources or supply; no tile in two places."""
