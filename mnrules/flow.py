@@ -64,8 +64,7 @@ class RoundStep(Step):
             hook.mn_phase_end(game=game, phase=phases[frame["i"]])
             if state.finished:
                 return DONE
-            frame["running"] = False
-            frame["i"] += 1
+            frame["i"] += 1  # "running" stays set: the next phase starts below, or none
         i = frame["i"]
         if i >= len(phases):
             state.round += 1
