@@ -10,6 +10,7 @@ import pytest
 from a2_helpers import RULES
 
 from mnrules import new_game
+from mnrules.cli import main
 from mnrules.plugins.antike2.state import Game
 
 
@@ -63,3 +64,13 @@ def test_the_last_nation_in_order_of_play_holds_bellona(seed: int) -> None:
     """«последняя нация в порядке очереди получает карту BELLONA»."""
     state = fresh(5, seed).state
     assert state.bellona == state.players[-1]
+
+
+def test_the_rules_contract_says_what_the_setup_is(capsys: pytest.CaptureFixture[str]) -> None:
+    """``mnrules rules`` describes each plugin's part to the reader: the setup's is the
+    start the book gives, with the start stock it declares."""
+    assert main(["rules", "--game", "antike2"]) == 0
+    out = capsys.readouterr().out
+    assert ("setup\n\nThe start: three cities per nation, 3 of each resource, a random "
+            "start player, Bellona to the last.") in out
+    assert 'start_stock (default {"marble": 3, "iron": 3, "gold": 3, "coin": 0}' in out
