@@ -1,6 +1,7 @@
 """Conquest (book 002, Movere 2, «Завоевание») where a pack changes its numbers, and the
 rules the book's examples do not reach: the defence is what the units must number and
-what the conqueror loses, whatever a pack or a card makes of it."""
+what the conqueror loses, whatever a pack or a card makes of it; a conqueror may stop;
+and a city changes colour only with a token of the conqueror's left in the box."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from test_movere import asked, play, units
 
 from mnrules import load_ruleset, new_game
-from mnrules.plugins.antike2.conquest import defence, loss_options
+from mnrules.plugins.antike2.conquest import conquerable, defence, loss_options, refusal
 from mnrules.plugins.antike2.state import Game
 from mnrules.ruleset import Ruleset
 from mnrules.scenario import set_position
@@ -84,3 +85,23 @@ def test_every_way_to_give_up_the_defence_uses_units_the_conqueror_has() -> None
                 assert {(k, n - k) for k in range(n + 1) if k <= legions
                         and n - k <= galleys} == {(lg, ga) for _, lg, ga in ways}
                 assert all(kind == "lose" for kind, _, _ in ways)
+
+
+def test_a_conqueror_with_no_city_token_left_cannot_take_a_city() -> None:
+    """«Снабжение ограничено»: a conquered city takes a token of the conqueror's colour
+    from the box (24 a nation); red, with all 24 on the board, may not conquer
+    GESOCRIBATE though his legions reach its defence."""
+    rules = load_ruleset("antike2")
+    sites = [r for r, site in rules.board.regions.items() if site.city != "universal"
+             and not site.neutral_temple and r not in ("GESOCRIBATE", "ROMA")]
+    red = {r: "red" for r in sites[:24]}
+    game = at_movere_in(rules, {"cities": {**red, "GESOCRIBATE": "yellow", "ROMA": "yellow"},
+                                "units": {"red": {"GESOCRIBATE": {"legion": 2}}},
+                                "personages": {"yellow": ["king"] * 3}}, "red")
+    assert defence(game, "GESOCRIBATE") == 1
+    assert conquerable(game, "red") == []
+    rule, why = refusal(game, "red", "GESOCRIBATE") or (None, "")
+    assert rule is not None and rule.id == "conquest-token"
+    assert why == "Red has no city token left in the box"
+    del game.state.cities[sites[0]]                  # one token back in the box
+    assert conquerable(game, "red") == ["GESOCRIBATE"]

@@ -1,19 +1,27 @@
 """Movere, step 1 (book 002, «Передвижение и сражение») beyond the book's examples: a
 unit entering a region shared by two other nations, the question each side reads, a
-refused battle of no known unit, and the reach a card may take down to nothing."""
+refused battle of no known unit, the reach a card may take down to nothing, the ways a
+unit may take (any area and reach), and a Movere in a pack without conquest."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from a2_helpers import RULES, at_turn
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_movere import CARTHAGO, asked, at_movere, options, play, units
 from test_rules_conquest import at_movere_in, variant
 
 from mnrules import load_ruleset
 from mnrules.errors import IllegalChoice
 from mnrules.packs import read
-from mnrules.plugins.antike2.movere import reach
+from mnrules.plugins.antike2.movere import reach, ways
+
+CROSSES_OK = {"legion": "red", "galley": "blue"}
+"""The border of its own colour each kind crosses, besides the combined ones."""
 
 
 def test_a_galley_entering_a_region_of_two_nations_may_fight_each_in_turn() -> None:
@@ -97,3 +105,28 @@ def test_without_the_conquest_plugin_the_movere_ends_with_the_moves() -> None:
     assert units(game, "yellow", "HIPPO") == {"legion": 1}
     assert game.pending is not None and game.pending.player != "yellow"
     assert game.state.cities["CARTHAGO"]["owner"] == "yellow"
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_every_way_crosses_borders_its_unit_may_cross(data: st.DataObject) -> None:
+    """«Красные границы могут пересекать только Легионы, а синие только Галеры.
+    Комбинированные ... и Легионы и Галеры»: each way offered crosses 1 to ``steps``
+    borders its kind may cross, never passes an area twice nor ends where it began; and
+    every neighbour its kind may reach is a way of one border."""
+    board = RULES.board
+    unit = data.draw(st.sampled_from(["legion", "galley"]))
+    areas = sorted(board.regions) if unit == "legion" else \
+        sorted(a for a in board.areas if board.is_sea(a) or board.coastal(a))
+    origin = data.draw(st.sampled_from(areas))
+    steps = data.draw(st.integers(1, 2))
+    game = at_turn({}, "yellow")
+    found = ways(game, origin, unit, steps)
+    for way in found:
+        assert way[0] == origin and 2 <= len(way) <= steps + 1
+        assert len(set(way)) == len(way)
+        for a, b in pairwise(way):
+            assert b in board.neighbours(a, unit)
+            assert board.border(a, b) in (CROSSES_OK[unit], "combined")
+    assert {w[1] for w in found if len(w) == 2} == set(board.neighbours(origin, unit))
+    assert found == sorted(found, key=lambda w: (len(w), w))
