@@ -6,8 +6,10 @@ snapshots that resume exactly."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -16,6 +18,7 @@ from mnrules.contract import UndeclaredName
 from mnrules.effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
 from mnrules.engine import (
     CHOICE_DEPTH,
+    MAX_DEPTH,
     MAX_STEPS,
     Decision,
     InvariantError,
@@ -59,6 +62,11 @@ def test_a_choice_is_text_a_whole_number_or_lists_of_them() -> None:
         assert err.value.detail.endswith(f"not {type(bad).__name__}")
     with pytest.raises(InvalidChoice, match=r"it holds True \(bool\)"):
         as_choice(["move", True])
+    huge = {"note": "x" * 100}
+    with pytest.raises(InvalidChoice) as err:
+        as_choice(["move", huge])
+    assert err.value.detail == ("a choice is a string, a whole number or a list of them; it "
+                                f"holds {repr(huge)[:60]}... (dict)")
 
 
 def test_a_refused_choice_names_the_question_and_changes_nothing(watch: Ruleset) -> None:
@@ -126,19 +134,38 @@ def test_frames_pushed_together_run_in_the_order_given(watch: Ruleset) -> None:
     assert [p for p, _, _ in answer(game, *["sleep"] * 4)] == ["south", "north"] * 2
 
 
+def test_the_loops_bounds_are_the_documented_ones() -> None:
+    """A stack of 500 frames, a million steps between two decisions, choices nested 8
+    lists deep: far beyond any real game, and what the errors below quote."""
+    assert (MAX_DEPTH, MAX_STEPS, CHOICE_DEPTH) == (500, 1_000_000, 8)
+
+
 def test_a_step_that_never_asks_nor_finishes_is_stopped(tmp_path: Path) -> None:
     """A broken phase that keeps running without asking anything is stopped after
-    MAX_STEPS steps, naming it, rather than hanging the game."""
+    exactly MAX_STEPS steps, naming it, rather than hanging the game."""
     game = new_game(watch_rules(tmp_path, phases=("spin",)), 2, seed=1)
     with pytest.raises(StateError, match=f"no decision after {MAX_STEPS:,} steps "
                                          r"\(the last one 'spin', round 1\)"):
         game.pending  # noqa: B018
+    # the game's step and the round's, starting the round and the phase, were two of them
+    assert game.state.stack[-1] == {"step": "spin", "spins": MAX_STEPS - 2}
 
 
 def test_only_a_step_some_plugin_provides_can_be_pushed(watch: Ruleset) -> None:
+    """Pushing answers the frame put on top; an unknown step is refused by name, and a
+    stack at its bound refuses one more frame, naming the step that pushed it."""
     game = fresh(watch)
     with pytest.raises(StateError, match="no plugin provides the step 'nap'"):
         game.push("nap")
+    frame = game.push("watch.omen", keeper="south")
+    assert game.state.stack[-1] is frame and frame == {"step": "watch.omen",
+                                                        "keeper": "south"}
+    while len(game.state.stack) < MAX_DEPTH - 1:
+        game.push("dusk")
+    game.push("watch.omen", keeper="north")
+    with pytest.raises(StateError, match=r"would make the stack 501 frames deep \(pushed "
+                                         r"by 'watch.omen', round 1\)"):
+        game.push("dusk")
 
 
 def test_a_game_with_nothing_left_to_run_is_over(watch: Ruleset) -> None:
@@ -321,6 +348,35 @@ def test_what_an_observer_is_told_is_a_copy_made_when_it_happened(watch: Ruleset
     assert told[0].data == {"oil": 1, "who": ["north"], "where": ("rock", 2),
                             "seen": {"by": ["south"]}, "lit": True, "none": None, "n": 1.5}
     assert type(told[0].data["where"]) is tuple
+
+
+class Move(NamedTuple):
+    origin: str
+    to: str
+
+
+def test_an_observer_keeps_a_typed_choice_as_typed(watch: Ruleset) -> None:
+    """A typed choice (a named tuple) in an event reaches observers as that type, equal
+    to what happened; a plain tuple stays a tuple."""
+    game = fresh(watch)
+    told: list[Event] = []
+    game.listeners.append(told.append)
+    game.emit(Event("lit", "north", {"oil": 1, "move": Move("rock", "sea"), "at": (1, 2)}))
+    assert told[0].data == {"oil": 1, "move": Move("rock", "sea"), "at": (1, 2)}
+    assert type(told[0].data["move"]) is Move and type(told[0].data["at"]) is tuple
+
+
+def test_the_kernel_runs_without_the_compilers_marks() -> None:
+    """The core install is lark, pluggy and pyyaml: without mypy_extensions (the
+    compiled core's marks) the decision loop is the same, its steps subclassable."""
+    code = ("import sys; sys.modules['mypy_extensions'] = None\n"
+            "from mnrules.engine import Step\n"
+            "class Mine(Step):\n    pass\n"
+            "print(Mine.__mro__[1].__name__)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["Step"]
 
 
 def test_decision_equality_is_by_what_is_asked() -> None:

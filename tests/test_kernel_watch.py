@@ -77,6 +77,7 @@ class Spin(Step[Any]):
     """A broken step: it neither asks nor finishes."""
 
     def advance(self, game: Game[Any], frame: Frame) -> Decision | str:
+        frame["spins"] = frame.get("spins", 0) + 1
         return CONTINUE
 
 
