@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from conftest import pending, play
@@ -11,7 +12,8 @@ from mnrules.effects import Modifier
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.ruleset import Ruleset
-from test_movement import empty_board, moves
+from test_language_bugs import fight_two_battles, with_cards
+from test_movement import empty_board, moves, record, units
 
 
 def test_each_empire_moves_and_fights_once_per_phase(rules: Ruleset) -> None:
@@ -79,3 +81,44 @@ def legion_moves_from(rules: Ruleset, starts: set[str]) -> set[tuple[str, str]]:
             play(game, ("done",))
         found |= moves(game)
     return found
+
+
+def test_a_card_answering_the_battles_start_acts_before_the_dice(tmp_path: Path) -> None:
+    """A card that reacts to a battle's start ("after battle.start when you attack: you
+    may place 1 legion here", docs/effect-language.md) is answered before anyone rolls
+    (4.2: one simultaneous roll, by the units present). Carthage, attacking Egypt in
+    Cyrenaica, says yes: his second legion rolls too, and his two V score two hits.
+
+    Kills: ``len(state.stack) != depth`` -> ``==`` after the ``battle_start`` event in
+    ``military.Battle.advance`` (the dice rolled under the card's open question)."""
+    rules = with_cards(tmp_path, ("ares", "after battle.start when you attack: you may "
+                                          "place 1 legion here"))
+    game = empty_board(rules)
+    pos.set_marker(game, "CYRENAICA", "egypt")
+    pos.add_units(game, "carthage", "CYRENAICA", "legion")
+    pos.add_units(game, "egypt", "CYRENAICA", "legion", 2)
+    pos.give_tiles(game, "carthage", "ares")
+    rolls = record(game, "battle_roll")
+    pos.start_phase(game, "military")
+    play(game, "carthage", ("done",))
+    assert pending(game) == ("carthage", "card.may")
+    assert rolls == []
+    game.force("land die", [5, 5, 0, 0])  # Carthage's two dice, then Egypt's two
+    play(game, "yes")
+    assert [e.data["rolls"] for e in rolls] == [{"carthage": [5, 5], "egypt": [0, 0]}]
+    assert [e.data["hits"] for e in rolls] == [{"carthage": 2, "egypt": 0}]
+    assert units(game, "CYRENAICA") == {"carthage": {"legion": 2}}
+
+
+def test_a_once_per_round_card_is_spent_by_the_roll_it_changed(tmp_path: Path) -> None:
+    """"Once per round: +6 to your dice total in a land battle": what uses it up is the
+    roll of the battle it changed (the ``battle_roll`` event, as the dice fall). Rome
+    fights Egypt in Cyrenaica, then Carthage in Libya, every die a blank: one hit in
+    the first battle, none in the second.
+
+    Kills: deleting the ``battle_roll`` event of ``military.Battle._roll`` (the card
+    never spent, +6 in every battle)."""
+    rules = with_cards(tmp_path, ("achilles", "once per round modify battle.total when "
+                                              "land battle: add 6"))
+    first, second = fight_two_battles(rules, preview=False)
+    assert (first["rome"], second["rome"]) == (1, 0)
