@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from mnrules import new_game
+from mnrules.effects import Event
 from mnrules.engine import Game
 from mnrules.language.syntax import ScriptError
 from mnrules.plugins.mare_nostrum import api
@@ -194,3 +195,49 @@ def test_a_mistake_is_refused_at_load_with_its_line(tmp_path: Path, script: str,
     text = str(err.value)
     assert message in text, text
     assert f"hero.yaml:{5 + line}:" in text, text
+
+
+# -- replacements and 'before' ---------------------------------------------------------------
+def test_once_per_round_a_title_taken_from_him_is_cancelled_once(tmp_path: Path) -> None:
+    """'once per round replace title by an opponent: cancel it': the first title an
+    opponent would take in a round does not change hands, the second does; next round
+    the shield is back."""
+    rules = with_cards(tmp_path, ("aegis", "once per round replace title by an opponent: "
+                                           "cancel it"))
+    game = game_with(rules, rome="aegis")
+    game.state.round = 2
+    done: list[Event] = []
+    take = Event("title", "greece", {"track": "culture"})
+    assert game.perform(take, done.append) is None and done == []
+    assert game.perform(take, done.append) is not None and len(done) == 1
+    game.state.round = 3
+    assert game.perform(take, done.append) is None and len(done) == 1
+    # his own titles are not the card's business
+    assert game.perform(Event("title", "rome", {"track": "trade"}), done.append) is not None
+
+
+def test_an_unlimited_replacement_cancels_every_time(tmp_path: Path) -> None:
+    rules = with_cards(tmp_path, ("aegis", "replace title by an opponent: cancel it"))
+    game = game_with(rules, rome="aegis")
+    done: list[Event] = []
+    take = Event("title", "greece", {"track": "culture"})
+    for _ in range(3):
+        assert game.perform(take, done.append) is None
+    assert done == []
+
+
+def test_a_before_rule_acts_as_its_event_begins(tmp_path: Path) -> None:
+    """Vesta: 'before pillage by an opponent: the player loses 2 coin' — the pillager
+    pays before his gains are taken, and the pillage goes on."""
+    rules = with_cards(tmp_path, ("vesta", "before pillage by an opponent: the player loses "
+                                           "2 coin"))
+    game = game_with(rules, rome="vesta")
+    pos.give(game, "greece", {"coin": 3})
+    pos.give(game, "rome", {"coin": 3})
+    seen: list[int] = []
+    pillage = Event("pillage", "greece", {"province": "LATIUM", "gains": []})
+    done = game.perform(pillage, lambda e: seen.append(game.state.screens["greece"]["coin"]))
+    assert done is not None and seen == [1]          # paid before the pillage itself
+    game.perform(Event("pillage", "rome", {"province": "ACHAEA", "gains": []}),
+                 lambda e: None)
+    assert game.state.screens["rome"]["coin"] == 3     # his own pillage: nothing
