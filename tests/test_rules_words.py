@@ -1,0 +1,103 @@
+"""The words of the effect language (plugins/mare_nostrum/words.py) as the cards use
+them: the numbers a script may write, the most a card may make of a quantity, what the
+Statue of Zeus' peace leaves behind, and when Perseus "can win by building" (mutation
+testing, issue 19)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import pending, play
+from mnrules.language.syntax import ScriptError
+from mnrules.plugins.mare_nostrum import position as pos
+from mnrules.plugins.mare_nostrum.battle import side_for
+from mnrules.plugins.mare_nostrum.control import slot_controller
+from mnrules.ruleset import Ruleset
+from test_build import face_up_game
+from test_cards import land, make_peace, zeus
+from test_language_bugs import with_cards
+from test_movement import empty_board
+
+
+@pytest.mark.parametrize(("script", "message"), [
+    ("modify track: add 21", "21 is out of range for the quantity 'track': from 0 to 20"),
+    ("modify battle.hits: add 21", "from 0 to 20 allowed"),
+    ("modify payment: allow 10 coin in goods sets",
+     "10 is out of range for the allowance 'coin in goods sets': from 0 to 9 allowed"),
+    ("modify payment: allow 10 repeated good type", "from 0 to 9 allowed"),
+])
+def test_a_script_may_not_write_numbers_beyond_the_words_range(
+        tmp_path: Path, script: str, message: str) -> None:
+    """A track moves by at most 20 for a card, a payment set allows at most 9 of
+    anything (no set is larger): a bigger number is refused, with its place."""
+    with pytest.raises(ScriptError) as err:
+        with_cards(tmp_path, ("hero", script))
+    assert message in str(err.value)
+    assert "hero.yaml:6:" in str(err.value)
+
+
+@pytest.mark.parametrize("script", ["modify track: add 20", "modify battle.hits: add 20",
+                                    "modify payment: allow 9 coin in goods sets",
+                                    "modify payment: allow 9 good in coin sets"])
+def test_the_largest_number_of_each_range_is_allowed(tmp_path: Path, script: str) -> None:
+    assert with_cards(tmp_path, ("hero", script)).cards["hero"]
+
+
+def test_no_card_makes_a_side_score_more_than_99_extra_hits(tmp_path: Path) -> None:
+    """However a card's changes combine, a battle's extra hits stop at 99 (the words'
+    ceiling, so that no script makes the engine count without end): 20 per legion with
+    six legions would be 120."""
+    rules = with_cards(tmp_path, ("ares", "modify battle.hits when you attack: "
+                                          "add 20 per legion you have here"))
+    game = empty_board(rules)
+    pos.give_tiles(game, "carthage", "ares")
+    pos.add_units(game, "carthage", "CYRENAICA", "legion", 6)
+    pos.add_units(game, "egypt", "CYRENAICA", "legion", 1)
+    battle = land("CYRENAICA", "carthage", "egypt")
+    assert side_for(game, battle, "carthage").extra_hits == 99
+    pos.add_units(game, "carthage", "LIBYA", "legion", 1)
+    few = land("LIBYA", "carthage", "egypt")
+    pos.add_units(game, "egypt", "LIBYA", "legion", 1)
+    assert side_for(game, few, "carthage").extra_hits == 20
+
+
+def test_zeus_peace_ends_what_the_partners_legions_occupied(rules: Ruleset) -> None:
+    """EX-HW-7: Egypt's two legions in ITALIA occupy Rome's market there. Rome makes peace
+    with Egypt: the legions go to their capital, and with them the occupation ends: the
+    market is Rome's again (4.3.2: when the occupying legions leave, the marker holder regains
+    control at once)."""
+    game = zeus(rules)
+    market = pos.build(game, "ITALIA", "market")
+    game.state.occupied["ITALIA"][market] = "egypt"
+    assert slot_controller(game.state, "ITALIA", market) == "egypt"
+    make_peace(game, "egypt")
+    assert game.state.count("ITALIA", "egypt", "legion") == 0
+    assert slot_controller(game.state, "ITALIA", market) == "rome"
+    assert game.state.occupied["ITALIA"][market] is None
+
+
+def perseus_game(fresh_rules: Any, tiles: tuple[str, ...], coins: int) -> Any:
+    game = face_up_game(fresh_rules, greece={"coin": coins})
+    pos.give_tiles(game, "greece", "perseus", *tiles)
+    pos.start_phase(game, "build", round=2)
+    return game
+
+
+def test_perseus_claims_the_first_turn_only_for_a_winning_purchase(fresh_rules: Any) -> None:
+    """NL 10 Perseus: he may claim the first build turn when he can win by building.
+    With three tiles and 10 coins Greece could buy his fourth, not his fifth: the culture
+    leader names the builders as usual, Greece is not asked."""
+    game = perseus_game(fresh_rules, ("hamilcar",), 10)
+    dec = game.pending
+    assert dec is not None and dec.kind == "build.next"
+    assert set(dec.options) == {"rome", "greece", "egypt", "carthage"}
+
+
+def test_perseus_may_claim_it_with_his_fifth_in_reach(fresh_rules: Any) -> None:
+    game = perseus_game(fresh_rules, ("hamilcar", "ramesses"), 10)
+    assert pending(game) == ("greece", "build.claim_first")
+    play(game, "no")
+    assert pending(game)[1] == "build.next"
