@@ -4,10 +4,12 @@ plugins happened to be registered (issue 19: the survivors of ``mnrules/effects.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
 from mnrules import Game, new_game
+from mnrules.bus import python_wrapper
 from mnrules.effects import ADD, MULTIPLY, Event, Replacement, Trigger
 from mnrules.hookspecs import hookimpl
 from mnrules.ruleset import Ruleset
@@ -187,3 +189,30 @@ def test_a_wrapped_hook_is_answered_through_its_wrapper(
     game = new_game(rules, 3, seed=1)
     answers = rules.pm.call("mn_report", game=game, player="rome")
     assert answers and {"test:heralds": 1} not in answers
+
+
+class CompiledHook:
+    """A hook as mypyc compiles it: a signature and a name, but no code object."""
+
+    __signature__ = inspect.Signature([
+        inspect.Parameter("game", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+        inspect.Parameter("player", inspect.Parameter.POSITIONAL_OR_KEYWORD)])
+
+    def __init__(self) -> None:  # a class body's __qualname__ would name the class
+        self.__name__ = "mn_report"
+        self.__qualname__ = "Tracks.mn_report"
+        self.__module__ = "plugins.compiled"
+        self.__doc__ = "Each player's track positions."
+
+    def __call__(self, game: Any, player: Any) -> dict[str, Any]:
+        return {"player": player}
+
+
+def test_a_compiled_hook_is_named_as_its_author_wrote_it() -> None:
+    """The plain-Python function through which pluggy calls a compiled hook carries the
+    hook's name, qualified name, module and documentation: pluggy's listings and error
+    messages name ``Tracks.mn_report`` of ``plugins.compiled``, not a generated stub."""
+    wrapper = python_wrapper(CompiledHook())
+    assert (wrapper.__name__, wrapper.__qualname__, wrapper.__module__, wrapper.__doc__) == (
+        "mn_report", "Tracks.mn_report", "plugins.compiled", "Each player's track positions.")
+    assert wrapper(game=None, player="rome") == {"player": "rome"}
