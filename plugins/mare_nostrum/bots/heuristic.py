@@ -33,6 +33,7 @@ from .. import api
 from ..api import SPECIAL_KINDS, TRACKS
 from ..state import Game, base_good
 from . import evaluate as ev
+from . import threat
 from .common import Memo, clone, decision_rng, decision_seed, determinize
 from .profiles import DEFAULT, Profile
 
@@ -198,8 +199,31 @@ class HeuristicBot:
         marg = self._marginals(game, me, goods, coins, keys, 1)
         t = self._quick_scores(game)
         top = max(t.values())
-        return {o: marg[str(o[1])] + 0.02 * (t[str(o[0])] - top)  # type: ignore[index]
-                for o in dec.options}
+        out = {o: marg[str(o[1])] + 0.02 * (t[str(o[0])] - top)  # type: ignore[index]
+               for o in dec.options}
+        if self.profile.block:
+            # taking from an empire near a victory what he would pay with denies it him
+            starved = self._starves(game, me)
+            for o in dec.options:
+                out[o] += self.profile.block * starved(str(o[0]), str(o[1]))  # type: ignore[index]
+        return out
+
+    def _starves(self, game: Game, me: str) -> Callable[[str, str], float]:
+        """What taking one resource of a kind from an empire near a build victory takes
+        from his chance, weighed as the evaluation weighs him."""
+        found = threat.dangers(game, memo=self.memo)
+        weights = threat.weights(me, found)
+        memo: dict[tuple[str, str], float] = {}
+
+        def starved(q: str, key: str) -> float:
+            d = found.get(q)
+            if d is None or not d.builds:
+                return 0.0
+            kind = "coin" if key == "coin" else "good"
+            if (q, kind) not in memo:
+                memo[q, kind] = weights.get(q, 0.0) * threat.feed(game, d, key)
+            return memo[q, kind]
+        return starved
 
     def _trade_giveback(self, game: Game, dec: Decision) -> dict[Choice, float]:
         me = dec.player
@@ -428,6 +452,14 @@ class BuildContext:
         self.prof = prof
         state = game.state
         self.t = ev.table(game)
+        self._found: dict[str, threat.Danger] | None = None
+        self.memo = memo
+        # the titles' race matters to the others' victories only when one of them
+        # nears all three or two may share a build phase's fifth tile
+        self.race = len(threat.racing(game, self.t)) >= 2
+        watched = threat.watched(game, self.t) - {me}
+        self.titles_matter = self.race or any(
+            sum(1 for who in self.t.titles.values() if who == q) >= 2 for q in watched)
         self.inc = self.t.income(me)
         self.types = {base_good(k) for k in self.inc if k not in ("coin",) and "|" not in k}
         self.lead_now = self._lead({})
@@ -449,6 +481,12 @@ class BuildContext:
         self._reach: dict[str, set[str]] = {}
         self._my_reach: api.Reach | None = None
 
+    def dangers(self) -> dict[str, threat.Danger]:
+        """Every empire's nearness to a victory (:mod:`.threat`), computed once."""
+        if self._found is None:
+            self._found = threat.dangers(self.game, self.t, self.memo)
+        return self._found
+
     # -- pieces of value
     def _lead(self, delta: dict[str, int]) -> float:
         t = self.t
@@ -461,13 +499,21 @@ class BuildContext:
         else:
             t2 = t
         held = sum(1 for who in t.titles.values() if who == me)
-        return self.prof.titles * ev.leadership_worth(ev.title_chances(t2, me), held)
+        chances = ev.title_chances(t2, me)
+        worth = self.prof.titles * ev.leadership_worth(chances, held)
+        if self.prof.block and self.race:
+            worth += self.prof.block * threat.tie_stake(chances, me, self.dangers())
+        return worth
 
     def track_gain(self, track: str, n: int = 1) -> float:
         key = (track, n)
         found = self._track_gains.get(key)
         if found is None:
-            found = self._track_gains[key] = self._lead({track: n}) - self.lead_now
+            found = self._lead({track: n}) - self.lead_now
+            if self.prof.block and self.titles_matter:
+                found += self.prof.block * threat.title_denial(self.t, self.me,
+                                                               self.dangers(), {track: n})
+            self._track_gains[key] = found
         return found
 
     def income_gain(self, delta: dict[str, int]) -> float:
@@ -621,6 +667,10 @@ class BuildContext:
         bonus = {k: int(n) for k, n in card.bonuses.items() if k in TRACKS}
         if bonus:
             v += self._lead(bonus) - self.lead_now
+            if self.prof.block and self.titles_matter:
+                v += self.prof.block * threat.title_denial(self.t, me, self.dangers(), bonus)
+        if self.prof.block and card.kind not in SPECIAL_KINDS:
+            v += self.prof.block * self.display_denial(tile)
         gain = self._power_gains.get(tile)
         if gain is None:
             if self._powers_before is None:
@@ -633,6 +683,27 @@ class BuildContext:
                 state.tiles[me].pop()
             gain = self._power_gains[tile] = sum(after[k] - before[k] for k in before)
         return v + gain
+
+    def display_denial(self, tile: str) -> float:
+        """Buying the last face-up tile an empire one tile from his fifth could buy
+        before his build turn (the display is refilled only when the phase ends): his
+        chance of the fifth, times what it is worth to him, weighed by his danger."""
+        game = self.game
+        if game.param("hw_refill") != "end_of_phase":
+            return 0.0
+        last = game.param("max_tiles") - 1
+        found: dict[str, threat.Danger] | None = None
+        v = 0.0
+        for q in threat.still_to_build(game):
+            if q == self.me or self.t.hw[q] != last:
+                continue
+            if threat.regular_tiles_left(game, q, minus=tile):
+                continue
+            if found is None:
+                found = self.dangers()
+            w = threat.weights(self.me, found).get(q, 0.0)
+            v += w * found[q].fifth * (ev.HW_VALUE[last + 1] - ev.HW_VALUE[last])
+        return v
 
     def sea_value(self, sea: str) -> float:
         """A trireme in ``sea``: the marker sites it opens now."""
@@ -661,17 +732,35 @@ class BuildContext:
             if self._my_reach is None:
                 self._my_reach = api.reach(game, self.me)
             near = self._reach[prov] = self._my_reach(prov)
+        block = self.prof.block
         for nb in near:
             owner = state.control.get(nb)
             if owner is None or owner == self.me:
                 continue
             great = ev.great_slot_count(game, nb, owner)
-            if not great:
+            worth = self.great_gain() + 2.0 if great else 0.0
+            if block:
+                worth += block * self.income_denial(nb, owner)
+            if not worth:
                 continue
             guard = sum(sum(u.values()) for q, u in state.units.get(nb, {}).items()
                         if q != self.me)
-            best = max(best, (self.great_gain() + 2.0) * 0.25 / (1.0 + guard))
+            best = max(best, worth * 0.25 / (1.0 + guard))
         return best
+
+    def income_denial(self, prov: str, owner: str) -> float:
+        """Taking ``prov``'s income from an ``owner`` near a build victory
+        (:func:`threat.relief`), weighed as the evaluation weighs him."""
+        found = self.dangers()
+        d = found[owner]
+        if not d.builds:
+            return 0.0
+        state = self.game.state
+        mine = [i for i, b in enumerate(state.built[prov])
+                if b and state.occupied[prov][i] in (None, owner)]
+        lost = sum(api.province_income(self.game, prov, mine).values())
+        w = threat.weights(self.me, found).get(owner, 0.0)
+        return w * threat.relief(self.game, d, lost)
 
 
 def _powers(game: Game, player: str) -> dict[str, float]:
@@ -818,6 +907,9 @@ class LegionPlanner:
         self.great_kinds = set(game.param("conquest_kinds"))
         self._great: dict[str, int] | None = None
         self.reach = api.reach(game, me)
+        self._danger: dict[str, threat.Danger] | None = None
+        self._watched: set[str] | None = None
+        self.memo = memo
 
     def reserve(self, prov: str) -> int:
         """Legions to keep at home in ``prov``."""
@@ -855,7 +947,49 @@ class LegionPlanner:
         if owner is None or owner == self.me:
             return value
         prof = self.prof
-        return value * prof.aggression * (1.0 + prof.denial * self.near_victory(owner))
+        # with a sense of threat, graded by how near he stands to any victory
+        if not prof.block:
+            return value * prof.aggression * (1.0 + prof.denial * self.near_victory(owner))
+        near = self.danger(owner) * (1.0 + prof.block)
+        return (value * prof.aggression * (1.0 + prof.denial * near)
+                + prof.block * self.block_value(prov, owner))
+
+    def _dangers(self) -> dict[str, threat.Danger]:
+        if self._danger is None:
+            self._danger = threat.dangers(self.game, memo=self.memo)
+        return self._danger
+
+    def danger(self, player: str) -> float:
+        """``player``'s nearness to any victory (:func:`threat.danger`), read once a
+        plan, and only for the empires the table shows near one (:func:`threat.watched`:
+        a special wonder's threat is left to the build and trade phases)."""
+        if self._watched is None:
+            game = self.game
+            if self._great is None:
+                self._great = api.great_cities(game)
+            t = ev.Table(game=None, levels={}, titles=dict(game.state.titles),
+                         great=self._great,
+                         hw={p: ev.hw_count(game, p) for p in game.state.players})
+            self._watched = threat.watched(game, t)
+        if player not in self._watched:
+            return 0.0
+        return self._dangers()[player].total
+
+    def block_value(self, prov: str, owner: str) -> float:
+        """Taking ``prov``'s income from an owner near a build victory: what it takes
+        from his chance (:func:`threat.relief`), weighed as the evaluation weighs him."""
+        if not self.danger(owner):
+            return 0.0
+        found = self._dangers()
+        d = found[owner]
+        if not d.builds:
+            return 0.0
+        state = self.game.state
+        mine = [i for i, b in enumerate(state.built[prov])
+                if b and state.occupied[prov][i] in (None, owner)]
+        lost = sum(api.province_income(self.game, prov, mine).values())
+        w = threat.weights(self.me, found).get(owner, 0.0)
+        return w * threat.relief(self.game, d, lost)
 
     def _target_value(self, prov: str, legions: float) -> float:
         game = self.game

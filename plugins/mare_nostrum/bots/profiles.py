@@ -13,8 +13,12 @@ heuristic bot derives from it:
 * ``army``: units on the board and what a legion bought for an attack is worth;
 * ``aggression``: how readily it attacks (the attack threshold is divided by it, the
   worth of taking a province multiplied);
-* ``denial``: how much more it values hitting an empire one step from a victory (its
-  worth of attacking that empire's provinces is multiplied by ``1 + denial``).
+* ``denial``: how much more it values hitting an empire near a victory (its worth of
+  attacking that empire's provinces is multiplied by ``1 + denial`` times his danger);
+* ``block``: its sense of threat (:mod:`.threat`): how much it counts what its moves
+  take from an empire near a victory — a title he needs, the last face-up tile he could
+  buy, his provinces — and what the title that breaks a tie among fifth tiles is worth.
+  0 is the bot before it had one (``naive``, kept as a yardstick for ratings).
 
 ``balanced`` is the default heuristic bot; the others lean toward one victory path
 each without ignoring the rest (a builder still fights off an invader).
@@ -37,6 +41,7 @@ class Profile:
     army: float = 1.0
     aggression: float = 1.0
     denial: float = 0.0
+    block: float = 1.0
     summary: str = ""
 
 
@@ -53,6 +58,9 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
     Profile("conqueror", tiles=0.7, cities=1.8, titles=0.9, army=1.6, aggression=2.5,
             denial=1.5,
             summary="legions and the enemy's capitals and legendary cities (conquest)"),
+    Profile("naive", denial=1.0, block=0.0,
+            summary="the balanced bot without its sense of threat (a yardstick: the "
+                    "default bot before it blocked the leader)"),
 )}
 DEFAULT = PROFILES["balanced"]
 
