@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from conftest import pending, play
+from mnrules import new_game
 from mnrules.language.syntax import ScriptError
 from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.plugins.mare_nostrum.battle import side_for
@@ -101,3 +102,40 @@ def test_perseus_may_claim_it_with_his_fifth_in_reach(fresh_rules: Any) -> None:
     assert pending(game) == ("greece", "build.claim_first")
     play(game, "no")
     assert pending(game)[1] == "build.next"
+
+
+def collect_with(tmp_path: Path, script: str, screens: dict[str, dict[str, int]]) -> Any:
+    """Round 2's Collect phase on an empty board (nobody produces anything), Rome
+    holding a modder's hero with ``script``; the screens as given before it."""
+    game = new_game(with_cards(tmp_path, ("hero", script)), 5, seed=1)
+    pos.clear(game)
+    game.state.round = 2
+    for p, res in screens.items():
+        pos.give(game, p, res)
+    pos.give_tiles(game, "rome", "hero")
+    pos.start_phase(game, "production")
+    assert game.pending is not None  # the phase has run
+    return game
+
+
+def test_a_script_names_any_good_of_the_box(tmp_path: Path) -> None:
+    """{resource} is every good the pack's box holds, and coin: "take 1 wine" gives Rome
+    a wine from the supply after his collect."""
+    game = collect_with(tmp_path, "after collect: take 1 wine", {})
+    assert game.state.screens["rome"] == {"wine": 1}
+
+
+@pytest.mark.parametrize(("coins", "wine"), [(3, 1), (4, 1), (2, 0)])
+def test_you_have_n_resources_means_at_least_n(tmp_path: Path, coins: int, wine: int) -> None:
+    game = collect_with(tmp_path, "after collect when you have 3 coin: take 1 wine",
+                        {"rome": {"coin": coins}})
+    assert game.state.screens["rome"].get("wine", 0) == wine
+
+
+def test_outside_a_battle_there_is_no_attacker_to_take_from(tmp_path: Path) -> None:
+    """"Take 1 coin from the attacker" after an opponent's collect: there is no battle,
+    so no attacker, and nobody loses a coin (the collector is no attacker)."""
+    game = collect_with(tmp_path, "after collect by an opponent: take 1 coin from the attacker",
+                        {"greece": {"coin": 2}, "egypt": {"coin": 2}})
+    assert game.state.screens["rome"] == {}
+    assert game.state.screens["greece"] == game.state.screens["egypt"] == {"coin": 2}
