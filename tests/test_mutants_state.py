@@ -11,18 +11,22 @@ from __future__ import annotations
 import json
 import math
 import random
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple
 
 import pytest
 
 from mnrules.errors import StateError
 from mnrules.state import (
+    KERNEL_SHAPES,
     MAX_DEPTH,
     MAX_INT,
     MAX_ROUND,
     MAX_TWISTS,
     MT_WORDS,
     State,
+    at_least,
     check_plain,
     check_rng,
     compact_rng,
@@ -60,6 +64,12 @@ def generator(seed: int = 7, draws: int = 0) -> list[Any]:
 
 
 # -- plain data --------------------------------------------------------------------------
+def test_the_bounds_are_the_documented_ones() -> None:
+    """Data nests 24 levels, whole numbers up to 2**63 - 1, 10,000 rounds, a compact
+    generator 10,000 twists from its seed: what the refusals below quote."""
+    assert (MAX_DEPTH, MAX_INT, MAX_ROUND, MAX_TWISTS) == (24, 2**63 - 1, 10_000, 10_000)
+
+
 @pytest.mark.parametrize("kind", ["dict", "list"])
 def test_saved_data_nests_at_most_its_bound(kind: str) -> None:
     """Data a save may hold nests MAX_DEPTH levels of mappings or lists; one more level is
@@ -136,8 +146,13 @@ def test_each_field_holds_its_kind() -> None:
 
 
 def test_only_the_fields_of_a_state_and_at_least_its_seed_and_players() -> None:
+    """An unknown key is refused, quoted to 40 characters (a hostile key may be huge)."""
     with pytest.raises(StateError, match="unknown state key"):
         State.from_dict(save(bogus=1))
+    long_key = "k" * 50
+    with pytest.raises(StateError) as err:
+        State.from_dict(save(**{long_key: 1}))
+    assert str(err.value) == f"unknown state key(s): {repr(long_key)[:40]}..."
     with pytest.raises(StateError, match=r"missing state key\(s\): seed"):
         State.from_dict({"players": ["north"]})
     with pytest.raises(StateError, match="a state must be a mapping, got list"):
@@ -192,6 +207,44 @@ def test_forced_outcomes_are_lists_by_chance_label() -> None:
         refused(save(vars={"forced": bad}), "vars.forced", "mapping of chance labels")
 
 
+@dataclass
+class CardGame(State):
+    """A game's own state, as a game declares it: each player's hand of cards (at most
+    three), by player."""
+
+    SHAPES: ClassVar[dict[str, Any]] = {**KERNEL_SHAPES, "hands": (dict, (list, str))}
+
+    hands: dict[str, list[str]] = field(default_factory=dict)
+
+    def cards_held(self, player: str) -> Sequence[str]:
+        return self.hands.get(player, [])
+
+    @classmethod
+    def check_counts(cls, data: dict[str, Any]) -> None:
+        for player, hand in data.get("hands", {}).items():
+            at_least(f"hands.{player}", len(hand), 0, 3)
+
+
+def test_a_games_own_fields_are_checked_as_the_kernels() -> None:
+    """The hands of a card game are a mapping of players to lists of card names: a card
+    given as a number is refused naming the hand, a hand of four by the game's own
+    bound; who holds a card is answered in seating order."""
+    game = CardGame.from_dict(save(hands={"south": ["lighthouse"], "north": ["lighthouse",
+                                                                            "storm"]}))
+    assert game.card_holders("lighthouse") == ["north", "south"]
+    assert game.card_holders("storm") == ["north"] and game.card_holders("moon") == []
+    assert CardGame.from_json(game.to_json()) == game
+    with pytest.raises(StateError, match="expected str, got int") as err:
+        CardGame.from_dict(save(hands={"north": ["storm", 3]}))
+    assert err.value.key == "hands.north[1]"
+    with pytest.raises(StateError, match="expected a list, got str") as err:
+        CardGame.from_dict(save(hands={"north": "storm"}))
+    assert err.value.key == "hands.north"
+    with pytest.raises(StateError, match=r"4 is out of bounds \(0 to 3\)") as err:
+        CardGame.from_dict(save(hands={"north": ["a", "b", "c", "d"]}))
+    assert err.value.key == "hands.north"
+
+
 # -- the generator ---------------------------------------------------------------------
 def test_a_generator_state_is_what_random_saves() -> None:
     """Three items: version 3, 625 words below 2**32 (a word may be 0) and the spare
@@ -234,6 +287,8 @@ def test_a_generator_is_saved_as_its_twists_from_the_seed() -> None:
         assert expand_rng(7, compact) == whole
     far = generator(7, 65 * MT_WORDS)
     assert compact_rng(7, far) == far
+    claimed = [2, generator(7)[1], None]  # the seed's words, but not random's version 3
+    assert compact_rng(7, claimed) is claimed
     assert compact_rng(8, generator(7, 3)) == generator(7, 3)
     gen = random.Random(7)
     gen.gauss(0, 1)
@@ -290,6 +345,10 @@ def test_a_copy_shares_nothing_and_keeps_typed_choices() -> None:
     assert clone == state and clone.stack[-1]["last"] == Move("a", "b")
     clone.vars["lit"][0].append(2)
     assert state.vars["lit"] == [["north", 1]]
+    shared = [1]
+    apart = State(seed=1, players=["north"], vars={"a": shared, "b": shared}).clone()
+    apart.vars["a"].append(2)
+    assert apart.vars["b"] == [1]
     copy = State.from_dict(save(vars={"lit": [["north", 1]]})).copy()
     assert copy.vars == {"lit": [["north", 1]]}
     assert plain_copy((Move("a", "b"),)) == (("a", "b"),)
