@@ -19,7 +19,7 @@ from mnrules.plugins.mare_nostrum.control import slot_controller
 from mnrules.ruleset import Ruleset
 from test_build import face_up_game
 from test_cards import land, make_peace, zeus
-from test_language_bugs import with_cards
+from test_language_bugs import fight_two_battles, with_cards
 from test_movement import empty_board
 
 
@@ -139,3 +139,32 @@ def test_outside_a_battle_there_is_no_attacker_to_take_from(tmp_path: Path) -> N
                         {"greece": {"coin": 2}, "egypt": {"coin": 2}})
     assert game.state.screens["rome"] == {}
     assert game.state.screens["greece"] == game.state.screens["egypt"] == {"coin": 2}
+
+
+def test_take_from_each_opponent_takes_what_each_has(tmp_path: Path) -> None:
+    """"Take 1 coin from each opponent": each other player's coin moves to Rome's screen
+    (what he has: Egypt, with none, gives nothing)."""
+    game = collect_with(tmp_path, "after collect: take 1 coin from each opponent",
+                        {"greece": {"coin": 2}, "carthage": {"coin": 1}})
+    assert game.state.screens["rome"] == {"coin": 2}
+    assert game.state.screens["greece"] == {"coin": 1}
+    assert game.state.screens["carthage"] == {}
+    assert game.state.screens["egypt"] == {}
+
+
+@pytest.mark.parametrize(("wine", "coin"), [(0, 0), (1, 1)])
+def test_a_resource_you_have_counts_what_is_behind_your_screen(
+        tmp_path: Path, wine: int, coin: int) -> None:
+    game = collect_with(tmp_path, "after collect when at least 1 wine you have: take 1 coin",
+                        {"rome": {"wine": wine}} if wine else {})
+    assert game.state.screens["rome"].get("coin", 0) == coin
+
+
+def test_once_per_round_extra_hits_help_in_one_battle_only(tmp_path: Path) -> None:
+    """A hero's "once per round" extra hit is used up by the first battle whose dice are
+    rolled with it: Rome (every die a blank) scores one hit against Egypt, none against
+    Carthage."""
+    rules = with_cards(tmp_path, ("achilles", "once per round modify battle.hits when "
+                                              "land battle: add 1"))
+    first, second = fight_two_battles(rules, preview=False)
+    assert (first["rome"], second["rome"]) == (1, 0)
