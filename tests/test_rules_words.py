@@ -17,7 +17,7 @@ from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.plugins.mare_nostrum.battle import side_for
 from mnrules.plugins.mare_nostrum.control import slot_controller
 from mnrules.ruleset import Ruleset
-from test_build import face_up_game
+from test_build import face_up_game, game_at, turn
 from test_cards import land, make_peace, zeus
 from test_language_bugs import fight_two_battles, with_cards
 from test_movement import empty_board
@@ -168,3 +168,21 @@ def test_once_per_round_extra_hits_help_in_one_battle_only(tmp_path: Path) -> No
                                               "land battle: add 1"))
     first, second = fight_two_battles(rules, preview=False)
     assert (first["rome"], second["rome"]) == (1, 0)
+
+
+def test_once_per_round_discount_is_used_up_by_the_item_bought(tmp_path: Path) -> None:
+    """A hero's "once per round" discount on legions: Rome's first legion costs 2, the
+    second the full 3 (buying a legion, wherever it goes, uses the discount up)."""
+    rules = with_cards(tmp_path, ("quartermaster", "once per round modify cost when the "
+                                                   "item is legion: subtract 1"))
+    game = game_at(rules, screens={"rome": {"coin": 9}})
+    pos.give_tiles(game, "rome", "quartermaster")
+    turn(game, "rome")
+    paid = []
+    for _ in range(2):
+        play(game, ("legion", "LATIUM"))
+        dec = game.pending
+        assert dec is not None and dec.kind == "build.pay"
+        paid.append(len(dec.options[0]))
+        play(game, dec.options[0])
+    assert paid == [2, 3]
