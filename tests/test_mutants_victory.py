@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from mnrules import load_ruleset, new_game
 from mnrules.plugins.mare_nostrum import api
+from mnrules.plugins.mare_nostrum import position as pos
 from test_editions import FOUR, build_phase, build_turn, finish_phase
+from test_movement import empty_board
 
 
 def test_able_whoever_could_build_the_pyramids_shares_them_once_built() -> None:
@@ -37,3 +44,36 @@ def test_a_fifth_tile_waits_for_the_end_of_the_phase_where_bots_can_see_it() -> 
     assert api.pending_build_victories(game) == {"fifth": ["rome"]}
     finish_phase(game)
     assert (game.state.winners, game.state.victory) == (["rome"], "fifth")
+
+
+def test_each_players_report_counts_his_great_cities() -> None:
+    """What a player reads of the conquest victory (6.3: four capitals and/or legendary
+    cities): each empire starts with its capital; Rome, with his marker on SICILIA and
+    SYRACUSAE built there, holds two.
+
+    Kills: deleting the ``return`` of ``victory.mn_report``."""
+    game = new_game(load_ruleset("en"), 5, seed=1)
+    pos.set_marker(game, "SICILIA", "rome")
+    pos.build(game, "SICILIA", "legendary")
+    report = game.report()
+    assert {p: r["great_cities"] for p, r in report.items()} == {
+        "rome": 2, "greece": 1, "babylon": 1, "egypt": 1, "carthage": 1}
+
+
+@pytest.mark.parametrize("edition", ["en", "nl", "fr"])
+def test_ability_to_win_by_building_is_judged_only_as_the_build_phase_starts(
+        edition: str) -> None:
+    """FR 3.2/6.1, PL 6.1 (``build_victory: able``): who could win by building is judged
+    as the Build phase starts, and only then; the timed reading (NL/UK) never judges it.
+    A game saved in the Trade phase records no such judgement under any reading, nor
+    one saved in the Build phase under the timed reading.
+
+    Kills: ``phase != "build" or ... != "able"`` -> ``and`` in ``victory.mn_phase_start``."""
+    rules = load_ruleset(edition)
+    game = empty_board(rules)
+    pos.give(game, "rome", {"coin": 10})
+    pos.start_phase(game, "trade", round=2)
+    assert "victory.able" not in json.loads(game.state.to_json())["vars"]
+    pos.start_phase(game, "build", round=2)
+    judged = "victory.able" in json.loads(game.state.to_json())["vars"]
+    assert judged is (rules.params["build_victory"] == "able")
