@@ -18,7 +18,7 @@ from mnrules.plugins.mare_nostrum.battle import side_for
 from mnrules.plugins.mare_nostrum.control import slot_controller
 from mnrules.ruleset import Ruleset
 from test_build import face_up_game, game_at, turn
-from test_cards import land, make_peace, zeus
+from test_cards import land, make_peace, turn_moves, zeus
 from test_language_bugs import fight_two_battles, with_cards
 from test_movement import empty_board
 
@@ -186,3 +186,13 @@ def test_once_per_round_discount_is_used_up_by_the_item_bought(tmp_path: Path) -
         paid.append(len(dec.options[0]))
         play(game, dec.options[0])
     assert paid == [2, 3]
+
+
+def test_zeus_peace_does_not_bind_a_third_player(rules: Ruleset) -> None:
+    """EX-HW-7: the peace binds only Rome and Egypt. Carthage's legion in GARAMANTIA may
+    still enter NUBIA (Rome's) and CYRENAICA (Egypt's)."""
+    game = zeus(rules)
+    pos.add_units(game, "carthage", "GARAMANTIA", "legion")
+    make_peace(game, "egypt")
+    moves = turn_moves(game, "carthage")
+    assert {("GARAMANTIA", "NUBIA"), ("GARAMANTIA", "CYRENAICA")} <= moves
