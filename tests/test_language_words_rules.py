@@ -136,3 +136,12 @@ def test_a_plugins_misspelt_word_kind_fails_the_pack_cleanly(tmp_path: Path) -> 
               "    return [Word('conditon', 'the moon is full', lambda e: True, 'moon')]\n")
     with pytest.raises(MnrulesError, match="has the kind 'conditon'"):
         with_cards(tmp_path, plugin=plugin)
+
+
+def test_a_placeholder_is_a_whole_braced_token() -> None:
+    """A token braced on one side only is a plain word: a plugin's typo 'take {n} {good.'
+    never takes 'wine' for a good."""
+    v = vocab(Word("action", "take {n} {good.", never, "a typo"))
+    assert v.match("action", ("take", 1, "wine")) is None
+    found = v.match("action", ("take", 1, "{good."))
+    assert found is not None and found[1] == [1]
