@@ -250,8 +250,9 @@ def test_a_snapshot_is_taken_at_a_decision(watch: Ruleset) -> None:
 
 # -- effects ---------------------------------------------------------------------------
 class Oil:
-    """Cards on the oil a lamp burns: "north's lamp burns one more" (an addition, no
-    answer for south), "lamps burn twice as much" (a multiplication)."""
+    """Cards on the oil a lamp burns: "lamps burn twice as much" (a multiplication) and
+    "north's lamp burns one more" (an addition, no answer for south), listed in that
+    order; it declares the oil alone, but answers whatever it is asked."""
 
     MODIFIES = frozenset({"watch.oil"})
 
@@ -260,19 +261,22 @@ class Oil:
         double = Modifier("test:double", lambda v: v * 2, layer=MULTIPLY, rank=2)
         if ctx["keeper"] != "north":
             return double
-        return [Modifier("test:one more", lambda v: v + 1, layer=ADD, rank=1), double]
+        return [double, Modifier("test:one more", lambda v: v + 1, layer=ADD, rank=1)]
 
 
 @pytest.mark.parametrize("flat", [True, False])
 def test_cards_modify_the_oil_burnt(watch: Ruleset, flat: bool) -> None:
-    """North burns (1 + 1) * 2 = 4, south 1 * 2 = 2; the same through pluggy's own hook
-    call (a bus not flat) as through the bus's lists."""
+    """Additions before multiplications, whatever order a card lists them in: north
+    burns (1 + 1) * 2 = 4, south 1 * 2 = 2; the same through pluggy's own hook call (a
+    bus not flat) as through the bus's lists. A plugin is asked for the quantities it
+    declares on the bus's lists; pluggy's own call asks every plugin everything."""
     watch.pm.register(Oil(), name="test:oil")
     watch.pm.flat = flat
     game = fresh(watch)
     answer(game, "rise", "rise")
     assert game.state.vars["lit"] == [["north", 4], ["south", 2]]
     assert game.fold("watch.oil", 5, keeper="south") == 10
+    assert game.fold("watch.wick", 5, keeper="south") == (5 if flat else 10)
 
 
 class Storm:

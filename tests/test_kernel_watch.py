@@ -110,6 +110,8 @@ def mn_contract() -> list[Any]:
         Part("watch", "", "Two lighthouse keepers light the lamp, or not."),
         Quantity("watch.oil", "watch", "The oil a keeper burns to light the lamp.", "int",
                  (("keeper", "who lights it"),), subject="keeper"),
+        Quantity("watch.wick", "watch", "The wicks a keeper trims.", "int",
+                 (("keeper", "who trims them"),), subject="keeper"),
         EventKind("lit", "watch", "A keeper lights the lamp.", True,
                   (("oil", "the oil burnt"),), player="the keeper"),
         DecisionKind("watch.rise", "watch", "A keeper says whether he lights the lamp."),
