@@ -185,14 +185,33 @@ def distribution(a: Side, b: Side, units_a: int, units_b: int, faces: Sequence[i
     return out
 
 
+def total_ways(dice: int, faces: Sequence[int]) -> dict[int, int]:
+    """In how many of the ``len(faces) ** dice`` equally likely rolls each sum comes up
+    (:func:`total_distribution` in whole numbers: no fraction to reduce at each step)."""
+    ways: dict[int, int] = {0: 1}
+    for _ in range(dice):
+        nxt: dict[int, int] = {}
+        for s, n in ways.items():
+            for f in faces:
+                nxt[s + f] = nxt.get(s + f, 0) + n
+        ways = nxt
+    return ways
+
+
 @lru_cache(maxsize=8192)
 def _hits(dice: int, bonus: int, extra: int, shield_against: int, faces: tuple[int, ...],
           divisor: int) -> tuple[tuple[int, float], ...]:
-    """One side's hits distribution, as floats (cached: bots ask it again and again)."""
+    """One side's hits distribution, as floats (cached: bots ask it again and again):
+    :func:`hits_distribution`'s exact fractions, each counted in whole rolls and divided
+    once (the same correctly rounded float)."""
     side = Side("", dice, bonus, extra, 0)
     against = Side("", 0, 0, 0, shield_against)
-    dist = hits_distribution(side, against, faces, divisor)
-    return tuple((h, float(p)) for h, p in sorted(dist.items()))
+    rolls = len(faces) ** dice
+    per: dict[int, int] = {}
+    for total, n in total_ways(dice, faces).items():
+        h = hits(total, side, against, divisor)
+        per[h] = per.get(h, 0) + n
+    return tuple((h, n / rolls) for h, n in sorted(per.items()))
 
 
 @lru_cache(maxsize=16384)
