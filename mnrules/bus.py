@@ -60,23 +60,27 @@ class ImplMarker:
         return self._mark(function, **opts)
 
 
-def python_wrapper(function: Callable[..., Any]) -> Callable[..., Any]:
+def python_wrapper(function: Callable[..., Any], names: tuple[str, ...] | None = None,
+                   name: str | None = None) -> Callable[..., Any]:
     """A plain-Python function with ``function``'s required parameters (by name) that
-    calls it with them: what pluggy can read. ``function`` must have a signature
-    (mypyc's functions carry their text signature)."""
-    sig = inspect.signature(function)
-    names = [p.name for p in sig.parameters.values()
-             if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD,
-                                                    p.POSITIONAL_ONLY)]
+    calls it with them: what pluggy can read. Without ``names``, ``function`` must have
+    a signature (mypyc's functions carry their text signature); a bound method of a
+    compiled class is given its hook's parameter ``names`` (and the hook's ``name``)."""
+    if names is None:
+        sig = inspect.signature(function)
+        names = tuple(p.name for p in sig.parameters.values()
+                      if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD,
+                                                             p.POSITIONAL_ONLY))
     if not all(n.isidentifier() for n in names):  # pragma: no cover - a broken signature
         raise TypeError(f"cannot wrap {function!r}: parameters {names}")
     args = ", ".join(names)
+    name = name or function.__name__
     scope: dict[str, Any] = {"_compiled": function}
-    exec(f"def {function.__name__}({args}):\n    return _compiled({args})\n", scope)
-    wrapper: Callable[..., Any] = scope[function.__name__]
+    exec(f"def {name}({args}):\n    return _compiled({args})\n", scope)
+    wrapper: Callable[..., Any] = scope[name]
     wrapper.__doc__ = function.__doc__
     wrapper.__module__ = getattr(function, "__module__", None) or __name__
-    wrapper.__qualname__ = getattr(function, "__qualname__", function.__name__)
+    wrapper.__qualname__ = getattr(function, "__qualname__", name)
     return wrapper
 
 

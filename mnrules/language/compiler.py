@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
+from ..bus import python_wrapper
 from ..card_files import CardData
 from ..effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
 from ..engine import Game
@@ -26,6 +28,15 @@ from ..hookspecs import hookimpl
 from .actions import read_action
 from .syntax import Action, Cond, Op, Phrase, Problem, Rule, ScriptError, Value
 from .words import Vocabulary, Word, singular
+
+if TYPE_CHECKING:
+    from _typeshed import IdentityFunction
+
+try:  # the compiled core's marks (docs/speed.md), read by mypyc alone
+    from mypy_extensions import mypyc_attr
+except ImportError:  # a pure-Python install without mypy: the mark does nothing
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> IdentityFunction:
+        return lambda x: x
 
 ORIGINAL_RANK = 1
 """A card's owner's rank: his effects apply before any other holder's (a game's
@@ -173,6 +184,13 @@ def _declared(r: CompiledRule) -> str:
     return name
 
 
+def _hook(name: str, method: Callable[..., Any], *names: str) -> Callable[..., Any]:
+    """``method`` as the implementation of the hook ``name`` (its parameters ``names``)."""
+    marked: Callable[..., Any] = hookimpl(python_wrapper(method, names, name))
+    return marked
+
+
+@mypyc_attr(native_class=False)   # a plugin: pluggy reads the hooks a card has set
 class CardEffects:
     """The compiled card: a plugin registered on the bus under ``card:<id>``."""
 
@@ -203,28 +221,20 @@ class CardEffects:
         self.MODIFIES = frozenset(self.modifies)
         self.TRIGGERED_BY = frozenset(self.reacts) | frozenset(self.uses)
         self.REPLACES = frozenset(self.replaces)
-        # Register only the hooks this card uses, so the others cost nothing.
+        # Register only the hooks this card uses, so the others cost nothing. Each is a
+        # plain-Python function of the hook's parameters calling the method: what pluggy
+        # reads, whether or not this module is compiled (docs/speed.md).
         if self.modifies:
-            @hookimpl
-            def mn_modifiers(game: Game[Any], quantity: str,
-                             ctx: dict[str, Any]) -> list[Modifier] | None:
-                return self._modifiers(game, quantity, ctx)
-            self.mn_modifiers = mn_modifiers
+            self.mn_modifiers = _hook("mn_modifiers", self._modifiers, "game", "quantity",
+                                      "ctx")
         if self.TRIGGERED_BY:
-            @hookimpl
-            def mn_triggers(game: Game[Any], event: Event) -> list[Trigger] | None:
-                return self._triggers(game, event)
-            self.mn_triggers = mn_triggers
+            self.mn_triggers = _hook("mn_triggers", self._triggers, "game", "event")
         if self.replaces:
-            @hookimpl
-            def mn_replacements(game: Game[Any], event: Event) -> list[Replacement] | None:
-                return self._replacements(game, event)
-            self.mn_replacements = mn_replacements
+            self.mn_replacements = _hook("mn_replacements", self._replacements, "game",
+                                         "event")
         if self.offers:
-            @hookimpl
-            def mn_build_offers(game: Game[Any], player: str) -> list[Offer]:
-                return self._build_offers(game, player)
-            self.mn_build_offers = mn_build_offers
+            self.mn_build_offers = _hook("mn_build_offers", self._build_offers, "game",
+                                         "player")
 
     def limit_key(self, r: CompiledRule, holder: str) -> str:
         return f"{self.card.id}#{r.index}/{holder}"
@@ -294,9 +304,8 @@ class CardEffects:
                 for r, env, rank in found] or None
 
     def _reaction(self, r: CompiledRule, env: Env) -> Callable[[Event], None]:
-        def run(event: Event) -> None:
-            self.act(r, env)
-        return run
+        # (bound, not a closure: mypyc compiles no closure in this plugin's methods)
+        return partial(_react, self, r, env)
 
     def act(self, r: CompiledRule, env: Env) -> None:
         """Run a trigger's actions, in the order written. Once one asks a question, it
@@ -331,25 +340,8 @@ class CardEffects:
         found = self._events(game, self.replaces, event)
         out = []
         for r, env, rank in found:
-            if r.rule.kind == "before":
-                def before(ev: Event, r: CompiledRule = r, env: Env = env) -> Event | None:
-                    env.event = ev
-                    self.act(r, env)
-                    return ev
-                out.append(Replacement(self.source, before, ADD, rank))
-                continue
-
-            def change(ev: Event, r: CompiledRule = r, env: Env = env) -> Event | None:
-                if r.rule.limit is not None:
-                    use_limit(game, self.limit_key(r, env.holder), r.rule.limit)
-                current: Event | None = ev
-                for a in r.actions:
-                    if current is None:
-                        break
-                    env.event = current
-                    current = a.word.meaning(env, *a.args)
-                return current
-            out.append(Replacement(self.source, change, ADD, rank))
+            how = _before if r.rule.kind == "before" else _change
+            out.append(Replacement(self.source, partial(how, self, r, env), ADD, rank))
         return out or None
 
     def _build_offers(self, game: Game[Any], player: str) -> list[Offer]:
@@ -366,6 +358,32 @@ class CardEffects:
                 if offer.count > 0:
                     out.append(offer)
         return out
+
+def _react(card: CardEffects, r: CompiledRule, env: Env, event: Event) -> None:
+    """An 'after' rule's trigger: its actions run."""
+    card.act(r, env)
+
+
+def _before(card: CardEffects, r: CompiledRule, env: Env, ev: Event) -> Event | None:
+    """A 'before' rule's replacement: its actions run, the event goes on unchanged."""
+    env.event = ev
+    card.act(r, env)
+    return ev
+
+
+def _change(card: CardEffects, r: CompiledRule, env: Env, ev: Event) -> Event | None:
+    """A 'replace' rule's replacement: each change word rewrites the event in turn (None:
+    it does not happen)."""
+    if r.rule.limit is not None:
+        use_limit(env.game, card.limit_key(r, env.holder), r.rule.limit)
+    current: Event | None = ev
+    for a in r.actions:
+        if current is None:
+            break
+        env.event = current
+        current = a.word.meaning(env, *a.args)
+    return current
+
 
 # -- compiling ---------------------------------------------------------------------------
 class _Compiler:
