@@ -6,8 +6,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from conftest import pending, play
-from mnrules import Game
+from mnrules import Game, IllegalChoice
 from mnrules.effects import Modifier
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.mare_nostrum import position as pos
@@ -122,3 +124,22 @@ def test_a_once_per_round_card_is_spent_by_the_roll_it_changed(tmp_path: Path) -
                                               "land battle: add 6"))
     first, second = fight_two_battles(rules, preview=False)
     assert (first["rome"], second["rome"]) == (1, 0)
+
+
+@pytest.mark.parametrize("answer", ["fortress", ("move", "MARE IONIUM"), ("done", "now")])
+def test_an_answer_that_is_no_move_is_refused_as_no_trireme_move(
+        rules: Ruleset, answer: Any) -> None:
+    """4.1.1: during his trireme moves a player moves a trireme or ends them; an answer
+    that is no move at all (a word, a move naming one place) is refused by that rule,
+    not taken for a move of another stage of the turn.
+
+    Kills: deleting the ``return ""`` of ``military.MilitaryTurn._out_of_order`` for a
+    choice that is not a (move|battle, area, x) triple."""
+    game = empty_board(rules)
+    pos.add_units(game, "rome", "MARE IONIUM", "trireme")
+    pos.start_phase(game, "military")
+    play(game, "rome")
+    assert pending(game) == ("rome", "military.trireme")
+    with pytest.raises(IllegalChoice) as err:
+        game.apply(answer)
+    assert err.value.rule is not None and err.value.rule.id == "trireme-move"

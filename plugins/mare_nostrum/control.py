@@ -104,15 +104,6 @@ def trireme_seas(game: Game, player: str, where: list[str] | None = None) -> lis
     return out
 
 
-def summary(state: State) -> dict[str, Any]:
-    """Provinces per marker holder, for summaries."""
-    out: dict[str, Any] = {}
-    for prov, who in state.control.items():
-        if who:
-            out.setdefault(who, []).append(prov)
-    return out
-
-
 @hookimpl
 def mn_report(game: Game, player: str) -> dict[str, Any]:
     state = game.state
