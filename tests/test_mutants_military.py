@@ -143,3 +143,23 @@ def test_an_answer_that_is_no_move_is_refused_as_no_trireme_move(
     with pytest.raises(IllegalChoice) as err:
         game.apply(answer)
     assert err.value.rule is not None and err.value.rule.id == "trireme-move"
+
+
+def test_a_trireme_move_after_the_trireme_moves_is_refused_as_out_of_order(
+        rules: Ruleset) -> None:
+    """FR 4.1-4.2; NL/PL/UK 4.1-4.2: a turn runs trireme moves, naval battles, legion
+    moves, land battles. Once Rome moves legions, a trireme move is refused by that
+    order, and the refusal says the trireme moves are over.
+
+    Kills: deleting the "are over" ``return`` of ``military.MilitaryTurn._out_of_order``
+    (a past stage's move refused as a mere bad legion move)."""
+    game = empty_board(rules)
+    pos.add_units(game, "rome", "MARE TYRRHENUM", "trireme")
+    pos.add_units(game, "rome", "LATIUM", "legion")
+    pos.start_phase(game, "military")
+    play(game, "rome", ("done",))
+    assert pending(game) == ("rome", "military.legion")
+    with pytest.raises(IllegalChoice) as err:
+        game.apply(("move", "MARE TYRRHENUM", "MARE SARDUM"))
+    assert err.value.rule is not None and err.value.rule.id == "move-fight-order"
+    assert "the trireme moves are over" in str(err.value)
