@@ -241,3 +241,43 @@ def test_a_before_rule_acts_as_its_event_begins(tmp_path: Path) -> None:
     game.perform(Event("pillage", "rome", {"province": "ACHAEA", "gains": []}),
                  lambda e: None)
     assert game.state.screens["rome"]["coin"] == 3     # his own pillage: nothing
+
+
+# -- lists, sizes, resources -------------------------------------------------------------------
+def test_include_adds_the_holder_to_the_tied_players_who_win(tmp_path: Path) -> None:
+    """Solon: 'modify title.ties when the track is culture: include you'."""
+    rules = with_cards(tmp_path, ("solon", "modify title.ties when the track is culture: "
+                                           "include you"))
+    game = game_with(rules, rome="solon")
+    assert game.fold("title.ties", [], track="culture") == ["rome"]
+    assert game.fold("title.ties", [], track="trade") == []
+
+
+def test_choose_lets_the_holder_offer_any_number_in_a_range(tmp_path: Path) -> None:
+    """Antigone's kind of power: after the token, offer from 0 to 5 resources."""
+    rules = with_cards(tmp_path, ("antigone2", "modify offer_size: choose 0 to 5"))
+    game = game_with(rules, rome="antigone2")
+    assert game.fold("offer_size", (2,), player="rome", token=2) == (0, 1, 2, 3, 4, 5)
+    assert game.fold("offer_size", (2,), player="greece", token=2) == (2,)
+
+
+def test_income_grows_by_an_amount_per_whole_group(tmp_path: Path) -> None:
+    """Croesus: 'modify income: add 1 coin per 2 markets you control' — three markets
+    are one whole pair: one coin more."""
+    rules = with_cards(tmp_path, ("croesus", "modify income: add 1 coin per 2 markets you "
+                                             "control"))
+    game = game_with(rules, rome="croesus")
+    assert api.income(game, "rome") == {}
+    for p in ("GALLIA", "DALMATIA", "ITALIA"):
+        pos.set_marker(game, p, "rome")
+        pos.build(game, p, "market")
+    assert api.income(game, "rome") == {"coin": 1}
+
+
+def test_a_word_read_only_in_battle_is_refused_in_a_cost(tmp_path: Path) -> None:
+    """The guide: 'modify cost when land battle: ...' is refused at load time, naming
+    where the condition applies, rather than never being true."""
+    with pytest.raises(ScriptError) as err:
+        with_cards(tmp_path, ("hero", "modify cost when land battle: subtract 1"))
+    assert "the condition 'land battle' means something only for " in str(err.value)
+    assert "not for the quantity 'cost'" in str(err.value)
