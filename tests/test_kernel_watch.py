@@ -226,6 +226,7 @@ def test_the_round_cap_ends_the_game_between_rounds_with_nobody_winning(
     assert [r for _, _, r in asked] == [1, 1, 2, 2, 3, 3]
     assert game.outcome == Outcome((), "round cap")
     assert game.state.finished and game.state.round == 4 and game.state.phase == ""
+    assert game.state.stack == []  # nothing left to run: a save of it plays nothing
 
 
 def test_the_driver_stops_at_the_start_of_the_round_it_names(watch: Ruleset) -> None:
@@ -251,7 +252,7 @@ def test_a_game_whose_rounds_ask_nothing_ends_after_ten_of_them(watch: Ruleset) 
     assert [r for _, _, r in asked] == [1, 1, 5, 5]
     assert game.pending is None
     assert game.outcome == Outcome((), IDLE_VICTORY)
-    assert game.state.round == 16
+    assert game.state.round == 16 and game.state.stack == []
 
 
 def test_a_game_that_asks_nothing_at_all_ends_after_ten_rounds(watch: Ruleset) -> None:
@@ -261,6 +262,7 @@ def test_a_game_that_asks_nothing_at_all_ends_after_ten_rounds(watch: Ruleset) -
     assert game.over
     assert game.outcome == Outcome((), "no decision")
     assert game.state.round == IDLE_ROUNDS + 1 and game.state.choices == 0
+    assert game.state.stack == []
 
 
 def test_a_round_cap_not_a_whole_number_is_refused(watch: Ruleset) -> None:
