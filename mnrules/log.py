@@ -61,7 +61,6 @@ class Recorder:
     """Writes a game's log as it is played (attach with :meth:`attach`)."""
 
     out: IO[str]
-    lines: int = 0
     _marks: list[int | None] = field(default_factory=list)
     """Where each choice's line begins in ``out`` (None where it cannot be told)."""
 
@@ -109,7 +108,6 @@ class Recorder:
     def _write(self, record: dict[str, Any]) -> None:
         self.out.write(json.dumps(record, ensure_ascii=False) + "\n")
         self.out.flush()
-        self.lines += 1
 
 
 def read_log(path: str | Path) -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]:
