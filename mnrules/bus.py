@@ -78,10 +78,19 @@ def python_wrapper(function: Callable[..., Any], names: tuple[str, ...] | None =
     scope: dict[str, Any] = {"_compiled": function}
     exec(f"def {name}({args}):\n    return _compiled({args})\n", scope)
     wrapper: Callable[..., Any] = scope[name]
+    wrapper._mn_target = function  # type: ignore[attr-defined]  # what the bus calls
     wrapper.__doc__ = function.__doc__
     wrapper.__module__ = getattr(function, "__module__", None) or __name__
     wrapper.__qualname__ = getattr(function, "__qualname__", name)
     return wrapper
+
+
+def target(function: Impl) -> Impl:
+    """What the bus's own lists call for an implementation: the compiled function or the
+    card's method itself, not the plain-Python wrapper pluggy was given to read its
+    parameters (:func:`python_wrapper`; one Python call fewer per answer)."""
+    found: Impl = getattr(function, "_mn_target", function)
+    return found
 
 
 class Bus(pluggy.PluginManager):
@@ -158,7 +167,7 @@ class Bus(pluggy.PluginManager):
             for impl in reversed(getattr(self.hook, hook).get_hookimpls()):
                 declared = getattr(impl.plugin, attr, None)
                 if declared is None or key in declared:
-                    found.append(impl.function)
+                    found.append(target(impl.function))
             self._routes[(hook, key)] = found
         return found
 
@@ -192,7 +201,7 @@ class Bus(pluggy.PluginManager):
         for impl in reversed(caller.get_hookimpls()):
             if impl.hookwrapper or getattr(impl, "wrapper", False) or impl.kwargnames:
                 return None
-            found.append((impl.function, tuple(impl.argnames)))
+            found.append((target(impl.function), tuple(impl.argnames)))
         return found
 
     def collect(self, hook: str, key: str, **kwargs: Any) -> list[Any]:
