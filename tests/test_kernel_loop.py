@@ -25,6 +25,7 @@ from mnrules.engine import (
     Outcome,
     Step,
     as_choice,
+    typed,
 )
 from mnrules.errors import GameOver, StateError
 from mnrules.hookspecs import hookimpl
@@ -67,6 +68,28 @@ def test_a_choice_is_text_a_whole_number_or_lists_of_them() -> None:
         as_choice(["move", huge])
     assert err.value.detail == ("a choice is a string, a whole number or a list of them; it "
                                 f"holds {repr(huge)[:60]}... (dict)")
+
+
+class Light(NamedTuple):
+    verb: str
+    keeper: str
+
+
+class Spot(NamedTuple):
+    x: int
+    y: int
+
+
+def test_a_tuple_choice_reaches_its_step_as_the_type_its_kind_declares() -> None:
+    """A decision kind declares types by a choice's first item (or for any tuple): a
+    choice takes the type its first item names, else the one for any tuple, if it has
+    that type's length; anything else (an empty choice too) stays the tuple it was."""
+    types: dict[str | None, Any] = {"light": Light, None: Spot}
+    assert type(typed(types, ("light", "north"))) is Light
+    assert typed(types, (3, 4)) == Spot(3, 4) and type(typed(types, (3, 4))) is Spot
+    for plain in (("light", "north", "south"), (1, 2, 3), ()):
+        assert type(typed(types, plain)) is tuple and typed(types, plain) == plain
+    assert type(typed({"light": Light}, (3, 4))) is tuple
 
 
 def test_a_refused_choice_names_the_question_and_changes_nothing(watch: Ruleset) -> None:
