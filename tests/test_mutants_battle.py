@@ -7,11 +7,12 @@ from fractions import Fraction
 
 import pytest
 
+from conftest import play
 from mnrules.plugins.mare_nostrum import api
 from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.plugins.mare_nostrum.battle import distribution, side_for, situation_distributions
 from mnrules.ruleset import Ruleset
-from test_movement import empty_board
+from test_movement import empty_board, record
 
 PLAIN = {"area": "CYRENAICA", "kind": "land", "attacker": "carthage", "defender": "egypt"}
 
@@ -80,3 +81,26 @@ def test_the_diff_fights_both_packs_battles_each_once(
 
 def compare(a: Ruleset, b: Ruleset) -> list[str]:
     return [line for found in a.hook.mn_compare(a=a, b=b) for line in found]
+
+
+def test_a_naval_battle_rolls_sea_dice_and_a_land_battle_land_dice(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    """4.2: one sea die per trireme at sea, one land die per legion on land. Under a
+    variant whose sea die shows only V and whose land die only a blank, Carthage's
+    naval battle in Mare Aegyptium scores a hit a side, and the land battle in Cyrenaica
+    that follows none.
+
+    Kills: the sea/land test of ``battle._dice`` swapped (each battle rolling the other
+    kind's dice), which the default dice, alike, cannot show."""
+    game = empty_board(fresh_rules(sea_die=[5], land_die=[0]))
+    pos.set_marker(game, "CYRENAICA", "egypt")
+    for area, unit in (("MARE AEGYPTIUM", "trireme"), ("CYRENAICA", "legion")):
+        pos.add_units(game, "carthage", area, unit)
+        pos.add_units(game, "egypt", area, unit)
+    rolls = record(game, "battle_roll")
+    pos.start_phase(game, "military")
+    play(game, "carthage", ("done",), ("battle", "MARE AEGYPTIUM", "egypt"), ("done",))
+    assert [(e.data["kind"], e.data["rolls"], e.data["hits"]) for e in rolls] == [
+        ("sea", {"carthage": [5], "egypt": [5]}, {"carthage": 1, "egypt": 1}),
+        ("land", {"carthage": [0], "egypt": [0]}, {"carthage": 0, "egypt": 0})]
+    assert "MARE AEGYPTIUM" not in game.state.units
