@@ -178,3 +178,33 @@ def test_a_misread_action_is_refused_at_load(tmp_path: Path, script: str,
     with pytest.raises(ScriptError) as err:
         with_cards(tmp_path, ("midas", script))
     assert message in str(err.value)
+
+
+TAX = '''
+from mnrules.hookspecs import hookimpl
+from mnrules.language.words import Word
+from mnrules.plugins.mare_nostrum.supply import take
+
+
+@hookimpl
+def mn_vocabulary():
+    return [Word("action", "each player pays {n} wine", lambda env, n: take(env.game,
+                 env.holder, "wine", n * len(env.game.state.players)), "a wine tax")]
+'''
+
+
+def test_a_games_action_beginning_with_a_subject_word_is_read_whole(tmp_path: Path) -> None:
+    """A modder's word 'each player pays N wine' (the holder gets N wine a player) is one
+    action: not 'each player' doing the game's 'pay N wine'."""
+    rules = with_cards(tmp_path, ("midas", "after collect: each player pays 1 wine"),
+                       plugin=TAX)
+    game = new_game(rules, 3, seed=1)
+    pos.clear(game)
+    for p in game.state.players:
+        pos.give(game, p, {"wine": 2})
+    pos.give_tiles(game, "rome", "midas")
+    game.state.round = 2
+    pos.start_phase(game, "production")
+    _ = game.pending
+    assert screens(game) == {"rome": {"wine": 5}, "greece": {"wine": 2},
+                             "carthage": {"wine": 2}}
