@@ -6,16 +6,17 @@ with ``--check``) names what went wrong, in a sentence (mutation testing, issue 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from conftest import play
-from mnrules import Game, new_game
+from mnrules import Game, load_ruleset, new_game
 from mnrules.invariants import check
 from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.ruleset import Ruleset
-from test_pack_units import cyclops
+from test_pack_units import cyclops, write
 from test_trade import offer, trade_game
 
 
@@ -75,6 +76,14 @@ def legions_overdrawn(game: Game) -> None:
     game.state.add_units("ITALIA", "rome", "legion", 9)
 
 
+def wine_box_lost(game: Game) -> None:
+    del game.state.supply["wine"]
+
+
+def markets_lost(game: Game) -> None:
+    del game.state.supply["market"]
+
+
 def marker_from_nowhere(game: Game) -> None:
     game.state.control["ITALIA"] = "rome"
 
@@ -87,7 +96,9 @@ def marker_from_nowhere(game: Game) -> None:
     (legendary_lost, "legendary gold: 0 tokens, not 1"),
     (legendary_twice, "legendary gold: 2 tokens, not 1"),
     (legendary_on_a_screen_and_in_the_pile, "legendary gold: 2 tokens, not 1"),
+    (wine_box_lost, "wine: supply 0 + held 0 != box 9"),
     (market_from_nowhere, "market: supply 25 + built 1 != box 25"),
+    (markets_lost, "market: supply 0 + built 0 != box 25"),
     (legion_from_nowhere, "rome legion: box 8 + board 1 != 8"),
     (legions_overdrawn, "rome legion: box -1 + board 9 != 8"),
     (marker_from_nowhere, "rome marker: box 7 + board 1 != 7"),
@@ -143,3 +154,12 @@ def test_a_creature_stands_only_where_its_pack_lets_it() -> None:
     assert stand(new_game(cyclops(), 5, seed=1), "GALLIA") == []
     assert "rome's cyclops stands in MARE TYRRHENUM, where it may not" in \
         stand(new_game(cyclops(), 5, seed=1), "MARE TYRRHENUM")
+
+
+def test_a_creature_held_to_listed_provinces_stands_in_them(tmp_path: Path) -> None:
+    """A pack's creature that enters only SICILIA: there it stands; in LATIUM it may not."""
+    rules = load_ruleset("en", variant=str(write(
+        tmp_path, "cyclops: {count: 1, enters: [SICILIA], role: token}")))
+    assert stand(new_game(rules, 5, seed=1), "SICILIA") == []
+    assert "rome's cyclops stands in LATIUM, where it may not" in \
+        stand(new_game(rules, 5, seed=1), "LATIUM")
