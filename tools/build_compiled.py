@@ -45,6 +45,8 @@ COMPILED = (
     "mnrules/plugins/mare_nostrum/tracks.py",
     "mnrules/plugins/mare_nostrum/api.py",
     "mnrules/plugins/mare_nostrum/words.py",
+    "mnrules/plugins/mare_nostrum/victory.py",
+    "mnrules/plugins/mare_nostrum/claims.py",
     # the bots
     "mnrules/plugins/mare_nostrum/bots/common.py",
     "mnrules/plugins/mare_nostrum/bots/evaluate.py",

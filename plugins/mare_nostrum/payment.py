@@ -25,8 +25,12 @@ class SetRules:
         return replace(self, **{k: getattr(self, k) + v for k, v in more.items()})
 
 
+BASE_RULES = SetRules()
+"""The base rule (immutable, so one value serves every fold)."""
+
+
 def set_rules(game: Game, player: str) -> SetRules:
-    rules: SetRules = game.fold("payment", SetRules(), player=player)
+    rules: SetRules = game.fold("payment", BASE_RULES, player=player)
     return rules
 
 
