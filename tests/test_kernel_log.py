@@ -355,3 +355,14 @@ def test_an_older_save_of_the_whole_generator_is_read(tmp_path: Path) -> None:
     loaded, _, _ = load(path)
     assert loaded.state.cells == game.state.cells
     assert loaded.rng.getstate() == game.rng.getstate()
+
+
+@pytest.mark.parametrize("before", [[], [HEADER]])
+def test_a_line_that_is_not_json_is_refused_at_its_line(tmp_path: Path,
+                                                         before: list[dict[str, Any]]) -> None:
+    log = tmp_path / "g.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in before) + "{player: x\n",
+                   encoding="utf-8")
+    with pytest.raises(LogError) as err:
+        read_log(log)
+    assert str(err.value).startswith(f"{log}:{len(before) + 1}: not JSON: "), err.value
