@@ -203,6 +203,10 @@ CHOICE = {"player": "x", "kind": "place", "choice": 4}
     ([HEADER, {"chance": 5, "value": 3}], 2, "chance: expected a chance label"),
     ([HEADER, {**CHOICE, "player": 1}], 2, "player: expected a player"),
     ([HEADER, {**CHOICE, "kind": None}], 2, "kind: expected a decision kind"),
+    ([HEADER, {**CHOICE, "choice": 1.5}], 2, "choice: malformed choice 1.5"),
+    ([HEADER, {**CHOICE, "choice": True}], 2, "choice: malformed choice True"),
+    ([HEADER, {"chance": "sea die", "value": {"a": 1}}], 2,
+     "value: expected a chance outcome (text, a whole number or a list)"),
     ([{**HEADER, "format": "other"}], 1, "not an mnrules log"),
 ])
 def test_a_broken_log_line_is_refused_naming_its_line_and_field(
