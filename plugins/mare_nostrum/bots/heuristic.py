@@ -455,10 +455,11 @@ class BuildContext:
         self._found: dict[str, threat.Danger] | None = None
         self.memo = memo
         # the titles' race matters to the others' victories only when one of them
-        # nears all three or two may share a build phase's fifth tile
-        self.race = len(threat.racing(game, self.t)) >= 2
+        # nears all three or he and I may share a build phase's fifth tile
+        racing = threat.racing(game, self.t)
+        self.race = me in racing and len(racing) >= 2
         watched = threat.watched(game, self.t) - {me}
-        self.titles_matter = self.race or any(
+        self.titles_matter = len(racing) >= 2 or any(
             sum(1 for who in self.t.titles.values() if who == q) >= 2 for q in watched)
         self.inc = self.t.income(me)
         self.types = {base_good(k) for k in self.inc if k not in ("coin",) and "|" not in k}

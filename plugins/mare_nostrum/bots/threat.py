@@ -185,9 +185,10 @@ def dangers(game: Game, t: ev.Table | None = None,
             t.all_incomes()
         else:
             # the incomes change less often than the rest: remembered by what they
-            # depend on (who controls, builds and occupies what, the cards, the supply)
+            # depend on (who controls, builds, occupies and stands where, the cards; an
+            # income is reckoned before anything is taken from the supply)
             ikey = marshal.dumps((state.control, state.built, state.occupied, state.units,
-                                  state.tiles, state.supply, state.vars.get("copies", {})))
+                                  state.tiles, state.vars.get("copies", {})))
             incomes = memo.table(game, "incomes")
             found = incomes.get(ikey)
             if found is None:
