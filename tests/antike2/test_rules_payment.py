@@ -5,11 +5,14 @@ one kind."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from a2_helpers import asked, at_turn, options, play
+from a2_helpers import RULES, asked, at_turn, options, play
 
 from mnrules.effects import Event
 from mnrules.errors import IllegalChoice
+from mnrules.start import load_game
 
 YELLOW = {"ROMA": "yellow", "NEAPOLIS": "yellow", "SYRACUS": "yellow"}
 
@@ -57,3 +60,14 @@ def test_a_trade_is_paid_the_same_way_and_says_so() -> None:
     assert "for a trade" in game.pending.prompt  # type: ignore[union-attr]
     play(game, "iron", "gold", "iron")
     assert game.state.stock["yellow"] == {"marble": 1, "iron": 1, "gold": 0, "coin": 0}
+
+
+def test_a_save_that_lists_only_what_a_nation_holds_pays_among_those() -> None:
+    """A save (or a hand-written one) may leave out what a nation holds none of: it is
+    not asked to pay with it."""
+    game = at_turn({"cities": YELLOW, "rondel": {"yellow": "ferrum"}}, "yellow")
+    data = json.loads(game.snapshot().to_json())
+    data["stock"]["yellow"] = {"iron": 1, "gold": 1}
+    loaded = load_game(RULES, data)
+    play(loaded, "marmor")
+    assert options(loaded) == {"iron", "gold"}
