@@ -128,3 +128,37 @@ def test_the_variant_axis_sweeps_board_patches(tmp_path: Path,
     bad.write_text("patch:\n  board: {start_titles.cultur.3: carthage}\n", "utf-8")
     assert main(["sweep", "--param", f"variant={bad}", "--quiet"]) == 2
     assert "did you mean 'culture'" in capsys.readouterr().err
+
+
+VARIANTS = Path(__file__).resolve().parents[1] / "editions" / "mare_nostrum" / "variants"
+CALIBRATION = Path(__file__).resolve().parents[1] / "docs" / "calibration"
+
+
+@pytest.mark.parametrize("name, resources, levels", [
+    ("rome_without_market", 7, {"trade": 6, "military": 3}),
+    ("rome_without_market_plus_legion", 7, {"trade": 6, "military": 4}),
+    ("rome_without_market_plus_two_legions", 7, {"trade": 6, "military": 5}),
+    ("rome_without_market_gallia", 9, {"trade": 7, "military": 3}),
+])
+def test_the_demonstration_variants_start_rome_as_they_say(name: str, resources: int,
+                                                            levels: dict[str, int]) -> None:
+    from mnrules import load_ruleset, new_game
+    from mnrules.plugins.mare_nostrum.tracks import levels as track_levels
+
+    game = new_game(load_ruleset("en", variant=str(VARIANTS / f"{name}.yaml")), 4, seed=1)
+    assert sum(game.state.screens["rome"].values()) == resources
+    have = track_levels(game)["rome"]
+    assert {k: have[k] for k in levels} == levels
+
+
+@pytest.mark.parametrize("path", sorted(CALIBRATION.glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_calibration_patch_loads_and_plays_a_round(path: Path) -> None:
+    from mnrules import load_ruleset, new_game
+    from mnrules.bots import make_bot
+
+    rules = load_ruleset("en", variant=str(path))
+    for players in (3, 4, 5):
+        game = new_game(rules, players, seed=2, round_cap=2)
+        bot = make_bot("random", 2, rules)
+        while game.pending is not None and game.state.round < 2:
+            game.apply(bot.choose(game))
