@@ -370,3 +370,18 @@ def test_a_line_that_is_not_json_is_refused_at_its_line(tmp_path: Path,
     with pytest.raises(LogError) as err:
         read_log(log)
     assert str(err.value).startswith(f"{log}:{len(before) + 1}: not JSON: "), err.value
+
+
+def test_replay_stopped_at_a_round_does_not_judge_the_rest_of_the_log(
+        tmp_path: Path) -> None:
+    """Four marks bring the game to round 3; what the log holds after them (here a die
+    the game never rolls) is beyond the stop and not a divergence; replayed whole, it is."""
+    log = tmp_path / "g.jsonl"
+    recorded(log, tictactoe(), str(TICTACTOE), 2, 3, X_WINS[:4])
+    write_lines(log, [*lines(log), {"chance": "die", "value": 1}])
+    stopped = replay(log, until_round=3)
+    assert stopped.stopped_at_round == 3 and stopped.choices == 4
+    assert stopped.divergence is None
+    whole = replay(log)
+    assert whole.divergence == ("line 6: the log has die 1, which the game never drew "
+                                "(1 chance record(s) left over)")
