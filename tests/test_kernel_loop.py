@@ -15,7 +15,16 @@ import pytest
 
 from mnrules import Game, IllegalChoice, InvalidChoice, new_game
 from mnrules.contract import UndeclaredName
-from mnrules.effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
+from mnrules.effects import (
+    ADD,
+    MULTIPLY,
+    RULES_RANK,
+    SET,
+    Event,
+    Modifier,
+    Replacement,
+    Trigger,
+)
 from mnrules.engine import (
     CHOICE_DEPTH,
     MAX_DEPTH,
@@ -29,6 +38,7 @@ from mnrules.engine import (
 )
 from mnrules.errors import GameOver, StateError
 from mnrules.hookspecs import hookimpl
+from mnrules.language.compiler import ORIGINAL_RANK
 from mnrules.ruleset import Ruleset
 from test_kernel_watch import answer, watch_rules
 
@@ -301,6 +311,27 @@ def test_cards_modify_the_oil_burnt(watch: Ruleset, flat: bool) -> None:
     assert game.state.vars["lit"] == [["north", 4], ["south", 2]]
     assert game.fold("watch.oil", 5, keeper="south") == 10
     assert game.fold("watch.wick", 5, keeper="south") == (5 if flat else 10)
+
+
+class Beacon:
+    """The base rule "a keeper's lamp burns one more oil in a storm" (the game's own
+    modifier, at the rules' rank) and the card "Beacon: your lamp burns three times as
+    much" (a card's owner's rank), both additions in the same layer."""
+
+    MODIFIES = frozenset({"watch.oil"})
+
+    @hookimpl
+    def mn_modifiers(self, game: Game[Any], quantity: str, ctx: dict[str, Any]) -> Any:
+        return [Modifier("card:beacon", lambda v: v * 3, layer=ADD, rank=ORIGINAL_RANK),
+                Modifier("watch", lambda v: v + 1, layer=ADD)]
+
+
+def test_the_base_rules_apply_before_any_card_in_a_layer(watch: Ruleset) -> None:
+    """(1 + 1) * 3 = 6: the rules' own modifier first, then the card's, although the
+    card's source sorts first."""
+    assert RULES_RANK < ORIGINAL_RANK
+    watch.pm.register(Beacon(), name="test:beacon")
+    assert fresh(watch).fold("watch.oil", 1, keeper="north") == 6
 
 
 class Storm:
