@@ -27,7 +27,7 @@ from .language.plugin_files import check_hook_names
 from .language.steps import CardSteps
 from .language.syntax import Problem, ScriptError, parse_script
 from .language.words import Sets, Vocabulary, Word
-from .packs import TYPE_WORDS, _merge
+from .packs import _merge
 from .resources import data_dir
 from .state import State
 from .yamlsource import did_you_mean, suggest
@@ -162,14 +162,6 @@ def _answers(pm: Bus, hook: str) -> list[tuple[str, Any]]:
 
 
 # --- parameter values --------------------------------------------------------------------
-def _type_word(example: Any) -> str:
-    if isinstance(example, bool):
-        return "true or false"
-    if isinstance(example, float):
-        return "a number"
-    return TYPE_WORDS.get(type(example), type(example).__name__)
-
-
 def _example(items: list[Any]) -> Any:
     """One item standing for all of a default's items: a non-empty list or mapping if
     there is one (so an empty list in a default borrows its siblings' item type)."""
