@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
+from mnrules.plugins.mare_nostrum.state import Game, base_good
 
 Payment = tuple[str, ...]
 
@@ -169,6 +169,3 @@ class Purse:
         most = self.types + min(rules.repeated_types, self.doubles)
         return cost - min(rules.coins_in_goods_set, coins, cost) <= most
 
-
-def is_legendary(key: str) -> bool:
-    return key.startswith(LEGENDARY)
