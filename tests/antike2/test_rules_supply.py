@@ -5,6 +5,7 @@ is checked before a game."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from mnrules.errors import MnrulesError
 from mnrules.invariants import check
 from mnrules.plugins.antike2.state import Game
 from mnrules.plugins.antike2.supply import can_pay, pay, take_coin
+from mnrules.start import load_game
 
 
 def test_a_cost_is_paid_with_its_resources_and_a_coin_for_each_one_missing() -> None:
@@ -41,7 +43,7 @@ def test_the_summary_counts_a_nations_temples_and_its_seas() -> None:
     """Navigators (book: «морское присутствие удваивается»): a sea with the galley symbol
     counts twice; a legion at sea or a galley in a land region counts for nothing."""
     game = at_turn({"cities": {"ROMA": "yellow temple", "NEAPOLIS": "yellow",
-                               "SYRACUS": "black temple"},
+                               "SYRACUS": "black temple", "CARTHAGO": "black temple"},
                     "units": {"yellow": {"MARE_TYRRHENUM": {"galley": 2},
                                          "MARE_IONIUM": {"galley": 1},
                                          "MARE_SARDOUM": {"galley": 0},
@@ -106,3 +108,13 @@ def test_the_largest_box_loads(tmp_path: Path) -> None:
     rules = load_ruleset("antike2", variant=_variant(
         tmp_path, "components: {temples: 999, coins: 0}"))
     assert rules.components["temples"] == 999 and rules.components["coins"] == 0
+
+
+def test_a_save_that_lists_nothing_held_pays_for_nothing() -> None:
+    """A save may leave out what a nation holds none of: an empty stock pays no cost."""
+    game = at_turn({"cities": {"ROMA": "yellow"}}, "yellow")
+    data = json.loads(game.snapshot().to_json())
+    data["stock"]["yellow"] = {}
+    loaded = load_game(RULES, data)
+    assert not can_pay(loaded.state, "yellow", {"gold": 1})
+    assert can_pay(loaded.state, "yellow", {})
