@@ -6,6 +6,7 @@ plain-Python function named as its author wrote it."""
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ import pluggy
 import pytest
 
 from mnrules import Game, new_game
-from mnrules.bus import Bus, python_wrapper
+from mnrules.bus import Bus, ImplMarker, python_wrapper
 from mnrules.contract import ContractError, EventKind, UndeclaredName
 from mnrules.effects import Event
 from mnrules.hookspecs import hookimpl
@@ -128,3 +129,26 @@ def test_the_game_is_told_of_a_lamp_however_the_bus_calls_its_plugins(
             game.apply(choice)
         lit.append(game.state.vars["lit"])
     assert lit[0] == lit[1] == [["north", 1], ["south", 1]]
+
+
+class Compiled:
+    """A hook as mypyc compiles it: a signature, but no code object."""
+
+    __signature__ = inspect.Signature([
+        inspect.Parameter("game", inspect.Parameter.POSITIONAL_OR_KEYWORD)])
+
+    def __init__(self) -> None:
+        self.__name__ = "mn_setup"
+
+    def __call__(self, game: Any) -> None:
+        return None
+
+
+def test_a_compiled_hook_marked_with_options_is_wrapped_too() -> None:
+    """``@hookimpl(tryfirst=True)`` on a compiled function marks a plain-Python function
+    pluggy can read, as the bare ``@hookimpl`` does."""
+    mark = ImplMarker("demo")
+    for marked in (mark(tryfirst=True)(Compiled()), mark(Compiled())):
+        assert inspect.isfunction(marked) and list(inspect.signature(marked).parameters) == [
+            "game"]
+    assert mark(tryfirst=True)(Compiled()).demo_impl["tryfirst"] is True
