@@ -144,3 +144,33 @@ def test_a_text_names_a_resource_only_where_the_parameter_says_so() -> None:
 def test_each_fortress_reading_is_accepted_by_a_pack(value: str) -> None:
     rules = load_ruleset("en", overrides={"params": {"fortress_model": value}})
     assert rules.params["fortress_model"] == value
+
+
+def test_a_number_is_a_number_not_a_text_nor_true() -> None:
+    divisor = Param("hit_divisor", 5, "dice total per hit", minimum=1, maximum=99)
+    for bad in (True, "5", 2.5, None):
+        found = param_problem(divisor, bad)
+        assert found is not None and found[1].startswith("expected a whole number from 1 "
+                                                         "to 99, got "), (bad, found)
+    ratio = Param("ratio", 0.5, "a share")
+    assert param_problem(ratio, 1) is None and param_problem(ratio, 0.25) is None
+    for bad in (float("nan"), float("inf"), False):
+        found = param_problem(ratio, bad)
+        assert found is not None and found[1].startswith("expected a number, got "), found
+
+
+def test_an_empty_list_in_a_default_borrows_its_siblings_item_type() -> None:
+    """Pillaging a temple gains nothing by default (an empty list), yet a pack that gives
+    it something gives resources, as the other buildings' gains are: not numbers."""
+    gains = Param("pillage_gains", {"temple": [], "city": ["coin"]}, "what pillaging yields")
+    assert param_problem(gains, {"temple": ["coin"], "city": ["coin"]}) is None
+    assert param_problem(gains, {"temple": [3], "city": ["coin"]}) == \
+        (("temple", 0), "expected a text, got 3")
+    rows = Param("rows", [[], [1, 2]], "rows of numbers")
+    assert param_problem(rows, [["a"]]) == ((0, 0), "expected a whole number, got 'a'")
+
+
+def test_a_key_added_to_an_open_table_is_a_name() -> None:
+    costs = Param("costs", {"city": 2}, "what each piece costs", open_keys=True)
+    assert param_problem(costs, {"city": 2, "temple": 3}) is None
+    assert param_problem(costs, {"city": 2, 7: 3}) == ((7,), "a key must be a name, got 7")
