@@ -206,6 +206,17 @@ def test_a_game_with_nothing_left_to_run_is_over(watch: Ruleset) -> None:
     assert game.pending is None and game.state.finished
 
 
+def test_a_finished_game_asks_nothing_even_with_frames_left(watch: Ruleset) -> None:
+    """A game saved as won by north stays won: the frames left on its stack are not
+    played on."""
+    state = watch.state_class.from_dict({
+        "seed": 1, "players": ["north", "south"], "stack": [{"step": "game"}],
+        "finished": True, "winners": ["north"], "victory": "lamp"})
+    game = Game(watch, state)
+    assert game.pending is None and game.outcome == Outcome(("north",), "lamp")
+    assert game.state.round == 1 and game.state.stack == [{"step": "game"}]
+
+
 def test_a_step_must_say_how_it_advances_and_chooses(watch: Ruleset) -> None:
     step: Step[Any] = Step()
     game = fresh(watch)
