@@ -83,3 +83,16 @@ def test_no_unit_in_another_nations_city() -> None:
                     "bellona": "green", "stock": {"yellow": {"iron": 6}}}, "yellow")
     play(game, "militia")
     assert {o[1] for o in options(game) if o[0] != "done"} == {"ROMA"}
+
+
+def test_the_boxs_last_legion_and_last_galley_may_be_raised() -> None:
+    """The box holds 12 legions and 13 galleys a nation: with 11 and 12 out, one of each
+    is still there to raise."""
+    game = at_turn({"cities": {"ROMA": "yellow temple"}, "bellona": "green",
+                    "units": {"yellow": {"LUGDUNUM": {"legion": 11},
+                                         "NEAPOLIS": {"galley": 12}}},
+                    "stock": {"yellow": {"iron": 6}}}, "yellow")
+    play(game, "militia")
+    assert options(game) == {("done",), ("legion", "ROMA"), ("galley", "ROMA")}
+    play(game, ("legion", "ROMA"))
+    assert options(game) == {("done",), ("galley", "ROMA")}
