@@ -104,3 +104,24 @@ def test_a_naval_battle_rolls_sea_dice_and_a_land_battle_land_dice(
         ("sea", {"carthage": [5], "egypt": [5]}, {"carthage": 1, "egypt": 1}),
         ("land", {"carthage": [0], "egypt": [0]}, {"carthage": 0, "egypt": 0})]
     assert "MARE AEGYPTIUM" not in game.state.units
+
+
+def test_the_diff_tells_both_sides_expected_losses_where_battles_differ(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    """`editions diff` against a variant with a hit per 4 instead of 5: the small battle
+    comes out differently, and the line gives, for the force sizes that change most,
+    each side's expected losses under both rule sets, exactly as the battles' odds say.
+
+    Kills: the side index of the defender's expected losses changed in
+    ``battle.mn_compare`` (the line for a battle that differs)."""
+    a, b = fresh_rules(), fresh_rules(hit_divisor=4)
+    a.data["battles"] = b.data["battles"] = [{"name": "small", **SMALL}]
+    [line] = compare(a, b)
+    assert line.startswith("battle 'small': outcomes differ; largest change at 2 vs 1 legions")
+    where = (2, 1, 1 if "+ fortress" in line else 0)
+    da = situation_distributions(a, a.data["battles"][0])[where]
+    db = situation_distributions(b, b.data["battles"][0])[where]
+    for side, who in ((0, "rome"), (1, "egypt")):
+        before = float(sum((p * k[side] for k, p in da.items()), Fraction(0)))
+        after = float(sum((p * k[side] for k, p in db.items()), Fraction(0)))
+        assert f"{who} {before:.3f} → {after:.3f}" in line
