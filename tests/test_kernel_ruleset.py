@@ -164,3 +164,18 @@ def test_the_games_own_checks_run_with_its_rules(tmp_path: Path) -> None:
     path = variant(tmp_path, "extends: en\ncards:\n  remove: [caesar]\n")
     refused(path, "cards.remove: 'caesar' is the starting hero of rome (the board gives it "
                   "at setup); it cannot be removed", line=3)
+
+
+def test_a_board_starting_more_pieces_than_the_box_holds_is_refused(tmp_path: Path) -> None:
+    """The game's board checks (registered by the game beside itself): Rome starts with
+    two legions, a box of one legion an empire cannot hold them."""
+    path = variant(tmp_path, "extends: en\ncomponents:\n  pieces: {legion: 1}\n")
+    refused(path, "rome starts with 2 legion(s) but the box gives each empire 1")
+
+
+def test_a_variant_overrides_a_cards_words(tmp_path: Path) -> None:
+    path = variant(tmp_path, "extends: en\ncards:\n  override:\n"
+                             "    colossus: {names: {en: The Great Statue}}\n")
+    rules = load_ruleset("en", variant=path)
+    assert rules.cards["colossus"].name("en") == "The Great Statue"
+    assert en().cards["colossus"].name("en") != "The Great Statue"
