@@ -70,7 +70,8 @@ def test_a_bus_not_flat_checks_names_as_the_flat_one(watch: Ruleset) -> None:
     """Through pluggy's own call too, performing an event nobody declares is refused."""
     watch.pm.flat = False
     game = new_game(watch, 2, seed=1)
-    with pytest.raises(UndeclaredName, match="'lamp_lit'"):
+    with pytest.raises(UndeclaredName, match=r"game\.perform: no plugin declares the event "
+                                             r"'lamp_lit'"):
         game.perform(Event("lamp_lit", "north"), lambda e: None)
 
 
@@ -94,6 +95,28 @@ class Echo:
     def mn_say(self, word: str) -> Any:
         answers = yield
         return [*answers, word.upper()]
+
+
+class Extra:
+    """A plugin answering a hook no specification declares (pluggy accepts it)."""
+
+    @pluggy.HookimplMarker("demo")
+    def mn_extra(self, word: str) -> str:
+        return word * 2
+
+
+def test_a_hook_without_specification_is_answered_as_pluggy_does() -> None:
+    bus = Bus("demo")
+    bus.add_hookspecs(Spec)
+    bus.register(Extra())
+    assert bus.call("mn_extra", word="ab") == ["abab"] == bus.hook.mn_extra(word="ab")
+
+
+def test_a_bus_without_the_contract_hook_says_so() -> None:
+    """A bus that knows no mn_contract checks no name, and says so when its contract is
+    asked for."""
+    with pytest.raises(ContractError, match="this bus has no mn_contract hook"):
+        Bus("demo").check_contract()
 
 
 def test_a_hook_only_wrappers_answer_goes_through_pluggy() -> None:
