@@ -196,3 +196,23 @@ def test_zeus_peace_does_not_bind_a_third_player(rules: Ruleset) -> None:
     make_peace(game, "egypt")
     moves = turn_moves(game, "carthage")
     assert {("GARAMANTIA", "NUBIA"), ("GARAMANTIA", "CYRENAICA")} <= moves
+
+
+def test_the_player_of_an_event_is_nobody_where_no_event_is_under_way(tmp_path: Path) -> None:
+    """'the player' is the player an event is about (who bought, collected, pillaged):
+    a Collect's income is counted with no event under way, so a card changing the income
+    'by the player' changes nobody's, and is no error."""
+    from mnrules.plugins.mare_nostrum.production import income
+
+    plain = new_game(with_cards(tmp_path / "plain", ("hero", "modify income: add 1 coin")), 3,
+                     seed=1)
+    rules = with_cards(tmp_path / "player", ("hero", "modify income by the player: add 1 coin"))
+    game = new_game(rules, 3, seed=1)
+    for g in (plain, game):
+        pos.give_tiles(g, "rome", "hero")
+    def coins(g: Any) -> int:
+        return sum(n for good, n in income(g, "rome") if good == "coin")
+
+    before = coins(new_game(rules, 3, seed=1))
+    assert coins(plain) == before + 1   # the card works...
+    assert coins(game) == before        # ...'by the player' changes nobody's income

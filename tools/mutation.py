@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import os
 import random
 import shutil
@@ -139,11 +140,20 @@ def _committed() -> bool:
     return (ROOT / ".git").exists() and shutil.which("git") is not None
 
 
+@functools.cache
+def _pinned() -> str:
+    """The commit this run measures, read once: a commit landing mid-run (others work in
+    the same tree) must not mix its files into the copy or move the mutants' lines."""
+    return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
+                          text=True, check=True).stdout.strip()
+
+
 def source(path: str) -> str:
-    """A module's source as measured: as committed (HEAD) in a git checkout."""
+    """A module's source as measured: as committed (HEAD when the run began) in a git
+    checkout."""
     if _committed():
-        done = subprocess.run(["git", "show", f"HEAD:{path}"], cwd=ROOT, capture_output=True,
-                              text=True, check=False)
+        done = subprocess.run(["git", "show", f"{_pinned()}:{path}"], cwd=ROOT,
+                              capture_output=True, text=True, check=False)
         if done.returncode == 0:
             return done.stdout
     return (ROOT / path).read_text(encoding="utf-8")
@@ -254,7 +264,7 @@ class Sandbox:
         self.dir = Path(tempfile.mkdtemp(prefix="mnrules-mutation-"))
         if _committed():
             names = [n for n in COPIED if (ROOT / n).exists()]
-            archive = subprocess.run(["git", "archive", "HEAD", *names], cwd=ROOT,
+            archive = subprocess.run(["git", "archive", _pinned(), *names], cwd=ROOT,
                                      capture_output=True, check=True).stdout
             subprocess.run(["tar", "-x", "-C", str(self.dir)], input=archive, check=True)
         else:
@@ -443,7 +453,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "ci":
         ci = cfg["ci"]
         assert isinstance(ci, dict)
-        paths = [str(p) for p in ci["modules"]]
+        # no list: every configured module, so a module added to the table is sampled too
+        paths = [str(p) for p in ci.get("modules", modules())]
         scores = _run_modules(paths, int(ci["per-module"]), int(ci["seed"]), jobs=1)
         if len(scores) < len(paths):
             return 1
