@@ -5,6 +5,7 @@ testing, issue 19)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from mnrules.language.syntax import ScriptError
 from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.plugins.mare_nostrum.battle import side_for
 from mnrules.plugins.mare_nostrum.control import slot_controller
+from mnrules.plugins.mare_nostrum.words import QUANTITY_NUMBERS
 from mnrules.ruleset import Ruleset
 from test_build import face_up_game, game_at, turn
 from test_cards import land, make_peace, turn_moves, zeus
@@ -216,3 +218,40 @@ def test_the_player_of_an_event_is_nobody_where_no_event_is_under_way(tmp_path: 
     before = coins(new_game(rules, 3, seed=1))
     assert coins(plain) == before + 1   # the card works...
     assert coins(game) == before        # ...'by the player' changes nobody's income
+
+
+
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "effect-language.md"
+
+
+def _guide_ranges() -> list[tuple[str, int]]:
+    """(card line with N, the largest N) for each `modify` row of the modders' guide's
+    table of numbers ("| `modify track: add N` | 0 to 20 | 99 |")."""
+    rows = []
+    for line in GUIDE.read_text(encoding="utf-8").splitlines():
+        bound = re.match(r"\|[^|]*\| 0 to (\d+) \|", line)
+        for script in re.findall(r"`(modify [^`]*)`", line) if bound else ():
+            script = script.replace("choose A to B", "choose 0 to N").replace(
+                "allow N ...", "allow N coin in goods sets")
+            if " N" in script:  # not the rules' own names in brackets
+                rows.append((script, int(bound.group(1))))
+    return rows
+
+
+def test_the_guide_lists_the_numbers_of_every_quantity_a_card_may_change() -> None:
+    scripts = " ".join(s for s, _ in _guide_ranges())
+    named = {"move.range": "legion.range", "move.sea_crossing": "sea.crossing",
+             "move.trireme_range": "trireme.range"}
+    for quantity in QUANTITY_NUMBERS:
+        assert f"modify {named.get(quantity, quantity)}:" in scripts, quantity
+
+
+@pytest.mark.parametrize(("script", "high"), _guide_ranges())
+def test_each_quantity_takes_numbers_up_to_the_guides_bound_and_no_further(
+        tmp_path: Path, script: str, high: int) -> None:
+    """The modders' guide promises, for each quantity, the largest number a script may
+    write (a die 10 more, a track 20, a cost 99 ...): that number is accepted, one more
+    is refused with the range."""
+    assert with_cards(tmp_path / "high", ("hero", script.replace("N", str(high)))).cards
+    with pytest.raises(ScriptError, match=f"from 0 to {high} allowed"):
+        with_cards(tmp_path / "over", ("hero", script.replace("N", str(high + 1))))

@@ -28,7 +28,6 @@ from mnrules.language.compiler import CompiledRule, Env
 from mnrules.plugins.antike2.state import Game, Step
 from mnrules.plugins.antike2.supply import personages_left
 
-KINDS = ("king", "general", "citizen", "scholar", "pliny", "navigator")
 OCCASION = "personage_count"
 """The event of step 3 of a turn, which the personage scripts react to."""
 
