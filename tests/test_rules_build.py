@@ -78,6 +78,16 @@ def test_a_hero_builds_nothing_the_box_has_run_out_of(fresh_rules: Any) -> None:
     assert refused(game, ("offer", "card:spartacus#0", "legion", "LIBYA")) == "card-build"
 
 
+def test_a_heros_offer_takes_the_last_piece_in_the_box(fresh_rules: Any) -> None:
+    """The limit is the box's last piece, not one before it: with one legion left,
+    Spartacus still offers it (FR Matériel; NL/PL/UK 3.1.2)."""
+    game = spartacus_game(fresh_rules, {"coin": 1, "gladiators": 1})
+    pos.add_units(game, "carthage", "LIBYA", "legion",
+                  game.state.pieces["carthage"]["legion"] - 1)
+    assert game.state.pieces["carthage"]["legion"] == 1
+    turn(game, "carthage")
+    assert offers(game, "legion") != []
+
 def test_hammurabi_without_a_marker_left_offers_none(rules: Ruleset) -> None:
     game = game_at(rules, 5)
     for prov in ("GERMANIA", "DACIA", "SICILIA", "PHAZANIA", "NUBIA"):
