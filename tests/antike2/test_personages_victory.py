@@ -121,12 +121,10 @@ def test_the_target_reached_at_the_end_of_the_turn_wins() -> None:
     assert game.outcome.winners == ("yellow",) and game.outcome.victory == "personages"
 
 
-def destroy_ancona(generals_taken: int) -> Game:
-    """Yellow, one personage short, destroys the neutral temple of ANCONA (defence 3) with
-    three legions; green holds ``generals_taken`` of the 7 generals."""
-    game = at_turn({"personages": {"yellow": ["scholar"] * 8,
-                                   "green": ["general"] * generals_taken},
-                    "destroyed": {"green": generals_taken}, "neutral": ["ANCONA"],
+def destroy_ancona_in(position: dict[str, object]) -> Game:
+    """Yellow's three legions destroy the neutral temple of ANCONA (defence 3) in
+    ``position`` and his turn plays to its end."""
+    game = at_turn({**position, "neutral": ["ANCONA"],
                     "units": {"yellow": {"ANCONA": {"legion": 3}}}}, "yellow")
     play(game, "movere")
     until(game, "a2.conquest", "yellow")
@@ -135,6 +133,14 @@ def destroy_ancona(generals_taken: int) -> Game:
         game.apply(("done",) if ("done",) in game.pending.options else
                    game.pending.options[0])
     return game
+
+
+def destroy_ancona(generals_taken: int) -> Game:
+    """Yellow, one personage short, destroys the neutral temple of ANCONA; green holds
+    ``generals_taken`` of the 7 generals."""
+    return destroy_ancona_in({"personages": {"yellow": ["scholar"] * 8,
+                                             "green": ["general"] * generals_taken},
+                              "destroyed": {"green": generals_taken}})
 
 
 def test_one_short_a_destroyed_temple_wins_even_with_no_general_left() -> None:

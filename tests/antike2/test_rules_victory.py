@@ -8,12 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from a2_helpers import at_turn, play, until
-from test_personages_victory import end_turn
+from a2_helpers import at_turn
+from test_personages_victory import destroy_ancona_in, end_turn
 
 from mnrules import load_ruleset
 from mnrules.cli import main
-from mnrules.plugins.antike2.state import Game
 from mnrules.plugins.antike2.supply import personages_left
 from mnrules.plugins.antike2.victory import target
 
@@ -32,24 +31,10 @@ def test_a_temple_destroyed_in_an_earlier_turn_does_not_win_one_short() -> None:
     assert game.outcome is None
 
 
-def destroy_ancona(position: dict[str, object]) -> Game:
-    """Yellow's three legions destroy the neutral temple of ANCONA (defence 3) and the
-    turn plays to its end."""
-    game = at_turn({**position, "neutral": ["ANCONA"],
-                    "units": {"yellow": {"ANCONA": {"legion": 3}}}}, "yellow")
-    play(game, "movere")
-    until(game, "a2.conquest", "yellow")
-    play(game, ("conquer", "ANCONA"))
-    while game.pending is not None and game.pending.player == "yellow":
-        game.apply(("done",) if ("done",) in game.pending.options else
-                   game.pending.options[0])
-    return game
-
-
 def test_two_short_a_temple_destroyed_gives_a_general_and_no_win_while_one_is_left() -> None:
     """Yellow, two short of 9, destroys a temple: he takes a general and is one short.
     A general is still in the box, so the temple does not win in its place."""
-    game = destroy_ancona({"personages": {"yellow": ["scholar"] * 7,
+    game = destroy_ancona_in({"personages": {"yellow": ["scholar"] * 7,
                                           "green": ["general"] * 5},
                            "destroyed": {"green": 5}})
     assert game.state.personages["yellow"].count("general") == 1

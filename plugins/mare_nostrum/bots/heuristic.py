@@ -752,16 +752,7 @@ class BuildContext:
     def income_denial(self, prov: str, owner: str) -> float:
         """Taking ``prov``'s income from an ``owner`` near a build victory
         (:func:`threat.relief`), weighed as the evaluation weighs him."""
-        found = self.dangers()
-        d = found[owner]
-        if not d.builds:
-            return 0.0
-        state = self.game.state
-        mine = [i for i, b in enumerate(state.built[prov])
-                if b and state.occupied[prov][i] in (None, owner)]
-        lost = sum(api.province_income(self.game, prov, mine).values())
-        w = threat.weights(self.me, found).get(owner, 0.0)
-        return w * threat.relief(self.game, d, lost)
+        return _income_denial(self.game, self.me, self.dangers(), prov, owner)
 
 
 def _powers(game: Game, player: str) -> dict[str, float]:
@@ -793,6 +784,21 @@ def _battle_power(game: Game, player: str) -> float:
     _, defending = api.expected_hits(game, home, enemy, player, 3, 3)
     attacking, _ = api.expected_hits(game, api.capital(game, enemy), player, enemy, 3)
     return 2.0 * (defending + attacking)
+
+
+def _income_denial(game: Game, me: str, found: dict[str, threat.Danger], prov: str,
+                   owner: str) -> float:
+    """Taking ``prov``'s income from an ``owner`` near a build victory: what it takes from
+    his chance (:func:`threat.relief`), weighed as the evaluation weighs him."""
+    d = found[owner]
+    if not d.builds:
+        return 0.0
+    state = game.state
+    mine = [i for i, b in enumerate(state.built[prov])
+            if b and state.occupied[prov][i] in (None, owner)]
+    lost = sum(api.province_income(game, prov, mine).values())
+    w = threat.weights(me, found).get(owner, 0.0)
+    return w * threat.relief(game, d, lost)
 
 
 # -- the map ---------------------------------------------------------------------------
@@ -981,16 +987,7 @@ class LegionPlanner:
         from his chance (:func:`threat.relief`), weighed as the evaluation weighs him."""
         if not self.danger(owner):
             return 0.0
-        found = self._dangers()
-        d = found[owner]
-        if not d.builds:
-            return 0.0
-        state = self.game.state
-        mine = [i for i, b in enumerate(state.built[prov])
-                if b and state.occupied[prov][i] in (None, owner)]
-        lost = sum(api.province_income(self.game, prov, mine).values())
-        w = threat.weights(self.me, found).get(owner, 0.0)
-        return w * threat.relief(self.game, d, lost)
+        return _income_denial(self.game, self.me, self._dangers(), prov, owner)
 
     def _target_value(self, prov: str, legions: float) -> float:
         game = self.game
