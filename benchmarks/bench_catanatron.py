@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from games import span  # this folder (run as a script)
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -69,11 +70,6 @@ def mnrules_set(players: int, seeds: range, cap: int) -> Callable[[], int]:
         return sum(games.play(spec, digest=False)[0] for spec in specs)
 
     return play
-
-
-def span(values: list[float], fmt: str) -> str:
-    return (f"median {format(statistics.median(values), fmt)} "
-            f"(range {format(min(values), fmt)}-{format(max(values), fmt)})")
 
 
 def main() -> None:

@@ -21,11 +21,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from games import span  # this folder (run as a script)
 
 HERE = Path(__file__).resolve().parent
 
@@ -62,11 +63,6 @@ def which(tree: Path) -> str:
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                          text=True, check=True, cwd=tree)   # not this folder's mnrules
     return ", ".join(Path(p).name for p in out.stdout.split())
-
-
-def span(values: list[float], fmt: str) -> str:
-    return (f"median {format(statistics.median(values), fmt)} "
-            f"(range {format(min(values), fmt)}-{format(max(values), fmt)})")
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import statistics
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -132,3 +133,9 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def span(values: list[float], fmt: str) -> str:
+    """A set of timings as the benchmarks print them: the median and the range."""
+    return (f"median {format(statistics.median(values), fmt)} "
+            f"(range {format(min(values), fmt)}-{format(max(values), fmt)})")

@@ -936,14 +936,19 @@ class LegionPlanner:
     def near_victory(self, player: str) -> float:
         """How close ``player`` stands to a victory (:func:`evaluate.near_victory`)."""
         if self._near is None:
-            game = self.game
-            if self._great is None:
-                self._great = api.great_cities(game)
-            t = ev.Table(game=None, levels={}, titles=dict(game.state.titles),
-                         great=self._great,
-                         hw={p: ev.hw_count(game, p) for p in game.state.players})
-            self._near = {p: ev.near_victory(t, p) for p in game.state.players}
+            t = self._table()
+            self._near = {p: ev.near_victory(t, p) for p in self.game.state.players}
         return self._near[player]
+
+    def _table(self) -> ev.Table:
+        """What the table shows of titles, great cities and heroes and wonders, as the
+        victory estimates read it."""
+        game = self.game
+        if self._great is None:
+            self._great = api.great_cities(game)
+        return ev.Table(game=None, levels={}, titles=dict(game.state.titles),
+                        great=self._great,
+                        hw={p: ev.hw_count(game, p) for p in game.state.players})
 
     def target_value(self, prov: str, legions: float) -> float:
         """Worth of being the sole unit owner in ``prov`` with about ``legions``,
@@ -971,13 +976,7 @@ class LegionPlanner:
         plan, and only for the empires the table shows near one (:func:`threat.watched`:
         a special wonder's threat is left to the build and trade phases)."""
         if self._watched is None:
-            game = self.game
-            if self._great is None:
-                self._great = api.great_cities(game)
-            t = ev.Table(game=None, levels={}, titles=dict(game.state.titles),
-                         great=self._great,
-                         hw={p: ev.hw_count(game, p) for p in game.state.players})
-            self._watched = threat.watched(game, t)
+            self._watched = threat.watched(self.game, self._table())
         if player not in self._watched:
             return 0.0
         return self._dangers()[player].total
