@@ -51,6 +51,8 @@ COMPILED = (
     "mnrules/plugins/mare_nostrum/bots/common.py",
     "mnrules/plugins/mare_nostrum/bots/evaluate.py",
     "mnrules/plugins/mare_nostrum/bots/heuristic.py",
+    "mnrules/plugins/mare_nostrum/bots/threat.py",
+    "mnrules/plugins/mare_nostrum/bots/profiles.py",
 )
 """The compiled modules, as paths from the tree's root (their module names follow)."""
 
