@@ -108,6 +108,8 @@ class Table:
     _incomes: dict[str, dict[str, int]] = field(default_factory=dict)
     _great_free: dict[str, int] = field(default_factory=dict)
     _risk: dict[str, float] | None = None
+    memo: Memo | None = None       # a bot's caches, if it has them
+    board: bytes = b""             # :func:`board_key` of the position, with ``memo``
 
     def risk(self, player: str) -> float:
         """What ``player`` stands to lose to the legions others could bring in."""
@@ -120,12 +122,23 @@ class Table:
         found = self._incomes.get(player)
         if found is None:
             assert self.game is not None
+            if self.memo is not None:
+                # every income costs one count of the board, and the memo keeps them all
+                self.all_incomes()
+                return self._incomes[player]
             found = self._incomes[player] = income(self.game, player)
         return found
 
     def all_incomes(self) -> None:
         assert self.game is not None
-        self._incomes = all_incomes(self.game)
+        if self.memo is None:
+            self._incomes = all_incomes(self.game)
+            return
+        known = self.memo.table(self.game, "incomes")
+        found = known.get(self.board)
+        if found is None:
+            found = known[self.board] = all_incomes(self.game)
+        self._incomes = found
 
     def great_free(self, player: str) -> int:
         found = self._great_free.get(player)
@@ -136,10 +149,33 @@ class Table:
         return found
 
 
-def table(game: Game) -> Table:
+def board_key(game: Game) -> bytes:
+    """What the track levels, the great cities and the incomes depend on: who controls,
+    builds, occupies and stands where, and the cards (an income is reckoned before
+    anything is taken from the supply)."""
     state = game.state
-    t = Table(game=game, levels=api.levels(game), titles=dict(state.titles),
-              great=api.great_cities(game), hw={p: hw_count(game, p) for p in state.players})
+    return marshal.dumps((state.control, state.built, state.occupied, state.units,
+                          state.tiles, state.vars.get("copies", {})))
+
+
+def table(game: Game, memo: Memo | None = None, board: bytes | None = None) -> Table:
+    """What everybody may see; a bot's ``memo`` remembers the levels, great cities and
+    incomes by :func:`board_key` (``board``, if the caller has it)."""
+    state = game.state
+    if memo is None:
+        levels, great = api.levels(game), api.great_cities(game)
+        board = b""
+    else:
+        if board is None:
+            board = board_key(game)
+        known = memo.table(game, "board")
+        found = known.get(board)
+        if found is None:
+            found = known[board] = (api.levels(game), api.great_cities(game))
+        levels, great = found
+    t = Table(game=game, levels=levels, titles=dict(state.titles),
+              great=great, hw={p: hw_count(game, p) for p in state.players},
+              memo=memo, board=board)
     for p in state.players:
         t.provinces[p] = 0
         t.units[p] = 0
@@ -259,14 +295,44 @@ def score(game: Game, t: Table, player: str, risk: bool = True,
     return s
 
 
+def cards_key(game: Game, player: str) -> tuple[str, tuple[str, ...], bytes]:
+    """The cards ``player`` holds and copies: what his payment sets and storage (and
+    so :func:`capability`) depend on."""
+    return (player, tuple(game.state.tiles[player]),
+            marshal.dumps(api.copied_tiles(game, player)))
+
+
+def storage(game: Game, player: str, memo: Memo | None = None) -> tuple[int, int]:
+    """``api.storage``, remembered by a bot's ``memo`` by :func:`cards_key`."""
+    if memo is None:
+        return api.storage(game, player)
+    known = memo.table(game, "storage")
+    key = cards_key(game, player)
+    found: tuple[int, int] | None = known.get(key)
+    if found is None:
+        found = known[key] = api.storage(game, player)
+    return found
+
+
+def payment_rules(game: Game, player: str, memo: Memo | None = None) -> SetRules:
+    """``api.payment_rules``, remembered by a bot's ``memo`` by :func:`cards_key`."""
+    if memo is None:
+        return api.payment_rules(game, player)
+    known = memo.table(game, "payment_rules")
+    key = cards_key(game, player)
+    found: SetRules | None = known.get(key)
+    if found is None:
+        found = known[key] = api.payment_rules(game, player)
+    return found
+
+
 def capability(game: Game, player: str, memo: Memo | None = None) -> float:
     """What the player's cards let him do beyond the base rules, seen through the
     quantities the rules fold (nothing here knows a card). It depends only on the
     cards he holds (and copies), so a bot's ``memo`` remembers it by them."""
     if memo is None:
         return _capability(game, player)
-    state = game.state
-    key = (player, tuple(state.tiles[player]), marshal.dumps(api.copied_tiles(game, player)))
+    key = cards_key(game, player)
     known = memo.table(game, "capability")
     found = known.get(key)
     if found is None:
@@ -304,12 +370,12 @@ def evaluate(game: Game, viewer: str, t: Table | None = None,
             return WIN / len(state.winners)
         return -WIN if state.winners else -WIN / 4
     if t is None:
-        t = table(game)
+        t = table(game, memo)
         t.all_incomes()
     # a threat to others is no gain until it is carried out: their risk is not counted
     scores = {p: score(game, t, p, risk=p == viewer, memo=memo, prof=prof)
               for p in state.players}
-    mine = scores[viewer] + screen_worth(game, viewer)
+    mine = scores[viewer] + screen_worth(game, viewer, memo)
     others = [scores[p] + 0.3 * t.held[p] for p in state.players if p != viewer]
     best = max(others)
     mean = sum(others) / len(others)
@@ -365,8 +431,16 @@ class Targets:
     rules: SetRules
 
 
-def targets(game: Game, player: str) -> Targets:
+def targets(game: Game, player: str, memo: Memo | None = None) -> Targets:
+    """(``memo``: a bot's, which remembers them by the display and the cards.)"""
     state = game.state
+    if memo is not None:
+        key = (tuple(state.display), cards_key(game, player))
+        known = memo.table(game, "targets")
+        found: Targets | None = known.get(key)
+        if found is None:
+            found = known[key] = targets(game, player)
+        return found
     cards = game.rules.cards
     big: list[tuple[int, float]] = []
     hw = hw_count(game, player)
@@ -427,9 +501,9 @@ def screen_value(goods: dict[str, int], coins: int, tg: Targets) -> float:
     return best + 0.25 * distinct + 0.05 * (total_goods + coins)
 
 
-def screen_worth(game: Game, player: str) -> float:
+def screen_worth(game: Game, player: str, memo: Memo | None = None) -> float:
     goods, coins = split(game.state.screens[player])
-    return screen_value(goods, coins, targets(game, player))
+    return screen_value(goods, coins, targets(game, player, memo))
 
 
 def with_key(goods: dict[str, int], coins: int, key: str, n: int) -> tuple[dict[str, int], int]:

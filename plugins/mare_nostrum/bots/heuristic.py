@@ -157,7 +157,7 @@ class HeuristicBot:
     def _trade_token(self, game: Game, dec: Decision) -> dict[Choice, float]:
         me = dec.player
         goods, coins = ev.split(game.state.screens[me])
-        tg = ev.targets(game, me)
+        tg = ev.targets(game, me, self.memo)
         winning = any(w >= 250 for _, w in tg.big) and \
             ev.screen_value(goods, coins, tg) >= 250
         out: dict[Choice, float] = {}
@@ -168,7 +168,7 @@ class HeuristicBot:
 
     def _marginals(self, game: Game, me: str, goods: dict[str, int], coins: int,
                    keys: list[str], sign: int) -> dict[str, float]:
-        tg = ev.targets(game, me)
+        tg = ev.targets(game, me, self.memo)
         base = ev.screen_value(goods, coins, tg)
         out = {}
         for k in keys:
@@ -312,7 +312,7 @@ class HeuristicBot:
         """The big purchases still to aim at once the item being paid for is bought."""
         frame = game.state.stack[-1]
         action = tuple(frame.get("action", ()))
-        tg = ev.targets(game, me)
+        tg = ev.targets(game, me, self.memo)
         if action and action[0] == "tile":
             # this is the tile: the next one would cost more and is for another round
             return ev.Targets((), tg.storage, tg.rules)
@@ -451,7 +451,7 @@ class BuildContext:
         self.me = me
         self.prof = prof
         state = game.state
-        self.t = ev.table(game)
+        self.t = ev.table(game, memo)
         self._found: dict[str, threat.Danger] | None = None
         self.memo = memo
         # the titles' race matters to the others' victories only when one of them
@@ -481,6 +481,7 @@ class BuildContext:
         self._track_gains: dict[tuple[str, int], float] = {}
         self._reach: dict[str, set[str]] = {}
         self._my_reach: api.Reach | None = None
+        self._denials: dict[tuple[str, str], float] = {}
 
     def dangers(self) -> dict[str, threat.Danger]:
         """Every empire's nearness to a victory (:mod:`.threat`), computed once."""
@@ -675,11 +676,11 @@ class BuildContext:
         gain = self._power_gains.get(tile)
         if gain is None:
             if self._powers_before is None:
-                self._powers_before = _powers(game, me)
+                self._powers_before = _powers(game, me, self.memo, self.inc)
             before = self._powers_before
             state.tiles[me].append(tile)
             try:
-                after = _powers(game, me)
+                after = _powers(game, me, self.memo)
             finally:
                 state.tiles[me].pop()
             gain = self._power_gains[tile] = sum(after[k] - before[k] for k in before)
@@ -752,17 +753,24 @@ class BuildContext:
     def income_denial(self, prov: str, owner: str) -> float:
         """Taking ``prov``'s income from an ``owner`` near a build victory
         (:func:`threat.relief`), weighed as the evaluation weighs him."""
-        return _income_denial(self.game, self.me, self.dangers(), prov, owner)
+        found = self._denials.get((prov, owner))
+        if found is None:
+            # asked again for each province next to it
+            found = self._denials[prov, owner] = _income_denial(
+                self.game, self.me, self.dangers(), prov, owner)
+        return found
 
 
-def _powers(game: Game, player: str) -> dict[str, float]:
-    """What a player's cards change in the quantities the rules fold, as worth."""
-    rules = api.payment_rules(game, player)
+def _powers(game: Game, player: str, memo: Memo | None = None,
+            inc: dict[str, int] | None = None) -> dict[str, float]:
+    """What a player's cards change in the quantities the rules fold, as worth
+    (``inc``: his income in this position, if the caller has it)."""
+    rules = ev.payment_rules(game, player, memo)
     out = {"sets": 2.5 * (rules.coins_in_goods_set + rules.goods_in_coin_set
                           + rules.repeated_types)}
-    coins, goods = api.storage(game, player)
+    coins, goods = ev.storage(game, player, memo)
     out["storage"] = 1.5 * (coins + goods)
-    out["income"] = ev.income_worth(ev.income(game, player))
+    out["income"] = ev.income_worth(ev.income(game, player) if inc is None else inc)
     offers = api.card_offers(game, player)
     out["offers"] = sum(2.5 * o.count / (1 + min((len(p) for p in o.payments), default=0))
                         for o in offers)
@@ -1038,6 +1046,7 @@ class LegionPlanner:
         sources: dict[str, set[str]] = {p: reach(p) for p in avail}
         moves: list[tuple[str, str]] = []
         done: set[str] = set()
+        worths: dict[tuple[str, int], float] = {}
         for _ in range(4):
             best: tuple[float, str, int] | None = None
             for prov in state.built:
@@ -1059,21 +1068,25 @@ class LegionPlanner:
                     if enemy else 0
                 choice = None
                 for k in range(1, can + 1):
-                    total = here + k
-                    if enemy is None:
-                        p_win, e_mine, e_theirs = 1.0, 0.0, 0.0
-                    else:
-                        p_win = e_mine = e_theirs = 0.0
-                        for la, lb, q in api.battle_odds(game, prov, me, enemy, total,
-                                                         units=(total, theirs)):
-                            e_mine += q * la
-                            e_theirs += q * lb
-                            if lb >= theirs and la < total:
-                                p_win += q
+                    # the board stands still while the plan is made: each attack's
+                    # worth is reckoned once, however many rounds of the plan ask it
+                    value = worths.get((prov, k))
+                    if value is None:
+                        total = here + k
+                        if enemy is None:
+                            p_win, e_mine, e_theirs = 1.0, 0.0, 0.0
+                        else:
+                            p_win = e_mine = e_theirs = 0.0
+                            for la, lb, q in api.battle_odds(game, prov, me, enemy, total,
+                                                             units=(total, theirs)):
+                                e_mine += q * la
+                                e_theirs += q * lb
+                                if lb >= theirs and la < total:
+                                    p_win += q
                         survivors = total - e_mine
-                    survivors = total - e_mine
-                    value = (p_win * self.target_value(prov, survivors)
-                             + UNIT_LOSS * (e_theirs - e_mine) - 0.15 * k)
+                        value = worths[prov, k] = (
+                            p_win * self.target_value(prov, survivors)
+                            + UNIT_LOSS * (e_theirs - e_mine) - 0.15 * k)
                     if choice is None or value > choice[0] + 0.05:
                         choice = (value, k)
                 if choice is None or choice[0] < ATTACK_MIN / self.prof.aggression:

@@ -24,7 +24,7 @@ leider is") decides, so holding it is worth the others' chance of a fifth times 
 from __future__ import annotations
 
 import marshal
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .. import api
 from ..api import SPECIAL_KINDS
@@ -112,7 +112,7 @@ def danger(game: Game, t: ev.Table, player: str) -> Danger:
         else:
             regular = cost
     inc = t.income(player)
-    kept = api.storage(game, player)[0]
+    kept = ev.storage(game, player, t.memo)[0]
     coins = inc.get("coin", 0) + kept
     types = len({base_good(k) for k in inc if k != "coin"}) + kept
     # in the trade phase resources only change hands, and in the build phase his
@@ -169,33 +169,19 @@ def dangers(game: Game, t: ev.Table | None = None,
     state = game.state
     key: bytes | None = None
     out: dict[str, Danger] | None = None
+    board: bytes | None = None
     if memo is not None:
         # the screens bound a build phase's payments only: applied below, not a key
         held = None if state.phase in ("trade", "build") else \
             {p: sum(v.values()) for p, v in state.screens.items()}
-        key = marshal.dumps((state.phase, state.display, state.tiles, state.titles,
-                             state.control, state.built, state.occupied, state.units,
-                             held, state.vars.get("copies", {})))
+        board = t.board if t is not None and t.memo is memo else ev.board_key(game)
+        key = marshal.dumps((state.phase, state.display, state.titles, held, board))
         known = memo.table(game, "dangers")
         out = known.get(key)
     if out is None:
         if t is None:
-            t = ev.table(game)
-        if memo is None:
-            t.all_incomes()
-        else:
-            # the incomes change less often than the rest: remembered by what they
-            # depend on (who controls, builds, occupies and stands where, the cards; an
-            # income is reckoned before anything is taken from the supply)
-            ikey = marshal.dumps((state.control, state.built, state.occupied, state.units,
-                                  state.tiles, state.vars.get("copies", {})))
-            incomes = memo.table(game, "incomes")
-            found = incomes.get(ikey)
-            if found is None:
-                t.all_incomes()
-                incomes[ikey] = t._incomes
-            else:
-                t._incomes = found
+            t = ev.table(game, memo, board)
+        t.all_incomes()   # remembered by the table's memo, if it has one
         out = {p: danger(game, t, p) for p in state.players}
         if memo is not None:
             known[key] = out
@@ -203,9 +189,11 @@ def dangers(game: Game, t: ev.Table | None = None,
         return out
     bounded = {}
     for p, d in out.items():
-        d = replace(d, cap=sum(state.screens[p].values()))
+        d = Danger(d.fifth, d.prestige, d.conquest, d.leadership, d.coins, d.types,
+                   sum(state.screens[p].values()), d.tile_cost, d.two_rounds, d.special_cost)
         fifth, prestige = d.build_chances()
-        bounded[p] = replace(d, fifth=fifth, prestige=prestige)
+        bounded[p] = Danger(fifth, prestige, d.conquest, d.leadership, d.coins, d.types,
+                            d.cap, d.tile_cost, d.two_rounds, d.special_cost)
     return bounded
 
 
