@@ -4,14 +4,16 @@ machine slows every tree alike; CPU time of play only (imports and the rule set'
 left out). Only the ratios of such interleaved runs mean anything.
 
     nice -n 10 python benchmarks/bench_compare.py --tree base=/tmp/base --tree now=. \\
-        [--tree compiled=/tmp/compiled] [--rounds 5] [--set random --set heuristic]
+        [--tree compiled=/tmp/compiled] [--rounds 5] [--set random --set heuristic] \\
+        [--over now]
 
 A tree is a folder holding an ``mnrules`` package (a checkout of a commit, e.g.
 ``git archive 25ccad7 | tar -x -C /tmp/base``, or a compiled build:
 ``python tools/build_compiled.py --copy /tmp/compiled``). The first tree is the
 baseline; for every other tree, per set, the script prints games and decisions per
 second (median and range over the rounds) and its speed-up over the baseline (the median
-and range of the per-round ratios, each round's runs being neighbours in time). Every
+and range of the per-round ratios, each round's runs being neighbours in time), and over
+each tree named by ``--over``. Every
 tree must play the same games (``tests/test_speed_determinism.py`` proves it of the
 working tree): a ratio of different games would mean nothing.
 """
@@ -72,6 +74,8 @@ def main() -> None:
                     help="a tree to time (the first is the baseline)")
     ap.add_argument("--set", action="append", default=[], choices=["random", "heuristic"])
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--over", action="append", default=[], metavar="NAME",
+                    help="another tree to print speed-ups over (besides the first)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
@@ -103,9 +107,10 @@ def main() -> None:
             dps = [made[name] / c for c in cpu[name]]
             line = (f"  {name:>10}: games/s {span(gps, '.2f')}; decisions/s {span(dps, ',.0f')}"
                     f" ({made[name]:g} decisions a round)")
-            if name != base:
-                ratios = [b / c for b, c in zip(cpu[base], cpu[name], strict=True)]
-                line += f"; speed-up over {base} {span(ratios, '.2f')}"
+            for ref in [base, *(n for n in args.over if n != base and n in cpu)]:
+                if name != ref:
+                    ratios = [b / c for b, c in zip(cpu[ref], cpu[name], strict=True)]
+                    line += f"; speed-up over {ref} {span(ratios, '.2f')}"
             print(line)
 
 
