@@ -11,7 +11,12 @@ _SOURCE_ROOT = Path(__file__).resolve().parent.parent
 
 
 def data_dir(name: str) -> Path:
-    """The folder of bundled ``name`` data ("editions", "cards", "grammar")."""
+    """The folder of bundled ``name`` data ("editions", "cards", "grammar"): the source
+    checkout's own beside the ``mnrules`` imported, if it is one (an editable install's
+    mapping may name another checkout's, as in a git worktree), else the installed
+    package's."""
+    if (_SOURCE_ROOT / name).is_dir() and (_SOURCE_ROOT / "pyproject.toml").is_file():
+        return _SOURCE_ROOT / name
     try:
         found = resources.files(f"mnrules.{name}")
         path = Path(str(found))

@@ -519,10 +519,14 @@ def _syntax_problem(exc: UnexpectedInput, text: str, file: str, line0: int, col0
         col = len(rule_lines[-1]) + 1
     src = rule_lines[line - 1] if 0 < line <= len(rule_lines) else text
     if isinstance(exc, UnexpectedCharacters):
-        msg = f"unexpected character {text.splitlines()[line - 1][col - 1]!r}"
+        char = text.splitlines()[line - 1][col - 1]
+        msg = f"unexpected character {char!r}"
         allowed = set(exc.allowed or ())
         if allowed:
             msg += f"; expected {_expected(allowed)}"
+        if char.isupper():
+            msg += ("; a script is written in lowercase, an id too, with '_' for a space "
+                    "(the id 'OLD TOWN' is written 'old_town')")
     elif isinstance(exc, UnexpectedToken):
         tok = exc.token
         shown = "the end of the rule" if tok.type == "$END" else f"{str(tok)!r}"

@@ -71,6 +71,9 @@ class Word:
     #   reads, so a rule of any other may not use it (a battle condition in a cost); empty
     #   for a word that means something anywhere
     whose: str = ""        # events: who Event.player is (the contract's "the buyer")
+    refuses: Any = None
+    #   a function of the placeholders' values giving why a script may not write them
+    #   (a trireme put in a province), or None: refused at load time, not ignored in play
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -129,6 +132,23 @@ def singular(token: str, known: frozenset[str]) -> str | None:
         if stem and stem in known and plural(stem) == token:
             return stem
     return None
+
+
+def script_id(name: str) -> str:
+    """How a script writes the id ``name`` of a set: its words are lowercase, one token
+    each, so the board's province 'MARE AFRICUM' is written 'mare_africum'."""
+    return name.lower().replace(" ", "_")
+
+
+def in_set(token: str, known: frozenset[str]) -> str | None:
+    """The id of ``known`` that ``token`` names: itself, its plural, or as a script
+    writes it (:func:`script_id`)."""
+    found = singular(token, known)
+    if found is not None:
+        return found
+    written = {script_id(k): k for k in known}
+    found = singular(token, frozenset(written))
+    return written[found] if found is not None else None
 
 
 def _others(env: Any) -> list[str]:
@@ -237,7 +257,7 @@ class Vocabulary:
                        "player": s.players}.get(slot)
             if allowed is None:
                 allowed = s.named.get(slot, frozenset())
-            found = singular(t, allowed)
+            found = in_set(t, allowed)
             if found is None:
                 return None
             args.append(found)

@@ -18,6 +18,8 @@ from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import Env, Interactive
 from mnrules.language.words import Terms, Word
+from mnrules.plugins.mare_nostrum.box import may_stand
+from mnrules.plugins.mare_nostrum.box_data import creature_kinds
 from mnrules.plugins.mare_nostrum.conquest import can_convert_now, convert_at_once, free_legions
 from mnrules.plugins.mare_nostrum.control import capital, has_enemies, slot_controller
 from mnrules.plugins.mare_nostrum.production import CHOICE
@@ -487,14 +489,27 @@ def _take_from(env: Env, n: int, key: str, victims: list[str]) -> None:
 
 
 def _place(env: Env, n: int, unit: str, area: str | None) -> None:
-    """Up to ``n`` of the actor's ``unit`` pieces from his box onto ``area``."""
+    """Up to ``n`` of the actor's ``unit`` pieces from his box onto ``area``, where such a
+    piece may stand: a trireme at sea, any other unit on land in play (a pack's creature
+    where it enters), one fortress of a player in a province."""
     if area is None:
         return
-    state = env.game.state
+    game, state = env.game, env.game.state
+    if (unit == "trireme") != (area in game.rules.board.seas) \
+            or (unit != "trireme" and area not in state.built) \
+            or (unit in creature_kinds(game.rules.components)
+                and not may_stand(game, unit, area)):
+        return
     k = min(n, state.pieces[env.actor].get(unit, 0))
+    if unit == "fortress":
+        k = min(k, 1 - state.count(area, env.actor, "fortress"))
     if k:
         state.pieces[env.actor][unit] -= k
         state.add_units(area, env.actor, unit, k)
+
+
+def _no_trireme(n: int, unit: str) -> str | None:
+    return "a trireme stands at sea, never in a province" if unit == "trireme" else None
 
 
 def _level(env: Env, track: str, who: str | None) -> int:
@@ -559,6 +574,8 @@ def _generic_words() -> list[Word | Terms]:
          "the battle's area or the province is your capital", on_here),
         ("you bought a {tile}", _bought, "the item bought is a {tile} tile",
          frozenset({"built"})),
+        ("the player bought a {tile}", _bought, "the item the event's player bought is a "
+         "{tile} tile (with 'by an opponent': what he bought)", frozenset({"built"})),
         ("you are the {track} leader", lambda e, t: e.game.state.titles.get(t) == e.actor,
          "you hold the {track} title", frozenset()),
         ("you have {n} {resource}", _has, "you have at least {n} {resource} behind your "
@@ -567,6 +584,11 @@ def _generic_words() -> list[Word | Terms]:
          "you are the player attacked", battle_or_event),
         ("you won", lambda e: _won(e), "your side scored more hits than the other",
          frozenset({"battle"})),
+        ("you lost", lambda e: _lost(e), "you fought and the other side scored more hits "
+         "than yours", frozenset({"battle"})),
+        ("the province was yours", lambda e: e.ctx.get("from") == e.holder,
+         "the province changing hands was yours (with 'by an opponent': he took it from "
+         "you)", frozenset({"convert"})),
     ]
     out += [Word("condition", p, f, d, numbers=AMOUNTS, on=on) for p, f, d, on in conds]
     acts = [
@@ -584,12 +606,17 @@ def _generic_words() -> list[Word | Terms]:
          "take {n} {resource} from the attacker's screen (what he has)"),
         ("place {n} {unit} in your capital",
          lambda e, n, u: _place(e, n, u, capital(e.game, e.actor)),
-         "put {n} {unit} from your box in your capital province, free"),
+         "put {n} {unit} from your box in your capital province, free (never a trireme: "
+         "it stands at sea; one fortress of yours a province)"),
         ("place {n} {unit} here", lambda e, n, u: _place(e, n, u, _area(e)),
-         "put {n} {unit} from your box in the battle's area or the province, free"),
+         "put {n} {unit} from your box in the battle's area or the province, free, if it "
+         "may stand there (a trireme at sea, the others on land; one fortress of yours "
+         "there)"),
     ]
     out += [Word("action", p, f, d, numbers=AMOUNTS,
-                 on=on_here if p.endswith("here") else frozenset()) for p, f, d in acts]
+                 on=on_here if p.endswith("here") else frozenset(),
+                 refuses=_no_trireme if p.endswith("capital") else None)
+            for p, f, d in acts]
     # what uses up a 'once per ...' modifier of a quantity: the event, and the contexts
     # the quantity was folded in for it (each side of a battle, the buyer, the collector)
     out += [Word("occasion", q, _battle_sides, "a battle's dice are rolled",
@@ -606,6 +633,12 @@ def _won(env: Env) -> bool:
     hits = env.ctx.get("hits") or {}
     me = env.holder
     return any(p != me and hits.get(me, 0) > h for p, h in hits.items())
+
+
+def _lost(env: Env) -> bool:
+    hits = env.ctx.get("hits") or {}
+    me = env.holder
+    return me in hits and any(p != me and h > hits[me] for p, h in hits.items())
 
 
 def _battle_sides(game: Game, event: Event) -> list[dict[str, Any]]:

@@ -1,0 +1,51 @@
+"""What the second modder met (/work/notes/modder2-report.md), each fixed: a province id
+written in a script, the errors that say how to write one, and a unit a card may not put
+where it cannot stand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mnrules.cli import main
+from mnrules.resources import data_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _check(tmp_path: Path, capsys: object, script: str) -> tuple[int, str]:
+    card = tmp_path / "c.yaml"
+    card.write_text("id: cardo\nkind: hero\nphase: build\nbonuses: {}\nnames: {en: Cardo}\n"
+                    f"effects: |\n  {script}\n", encoding="utf-8")
+    rc = main(["cards", "check", str(card)])
+    out, err = capsys.readouterr()  # type: ignore[attr-defined]
+    return rc, out + err
+
+
+def test_a_province_is_written_in_lowercase_with_underscores(tmp_path: Path,
+                                                            capsys: object) -> None:
+    for script in ("modify cost when you control aegyptus: subtract 1",
+                   "modify battle.total when the province is cyrenaica: add 1"):
+        rc, out = _check(tmp_path, capsys, script)
+        assert rc == 0, out
+
+
+def test_an_uppercase_id_is_told_how_to_write_it(tmp_path: Path, capsys: object) -> None:
+    rc, out = _check(tmp_path, capsys, "modify cost when you control AEGYPTUS: subtract 1")
+    assert rc == 1
+    assert "c.yaml:7:32: unexpected character 'A'" in out
+    assert "written in lowercase, an id too, with '_' for a space" in out
+
+
+def test_a_trireme_put_in_a_province_is_refused_at_load(tmp_path: Path,
+                                                        capsys: object) -> None:
+    rc, out = _check(tmp_path, capsys, "after collect: place 1 trireme in your capital")
+    assert rc == 1 and "a trireme stands at sea, never in a province" in out
+    rc, out = _check(tmp_path, capsys, "after collect: place 1 legion in your capital")
+    assert rc == 0, out
+
+
+def test_a_worktree_reads_its_own_data() -> None:
+    """The packs, cards and grammar are the checkout's beside the mnrules imported, not
+    those an editable install's mapping names."""
+    for name in ("editions", "cards", "grammar"):
+        assert data_dir(name) == ROOT / name
