@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from mnrules.cli import main
+from mnrules.errors import MnrulesError
 from mnrules.resources import data_dir
+from mnrules.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,3 +53,36 @@ def test_a_worktree_reads_its_own_data() -> None:
     those an editable install's mapping names."""
     for name in ("editions", "cards", "grammar"):
         assert data_dir(name) == ROOT / name
+
+
+def _a2_variant(tmp_path: Path, personages: str, cards: bool = True) -> Path:
+    (tmp_path / "cards").mkdir(exist_ok=True)
+    if cards:
+        (tmp_path / "cards" / "consul.yaml").write_text(
+            "id: consul\nkind: personage\nphase: turn\nnames: {en: Consul}\neffects: |\n"
+            "  after turn.personages: take a consul with every 2 temples you own\n",
+            encoding="utf-8")
+    v = tmp_path / "variant.yaml"
+    v.write_text(f"extends: antike2\ncards: {{add: [./cards]}}\n{personages}", encoding="utf-8")
+    return v
+
+
+def test_a_new_personage_needs_its_count_in_the_box(tmp_path: Path, capsys: object) -> None:
+    """Before: a new personage card crashed the game (KeyError in the box's count), and
+    a count for it was refused ('no such personage')."""
+    with pytest.raises(MnrulesError, match="how many consul the box holds is not said"):
+        load_ruleset("antike2", variant=str(_a2_variant(tmp_path, "")))
+    load_ruleset("antike2", variant=str(_a2_variant(
+        tmp_path, "components: {personages: {consul: 5}}\n")))
+    with pytest.raises(MnrulesError, match=r"personages\.consol: no such personage; "
+                                           r"did you mean 'consul'"):
+        load_ruleset("antike2", variant=str(_a2_variant(
+            tmp_path, "components: {personages: {consol: 5, consul: 5}}\n")))
+
+
+def test_a_new_know_how_takes_a_price(tmp_path: Path) -> None:
+    """Before: a new know-how was refused without a price and its price refused as an
+    unknown key."""
+    rules = load_ruleset("antike2", variant=str(ROOT / "tests" / "modder2" / "antike2"
+                                           / "variant.yaml"))
+    assert rules.params["know_how"]["castra"] == {"first": 10, "later": 5, "after": "strata"}

@@ -53,7 +53,8 @@ def mn_load_board(path: Path, data: dict[str, Any], where: Callable[..., str]) -
 def mn_check_pack(rules: Any, source: Any) -> None:
     from mnrules.plugins.antike2.supply import check_components
 
-    check_components(rules.data.get("components"), source.where)
+    check_components(rules.data.get("components"), source.where,
+                     [c for c, card in rules.cards.items() if card.kind == "personage"])
 
 
 @hookimpl

@@ -137,7 +137,8 @@ def mn_params() -> list[Param]:
     return [Param("know_how", {k: dict(v) for k, v in DEFAULT_PRICES.items()},
                   "each know-how's price in gold for the first nation and for the later "
                   "ones, and the know-how below it in its column (the board's prices are "
-                  "lost: reconstructed, see the pack)", minimum=0, maximum=99)]
+                  "lost: reconstructed, see the pack); a new know-how card adds its row",
+                  minimum=0, maximum=99, open_keys=True)]
 
 
 @hookimpl

@@ -17,6 +17,7 @@ unlimited pile, the coins to the bank.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from mnrules.hookspecs import hookimpl
@@ -161,9 +162,15 @@ COMPONENTS = {"coins": "coins in the bank", "legion": "legions per nation",
 PERSONAGE_KINDS = ("king", "general", "citizen", "scholar", "pliny", "navigator")
 
 
-def check_components(components: Any, where: Any) -> None:
-    """The pack's box: every count a whole number from 0 to 999, every kind named."""
+def check_components(components: Any, where: Any,
+                     personages: Iterable[str] = PERSONAGE_KINDS) -> None:
+    """The pack's box: every count a whole number from 0 to 999, every kind named; the
+    personages counted are the pack's personage cards (a variant's new one too), each of
+    them counted."""
     from mnrules.errors import PackError
+    from mnrules.yamlsource import did_you_mean
+
+    kinds = sorted(personages)
 
     def whole(value: Any, *key: str) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 999:
@@ -179,12 +186,16 @@ def check_components(components: Any, where: Any) -> None:
     people = components.get("personages")
     if not isinstance(people, dict):
         raise PackError(f"{where('components')}: components.personages: expected the "
-                        f"personage cards by kind ({', '.join(PERSONAGE_KINDS)})")
+                        f"personage cards by kind ({', '.join(kinds)})")
+    missing = [k for k in kinds if k not in people]
+    if missing:
+        raise PackError(f"{where('components', 'personages')}: components.personages: "
+                        f"how many {', '.join(missing)} the box holds is not said (every "
+                        f"personage card needs its count)")
     for kind, n in people.items():
-        if kind not in PERSONAGE_KINDS:
-            from mnrules.yamlsource import did_you_mean
-
+        if kind not in kinds:
             raise PackError(f"{where('components', 'personages', str(kind))}: "
                             f"components.personages.{kind}: no such personage"
-                            + did_you_mean(str(kind), PERSONAGE_KINDS))
+                            + did_you_mean(str(kind), kinds)
+                            + " (the personages are the pack's personage cards)")
         whole(n, "personages", str(kind))

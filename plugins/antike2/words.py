@@ -18,7 +18,7 @@ from mnrules.language.words import Terms, Word
 from mnrules.plugins.antike2.bellona import pass_right
 from mnrules.plugins.antike2.personages import Earns
 from mnrules.plugins.antike2.state import Game
-from mnrules.plugins.antike2.supply import cities_of, seas_held, temples_of
+from mnrules.plugins.antike2.supply import cities_of, seas_held, take_coin, temples_of
 from mnrules.plugins.antike2.turn import this_turn
 
 # The numbers a script may give each quantity, and the most a card's change may make of it.
@@ -80,6 +80,16 @@ EARNS = (
 )
 
 
+def _take_good(env: Env, n: int, good: str) -> None:
+    env.game.state.gain(env.actor, good, n)
+
+
+def _take_coins(env: Env, n: int) -> None:
+    for _ in range(n):
+        if not take_coin(env.game, env.actor):
+            return
+
+
 def _pass_bellona(env: Env) -> None:
     if env.game.state.bellona == env.holder:
         pass_right(env.game)
@@ -102,6 +112,10 @@ def mn_vocabulary() -> list[Word | Terms]:
         *(Word("action", pattern, Earns(tally), doc + " (the box permitting; a "
                "personage is never lost)", numbers=(1, 99))
           for pattern, tally, doc in EARNS),
+        Word("action", "take {n} {good}", _take_good,
+             "take {n} {good} from the bank (resources never run out)", numbers=(1, 9)),
+        Word("action", "take {n} coin", _take_coins,
+             "take {n} coins from the bank (what it has left)", numbers=(1, 9)),
         Word("action", "pass bellona to the right", _pass_bellona,
              "the Bellona card goes to the nation on your right (counter-clockwise)",
              numbers=(0, 0)),
