@@ -86,3 +86,30 @@ def test_a_new_know_how_takes_a_price(tmp_path: Path) -> None:
     rules = load_ruleset("antike2", variant=str(ROOT / "tests" / "modder2" / "antike2"
                                            / "variant.yaml"))
     assert rules.params["know_how"]["castra"] == {"first": 10, "later": 5, "after": "strata"}
+
+
+@pytest.mark.parametrize(("script", "said"), [
+    ("modify cost when the item is fortres: subtract 1",
+     "'fortres' is no item; did you mean 'fortress'?"),
+    ("after phase.start when the phase is trad: take 1 coin",
+     "'trad' is no phase; did you mean 'trade'? (the phases: build, claims, military, "
+     "production, trade)"),
+    ("after buy when this is the card: claim victory prestig",
+     "'prestig' is no victory; did you mean 'prestige'? (the victories: conquest, fifth, "
+     "leadership, prestige)"),
+])
+def test_a_misspelt_name_is_refused_not_never_true(tmp_path: Path, capsys: object,
+                                                   script: str, said: str) -> None:
+    """Before: 'the item is fortres' loaded and was never true, 'claim victory prestig'
+    claimed nothing."""
+    rc, out = _check(tmp_path, capsys, script)
+    assert rc == 1 and said in out, out
+
+
+def test_the_names_a_card_may_give_are_accepted(tmp_path: Path, capsys: object) -> None:
+    for script in ("modify cost when the item is market: subtract 1",
+                   "modify cost when the item is pyramids: subtract 1",
+                   "modify cost when the item is marker: subtract 1",
+                   "after phase.start when the phase is claims: take 1 coin"):
+        rc, out = _check(tmp_path, capsys, script)
+        assert rc == 0, out

@@ -414,7 +414,7 @@ class _Compiler:
             n = phrase.words[i]
             if slot == "n" and isinstance(n, int):
                 self.in_range(n, phrase.at(i), w.numbers, f"{what} '{w.pattern}'")
-        why = w.refuses(*found[1]) if w.refuses is not None else None
+        why = w.refuses(self.vocab.sets, *found[1]) if w.refuses is not None else None
         if why:
             self.problem(phrase.pos, f"the {what} '{phrase.text}' cannot be: {why}")
         return found

@@ -72,8 +72,9 @@ class Word:
     #   for a word that means something anywhere
     whose: str = ""        # events: who Event.player is (the contract's "the buyer")
     refuses: Any = None
-    #   a function of the placeholders' values giving why a script may not write them
-    #   (a trireme put in a province), or None: refused at load time, not ignored in play
+    #   a function of the vocabulary's Sets and the placeholders' values giving why a
+    #   script may not write them (a trireme put in a province, a '{name}' that names no
+    #   phase), or None: refused at load time, rather than never true or doing nothing
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -149,6 +150,21 @@ def in_set(token: str, known: frozenset[str]) -> str | None:
     written = {script_id(k): k for k in known}
     found = singular(token, frozenset(written))
     return written[found] if found is not None else None
+
+
+def one_of(set_name: str, what: str) -> Any:
+    """A ``Word.refuses`` for a ``{name}`` that must be an id of the game's set
+    ``set_name`` (its phases, its items): a misspelt one is refused with the nearest,
+    rather than never being true. A set the game does not name refuses nothing."""
+    def refuses(sets: Sets, *args: Any) -> str | None:
+        known = sets.named.get(set_name)
+        name = next((a for a in args if isinstance(a, str)), None)
+        if not known or name is None or in_set(name, known) is not None:
+            return None
+        return (f"{name!r} is no {what}" + did_you_mean(name, sorted(known))
+                + f" (the {plural(what)}: {', '.join(sorted(known)[:12])}"
+                + (", ..." if len(known) > 12 else "") + ")")
+    return refuses
 
 
 def _others(env: Any) -> list[str]:

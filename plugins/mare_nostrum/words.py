@@ -17,7 +17,7 @@ from mnrules.effects import Event, Modifier
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import Env, Interactive
-from mnrules.language.words import Terms, Word
+from mnrules.language.words import Terms, Word, one_of
 from mnrules.plugins.mare_nostrum.box import may_stand
 from mnrules.plugins.mare_nostrum.box_data import creature_kinds
 from mnrules.plugins.mare_nostrum.conquest import can_convert_now, convert_at_once, free_legions
@@ -305,7 +305,11 @@ def mn_vocabulary() -> list[Word | Terms]:
           "legion die": ROLL, "die": DICE,
           "convert the marker by removing the legion": {"occupy_marker"},
           "double the gains": {"pillage"}}
-    w += [Word("condition", p, f, d, on=frozenset(on.get(p, ()))) for p, f, d in cond]
+    typed = {"the item is {name}": one_of("item", "item"),
+             "the phase is {name}": one_of("phase", "phase"),
+             "claim victory {name}": one_of("victory", "victory")}
+    w += [Word("condition", p, f, d, on=frozenset(on.get(p, ())), refuses=typed.get(p))
+          for p, f, d in cond]
     # a count is a number ("int"), or resources with amounts ("list", as income is)
     counts = [
         ("legion die", lambda e: e.ctx.get("units", 0) if _battle(e).get("kind") == "land"
@@ -350,7 +354,7 @@ def mn_vocabulary() -> list[Word | Terms]:
         ("claim victory {name}", _claim, "claim the {name} victory, timed as the rules say"),
     ]
     w += [Word("action", p, f, d, numbers=TAKE_NUMBERS if "{n}" in p else (0, 0),
-               on=frozenset(on.get(p, ()))) for p, f, d in actions]
+               on=frozenset(on.get(p, ())), refuses=typed.get(p)) for p, f, d in actions]
     w.append(Word("change", "double the gains", _double_gains,
                   "each gain counts twice; a choice of two gains gives both",
                   on=frozenset(on["double the gains"])))
@@ -402,9 +406,16 @@ def mn_word_sets(rules: Any) -> dict[str, frozenset[str]]:
     from mnrules.plugins.mare_nostrum.board import BUILDING_KINDS
     goods = frozenset(str(g) for g in (rules.components.get("goods") or {}))
     board = rules.board
+    units = frozenset(str(u) for u in (rules.components.get("pieces") or {})) \
+        | frozenset(creature_kinds(rules.components))
     return {"resource": goods | {"coin"}, "building": frozenset(BUILDING_KINDS),
             "province": frozenset(board.provinces) if board is not None else frozenset(),
-            "tile": frozenset(TILE_KINDS)}
+            "tile": frozenset(TILE_KINDS),
+            # what a '{name}' names where only one kind of id fits: the item priced (a
+            # unit, a building, a marker, a hero or wonder), a phase, a victory path
+            "item": units | frozenset(BUILDING_KINDS) | {"marker"} | frozenset(rules.cards),
+            "phase": frozenset(rules.phases),
+            "victory": frozenset(rules.names_by_kind.get("victories") or {})}
 
 
 def _who(env: Env, role: str) -> str | None:
@@ -508,7 +519,7 @@ def _place(env: Env, n: int, unit: str, area: str | None) -> None:
         state.add_units(area, env.actor, unit, k)
 
 
-def _no_trireme(n: int, unit: str) -> str | None:
+def _no_trireme(sets: Any, n: int, unit: str) -> str | None:
     return "a trireme stands at sea, never in a province" if unit == "trireme" else None
 
 
