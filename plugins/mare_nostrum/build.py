@@ -139,7 +139,9 @@ def item_cost(game: Game, player: str, action: tuple[Any, ...],
     else:
         item = kind
         base = game.param("costs")[kind]
-    cost: int = game.fold("cost", base, player=player, item=item)
+    # the area the item goes to (none for a hero or wonder): a card may price a region
+    area = action[1] if kind != "tile" and len(action) > 1 else None
+    cost: int = game.fold("cost", base, player=player, item=item, province=area)
     return max(0, cost)
 
 
@@ -542,7 +544,8 @@ def mn_contract() -> list[Declaration]:
         Quantity("cost", "build", "The cost of an item a player buys: a unit, a marker, a "
                  "building, a hero or a wonder.", "int",
                  (("player", "the buyer"),
-                  ("item", "the item: a unit kind, 'marker', a building kind or a tile id")),
+                  ("item", "the item: a unit kind, 'marker', a building kind or a tile id"),
+                  ("province", "the province or sea it goes to (none for a tile)")),
                  subject="player", word="cost"),
         Quantity("payment", "build", "What a player's payment sets may hold beyond the "
                  "base rule: coins in goods sets, goods in coin sets, a goods type twice.",

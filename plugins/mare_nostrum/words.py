@@ -62,7 +62,8 @@ TAKE_NUMBERS = (1, 1)        # 'take N good of your choice': the word takes exac
 ROLL = frozenset({"battle.dice", "battle.total", "battle.hits", "battle.shield"})  # "battle"
 DICE = ROLL - {"battle.dice"}                            # "dice": the dice rolled
 FIGHT = ROLL | {"battle", "battle_start", "battle_roll"}  # a battle: folded, begun, rolled, fought
-PROVINCE = FIGHT | {"pillage", "occupy", "occupy_marker", "convert"}  # an area or "province"
+PROVINCE = FIGHT | {"pillage", "occupy", "occupy_marker", "convert", "cost"}  # an area
+#   or a "province": where a battle is, a conquest happens, an item bought goes
 
 COPY_RANK = 2  # NL Q&A: when an original and a Castor & Pollux copy conflict, the original wins
 
@@ -580,9 +581,11 @@ def _generic_words() -> list[Word | Terms]:
         ("you control {province}", lambda e, p: e.game.state.control.get(p) == e.actor,
          "{province} carries your control marker", frozenset()),
         ("the province is {province}", lambda e, p: _area(e) == p,
-         "the battle's area or the province is {province}", on_here),
+         "the battle's area, the province conquered or where the item bought goes is "
+         "{province}", on_here),
         ("the province is your capital", lambda e: _area(e) == capital(e.game, e.actor),
-         "the battle's area or the province is your capital", on_here),
+         "the battle's area, the province conquered or where the item bought goes is your "
+         "capital", on_here),
         ("you bought a {tile}", _bought, "the item bought is a {tile} tile",
          frozenset({"built"})),
         ("the player bought a {tile}", _bought, "the item the event's player bought is a "
@@ -667,9 +670,13 @@ def _battle_sides(game: Game, event: Event) -> list[dict[str, Any]]:
 
 def _purchase(game: Game, event: Event) -> list[dict[str, Any]]:
     action = list(event.data.get("action") or [])
-    item = action[1] if action[:1] == ["tile"] and len(action) > 1 else \
-        (action[0] if action else None)
-    return [{"player": event.player, "item": item}]
+    tile = action[:1] == ["tile"]
+    item = action[1] if tile and len(action) > 1 else (action[0] if action else None)
+    if action[:1] == ["building"]:
+        slots = game.rules.board.provinces[action[1]].slots
+        item = slots[action[2]].kind
+    area = action[1] if not tile and len(action) > 1 else None
+    return [{"player": event.player, "item": item, "province": area}]
 
 
 @hookimpl
