@@ -415,7 +415,8 @@ def mn_word_sets(rules: Any) -> dict[str, frozenset[str]]:
             # what a '{name}' names where only one kind of id fits: the item priced (a
             # unit, a building, a marker, a hero or wonder), a phase, a victory path
             "item": units | frozenset(BUILDING_KINDS) | {"marker"} | frozenset(rules.cards),
-            "phase": frozenset(rules.phases),
+            "phase": frozenset(rules.phases) | frozenset(rules.names_by_kind.get("phases")
+                                                          or {}),
             "victory": frozenset(rules.names_by_kind.get("victories") or {})}
 
 
