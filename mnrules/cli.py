@@ -169,8 +169,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             terminal = Terminal(humans, dict(bots),
                                 on_undo=[rec.undo] if rec is not None else [],
                                 lang=args.lang)
-            if not terminal.play(game, stop):
-                print("quit.")
+            terminal.play(game, stop)  # a human who quits has been told; the end says where
         else:
             rnd = game.state.round
             decisions = 0
@@ -190,15 +189,22 @@ def cmd_play(args: argparse.Namespace) -> int:
             game.max_rounds = None
             save(game, pack, variant, args.save)
             print(say.say("play.saved", file=args.save, round=state.round))
-        if state.finished:
-            who = (", ".join(say.player(p) for p in state.winners) if state.winners
-                   else say.say("ui.nobody"))
-            print(say.say("play.over", where=where, winners=who,
-                          victory=say.name(state.victory, "victories") if state.victory
-                          else say.say("play.no_victory")))
-        else:
-            print(say.say("play.stopped", where=where))
+        print(_ending(game, say, where))
     return 0
+
+
+def _ending(game: Game[Any], say: Presenter, where: str) -> str:
+    """How the game stands when a command leaves it: its winners and victory, or that it
+    goes on."""
+    state = game.state
+    if not state.finished:
+        return say.say("play.stopped", where=where)
+    victory = say.name(state.victory, "victories") if state.victory \
+        else say.say("play.no_victory")
+    if not state.winners:
+        return say.say("play.over_nobody", where=where, victory=victory)
+    return say.counted("play.over", len(state.winners), where=where,
+                       winners=say.players(state.winners), victory=victory)
 
 
 def _where_stopped(game: Game[Any], say: Presenter) -> str:
@@ -399,17 +405,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
         check_distinct(("the log", args.log), ("--out", args.out))
         check_writable(args.out, "--out")
     result = replay(args.log, until_round=args.round)
-    state = result.game.state
-    where = f"stopped at round {result.stopped_at_round}" if result.stopped_at_round \
-        else f"round {state.round}"
-    print(f"{args.log}: {result.choices} choices replayed, {len(result.chances)} chance "
-          f"outcomes checked; {where}; winner(s) {', '.join(state.winners) or 'nobody'} "
-          f"({state.victory or 'no victory'})")
+    say = presenter(result.game.rules, args.lang)
+    print(say.say("replay.done", file=args.log, choices=say.count(result.choices, "choice"),
+                  chances=say.count(len(result.chances), "chance")))
+    print(_ending(result.game, say, _where_stopped(result.game, say)))
     if args.out:
         write_atomic(args.out, result.game.snapshot().to_json())
-        print(f"state written to {args.out}")
+        print(say.say("replay.written", file=args.out))
     if result.divergence:
-        print(f"divergence: {result.divergence}", file=sys.stderr)
+        print(say.say("replay.divergence", divergence=result.divergence), file=sys.stderr)
         return 1
     return 0
 
@@ -1161,6 +1165,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--round", type=whole(1), default=None,
                     help="stop when this round starts")
     rp.add_argument("--out", default=None, help="write the final state (JSON)")
+    rp.add_argument("--lang", default=None,
+                    help="the language of the report (default: the log's pack's)")
     rp.set_defaults(func=cmd_replay)
 
     cards = sub.add_parser("cards", help="hero and wonder cards")

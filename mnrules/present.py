@@ -68,7 +68,12 @@ KERNEL_MESSAGES: dict[str, str] = {
     "ui.same_options": "(the same choices as above: l lists them again)",
     "ui.blank": "blank",
     "play.header": "mnrules: {game}; {players_count} ({players}); seed {seed}",
-    "play.over": "Game over {where}: winner(s) {winners} ({victory})",
+    "play.over.one": "Game over {where}: the winner is {winners} ({victory})",
+    "play.over.other": "Game over {where}: the winners are {winners} ({victory})",
+    "play.over_nobody": "Game over {where}: nobody won ({victory})",
+    "replay.done": "{file}: {choices} replayed, {chances} checked.",
+    "replay.written": "The final state is written to {file}.",
+    "replay.divergence": "The log and the rules part ways: {divergence}",
     "play.no_victory": "no victory",
     "play.stopped": "Stopped {where}; no winner yet.",
     "play.in_round": "in round {round} ({phase} phase)",
@@ -79,10 +84,22 @@ KERNEL_MESSAGES: dict[str, str] = {
     "plural.player.other": "{n} players",
     "plural.round.one": "{n} round",
     "plural.round.other": "{n} rounds",
+    "plural.choice.one": "{n} choice",
+    "plural.choice.other": "{n} choices",
+    "plural.chance.one": "{n} die roll or draw",
+    "plural.chance.other": "{n} die rolls and draws",
     "event.phase_start": "— {phase} —",
     "decision.card.may": "{player}, {card}: do you use it?",
     "decision.card.choose": "{player}, {card}: choose",
     "decision.any": "{player}: choose",
+}
+
+# The ends the kernel itself gives a game (mnrules/flow.py), named like a game's victories
+# so that "nobody won (...)" reads as words; a pack names them in its language under
+# ``names: {victories: ...}`` of its messages file.
+KERNEL_NAMES: dict[str, dict[str, str]] = {
+    "victories": {"round cap": "the round limit is reached",
+                  "no decision": "no one has anything left to decide"},
 }
 
 
@@ -148,6 +165,14 @@ class Presenter:
             if key in self.messages:
                 return self.say(key, n=n)
         return f"{n} {self.name(word, kind)}"
+
+    def counted(self, key: str, n: int, **values: Any) -> str:
+        """The template ``key.CATEGORY`` for a sentence whose words agree with the number
+        ``n`` ("the winner is" / "the winners are"), else ``key.other``."""
+        for category in (plural_category(self.language, n), "other"):
+            if f"{key}.{category}" in self.messages:
+                return self.say(f"{key}.{category}", n=n, **values)
+        return self.say(key, n=n, **values)
 
     def number(self, n: int, kind: str = "") -> str:
         """A number as players know it: Roman where the books print that kind so."""
@@ -347,7 +372,7 @@ def presenter(rules: Ruleset, lang: str | None = None) -> Presenter:
     from . import packs
 
     messages = dict(KERNEL_MESSAGES)
-    names: dict[str, dict[str, str]] = {}
+    names: dict[str, dict[str, str]] = {k: dict(v) for k, v in KERNEL_NAMES.items()}
     settings: dict[str, Any] = {}
     _merge_chain(rules.chain, messages, names, settings)
     for kind, by_id in rules.names_by_kind.items():

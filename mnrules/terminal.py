@@ -97,7 +97,8 @@ class _Screen:
 
         t = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
         for h in head:
-            t.add_column(h)
+            # a narrow terminal wraps a cell's words rather than cutting them off with "…"
+            t.add_column(h, overflow="fold")
         for row in rows:
             t.add_row(*row)
         self.console.print(t)

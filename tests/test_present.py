@@ -100,8 +100,8 @@ def test_dice_are_shown_as_the_books_print_them() -> None:
         "area": "ITALIA", "kind": "land", "defender": "greece",
         "units": {"rome": 2, "greece": 1}, "rolls": {"rome": [5, 0], "greece": [3]},
         "hits": {"rome": 1, "greece": 0}}), None)
-    assert text == ("Battle in Italia: Rome (2 units) attacks Greece (1). Dice: Rome V blank, "
-                    "Greece III. Rome scores 1 hit, Greece 0.")
+    assert text == ("Battle in Italia: Rome (2 units) attacks Greece (1 unit). Dice: Rome V "
+                    "blank, Greece III. Rome scores 1 hit, Greece 0 hits.")
 
 
 def test_what_another_keeps_is_not_told() -> None:

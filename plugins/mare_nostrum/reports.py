@@ -28,26 +28,44 @@ TRACKS = ("trade", "culture", "military")
 
 
 def good(say: Presenter, key: str) -> str:
-    """A resource key in words: ``legendary:gems`` is "legendary gems" in the language."""
+    """A resource key in words: ``legendary:gems`` is "legendary gems" in the language
+    (``word.legendary.GOOD`` where the adjective agrees with the good, as in Polish)."""
     if key.startswith(LEGENDARY):
-        return say.say("word.legendary", good=say.name(base_good(key), "goods"))
+        base = base_good(key)
+        agreed = f"word.legendary.{base}"
+        return say.say(agreed if say.has(agreed) else "word.legendary",
+                       good=say.name(base, "goods"))
     if key == "legendary":
         return say.say("word.legendary_any")
     return say.name(key, "goods")
 
 
+def counted_good(say: Presenter, key: str, n: int) -> str:
+    """``n`` of a good, with the language's plural where it has one for that good
+    (``plural.goods.GOOD.*``: "2 coins", "5 монет"); one is the good's name alone."""
+    if n == 1:
+        return good(say, key)
+    if not key.startswith(LEGENDARY) and say.has(f"plural.goods.{key}.other"):
+        return say.count(n, f"goods.{key}")
+    return f"{n} {good(say, key)}"
+
+
 def goods(say: Presenter, keys: Iterable[str] | dict[str, int]) -> str:
-    """Resources counted: ``3 coin, grain and 2 wine`` (nothing: "nothing")."""
+    """Resources counted: ``3 coins, grain and 2 wine`` (nothing: "nothing")."""
     counts = Counter(keys)
-    parts = [good(say, k) if n == 1 else f"{n} {good(say, k)}"
-             for k, n in sorted(counts.items()) if n > 0]
+    parts = [counted_good(say, k, n) for k, n in sorted(counts.items()) if n > 0]
     return say.join(parts) or say.say("word.nothing")
 
 
 def payment(say: Presenter, keys: Sequence[str]) -> str:
     counts = Counter(keys)
-    return " + ".join(good(say, k) if n == 1 else f"{n} {good(say, k)}"
+    return " + ".join(counted_good(say, k, n)
                       for k, n in sorted(counts.items())) or say.say("word.free")
+
+
+def units_of(say: Presenter, n: int, kind: str) -> str:
+    """``n`` pieces of a kind with the language's plural ("2 legions", "5 легіонів")."""
+    return say.count(n, kind, "units")
 
 
 def area(key: Any) -> str:
@@ -122,6 +140,8 @@ def mn_event_text(say: Presenter, game: Game, event: Event, viewer: str | None) 
                        a_score=say.count(hits.get(attacker, 0), "hit"),
                        area=area(d["area"]), attacker=say.player(attacker),
                        defender=say.player(defender), a_units=units.get(attacker, 0),
+                       d_force=say.count(units.get(defender, 0), "unit" if land else "trireme"),
+                       d_score=say.count(hits.get(defender, 0), "hit"),
                        d_units=units.get(defender, 0), a_dice=dice(say, rolls.get(attacker, [])),
                        d_dice=dice(say, rolls.get(defender, [])),
                        a_hits=hits.get(attacker, 0), d_hits=hits.get(defender, 0))
@@ -301,7 +321,8 @@ def mn_option_text(say: Presenter, game: Game, decision: Decision, option: Any
             return say.say("option.end")
         text = _item(say, game, p, tuple(option))
         cost = _cost(game, p, tuple(option)) if option[0] != "offer" else None
-        return say.say("option.priced", item=text, cost=cost) if cost is not None else text
+        return say.say("option.priced", item=text, cost=say.count(cost, "resource")) \
+            if cost is not None else text
     if k == "build.pay":
         return payment(say, [str(x) for x in option])
     if k == "build.keep":
@@ -390,7 +411,7 @@ def mn_table(say: Presenter, game: Game, viewer: str | None) -> dict[str, Any]:
                 units[kind] += n
         rows.append([say.player(p), *(str(r.get(t, 0)) for t in TRACKS),
                      str(r.get("provinces", 0)), str(st.held(p)),
-                     say.join([f"{n} {unit(say, u)}" for u, n in sorted(units.items())]),
+                     say.join([units_of(say, n, u) for u, n in sorted(units.items())]),
                      say.join([say.card_name(t) for t in st.tiles.get(p, [])])
                      or say.say("ui.none")])
     sections.append({"title": say.say("table.empires"), "head": head, "rows": rows,
@@ -440,7 +461,7 @@ def board_section(say: Presenter, game: Game) -> dict[str, Any]:
             marker += f" ({say.player(st.marker_occupier[name])})"
         rows.append([area(name), marker, say.join(built),
                      "; ".join(f"{say.player(p)}: " + say.join(
-                         [f"{n} {unit(say, k)}" for k, n in sorted(ks.items())])
+                         [units_of(say, n, k) for k, n in sorted(ks.items())])
                          for p, ks in units.items())])
     return {"title": say.say("table.board"), "map": True,
             "head": [say.say("table.area"), say.say("table.marker"),
@@ -493,7 +514,7 @@ def describe_board(game: Game, player: str, say: Presenter | None = None) -> str
     lines.append(say.say("table.your_provinces", provinces=say.join(mine)
                          or say.say("ui.none")))
     for where, who in sorted(st.units.items()):
-        here = [f"{say.player(p)} {say.join([f'{n} {unit(say, k)}' for k, n in ks.items()])}"
+        here = [f"{say.player(p)} {say.join([units_of(say, n, k) for k, n in ks.items()])}"
                 for p, ks in who.items()]
         lines.append(f"  {area(where)}: {'; '.join(here)}")
     return "\n".join(lines)

@@ -67,7 +67,8 @@ def test_play_save_load_and_replay_from_the_command_line(tmp_path: Path,
     out = capsys.readouterr().out
     assert "Tic-tac-toe; 2 players (Crosses, Noughts)" in out and "Game over" in out
     # the summary says players as the pack names them, never by id
-    assert "winner(s) Crosses" in out or "winner(s) Noughts" in out or "nobody" in out
+    assert "the winner is Crosses" in out or "the winner is Noughts" in out \
+        or "nobody won" in out
     assert "\n  x " not in out and "\n  o " not in out
     result = replay(log)
     assert result.game.over

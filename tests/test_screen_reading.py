@@ -1,0 +1,157 @@
+"""The screen read like a player, in every pack: a count says what it counts and agrees
+with its number (the defender's force, a price, the pieces on the table, goods), the end
+of a game says "the winner is" or "the winners are" in the player's language, a replay
+speaks the log's language with the pack's names, the kernel's own ends of a game are
+named, and a narrow terminal wraps a table's words rather than cutting them off."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mnrules import load_ruleset, new_game
+from mnrules.bots.random_bot import RandomBot
+from mnrules.cli import main
+from mnrules.effects import Event
+from mnrules.engine import Game
+from mnrules.plugins.mare_nostrum.reports import good, goods, mn_table
+from mnrules.present import presenter
+from mnrules.terminal import Terminal
+
+PACKS = ["en", "fr", "nl", "pl", "uk"]
+
+
+def _battle(pack: str) -> str:
+    rules = load_ruleset(pack)
+    game = new_game(rules, players=5, seed=1)
+    return presenter(rules).event(game, Event("battle", "rome", {
+        "area": "ITALIA", "kind": "land", "defender": "greece",
+        "units": {"rome": 2, "greece": 5}, "rolls": {"rome": [5, 0], "greece": [3, 1, 1]},
+        "hits": {"rome": 1, "greece": 2}}), None)
+
+
+@pytest.mark.parametrize(("pack", "defender"), [
+    ("en", "Greece (5 units)"), ("fr", "Grèce (5 unités)"), ("nl", "Griekenland (5 eenheden)"),
+    ("pl", "Grecja (5 jednostek)"), ("uk", "Греція (5 одиниць)")])
+def test_the_defenders_force_is_counted_in_units(pack: str, defender: str) -> None:
+    assert defender in _battle(pack)
+
+
+def test_the_defenders_hits_have_their_word() -> None:
+    assert _battle("en").endswith("Rome scores 1 hit, Greece 2 hits.")
+
+
+def _at(pack: str, kind: str, seed: int = 3) -> Game[Any]:
+    game = new_game(load_ruleset(pack), players=5, seed=seed)
+    bots = {p: RandomBot(i) for i, p in enumerate(game.state.players)}
+    while (dec := game.pending) is not None and dec.kind != kind:
+        game.apply(bots[dec.player].choose(game))
+    assert game.pending is not None
+    return game
+
+
+@pytest.mark.parametrize(("pack", "unit"), [
+    ("en", r"— costs \d+ resources?$"), ("fr", r"— coûte \d+ ressources?$"),
+    ("nl", r"— kost \d+ grondstof(fen)?$"), ("pl", r"— koszt \d+ surow(iec|ce|ców)$"),
+    ("uk", r"— ціна \d+ ресурс(и|ів)?$")])
+def test_a_price_says_what_it_costs(pack: str, unit: str) -> None:
+    game = _at(pack, "build.action")
+    dec = game.pending
+    assert dec is not None
+    texts = presenter(game.rules).options(game, dec)
+    priced = [t for t in texts if "—" in t]
+    assert priced and all(re.search(unit, t) for t in priced), priced
+
+
+@pytest.mark.parametrize(("pack", "lang", "many"), [
+    ("en", None, "5 legions"), ("pl", None, "5 legionów"), ("uk", None, "5 легіонів"),
+    ("en", "fr", "5 légions"), ("nl", None, "5 legioenen")])
+def test_the_tables_pieces_agree_with_their_number(pack: str, lang: str | None,
+                                                  many: str) -> None:
+    rules = load_ruleset(pack)
+    game = new_game(rules, players=5, seed=1)
+    game.state.units.setdefault("LATIUM", {})["rome"] = {"legion": 5}
+    table = mn_table(presenter(rules, lang), game, "rome")
+    cells = [c for sec in table["sections"] for row in sec["rows"] for c in row]
+    assert any(many in c for c in cells)
+    assert not any(re.search(r"\b5 (legion|legioen|легіон)\b", c) for c in cells)
+
+
+@pytest.mark.parametrize(("pack", "counted"), [
+    ("en", "2 coins"), ("fr", "2 Impôts"), ("nl", "2 munten"), ("pl", "5 monet"),
+    ("uk", "5 Монет")])
+def test_goods_are_counted_with_their_plural(pack: str, counted: str) -> None:
+    say = presenter(load_ruleset(pack))
+    n = int(counted.split()[0])
+    assert re.fullmatch(rf"{counted}\b.*", goods(say, {"coin": n})), goods(say, {"coin": n})
+
+
+def test_several_legendary_goods_read_as_a_plural() -> None:
+    say = presenter(load_ruleset("en"))
+    assert goods(say, {"legendary": 2}) == "2 legendary goods"
+
+
+@pytest.mark.parametrize(("pack", "key", "text"), [
+    ("pl", "legendary:spices", "legendarne przyprawy"),
+    ("pl", "legendary:oil", "legendarny olej"),
+    ("uk", "legendary:wine", "легендарне Вино"),
+    ("nl", "legendary:gold", "legendarisch goud")])
+def test_legendary_agrees_with_its_good(pack: str, key: str, text: str) -> None:
+    assert good(presenter(load_ruleset(pack)), key) == text
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(list(argv)) == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("pack", "one"), [
+    ("en", "the winner is "), ("fr", "le vainqueur est "), ("pl", "zwycięża "),
+    ("uk", "переможець — "), ("nl", "de winnaar is ")])
+def test_the_end_of_play_names_one_winner_as_one(pack: str, one: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(capsys, "play", "--edition", pack, "--players", "3", "--seed", "3",
+               "--bots", "heuristic")
+    last = out.splitlines()[-1]
+    assert one in last and "(s)" not in last, last
+
+
+def test_a_game_at_its_round_cap_names_why_nobody_won(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(capsys, "play", "--game", "antike2", "--lang", "ru", "--players", "3",
+               "--max-rounds", "2")
+    assert out.splitlines()[-1].endswith("никто не победил (достигнут предел раундов)")
+    out = _run(capsys, "play", "--edition", "fr", "--players", "3", "--max-rounds", "1")
+    assert "round cap" not in out and "la limite de tours est atteinte" in out
+
+
+def test_a_replay_speaks_the_logs_language_with_its_names(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "g.jsonl"
+    _run(capsys, "play", "--edition", "fr", "--players", "3", "--seed", "3",
+         "--bots", "heuristic", "--log", str(log))
+    winners = json.loads(log.read_text().splitlines()[-1]).get("winners")
+    out = _run(capsys, "replay", str(log))
+    assert "choix rejoués" in out and "le vainqueur est" in out, out
+    assert "winner" not in out and "rome" not in out and "carthage " not in out
+    out = _run(capsys, "replay", str(log), "--lang", "uk")
+    assert "відтворено вибори" in out and "переможець —" in out, out
+    assert winners is None or isinstance(winners, list)
+
+
+def test_a_narrow_terminal_wraps_the_table_rather_than_cutting_it() -> None:
+    pytest.importorskip("rich")
+    rules = load_ruleset("en")
+    game = new_game(rules, players=5, seed=1)
+    out = io.StringIO()
+    term = Terminal({"rome"}, {}, out=out, colour=True)
+    term.watch(game)
+    term.show_table(game, "rome")
+    text = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue())
+    assert "…" not in text
+    assert "provinc" in text and "resourc" in text
