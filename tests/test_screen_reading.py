@@ -155,3 +155,47 @@ def test_a_narrow_terminal_wraps_the_table_rather_than_cutting_it() -> None:
     text = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue())
     assert "…" not in text
     assert "provinc" in text and "resourc" in text
+
+
+@pytest.mark.parametrize("pack", ["fr", "nl", "pl", "uk", "antike2-ru", "antike2-la"])
+def test_the_front_ends_own_sentences_speak_every_packs_language(pack: str) -> None:
+    """The terminal's help, menus and undo, the web app's buttons: a pack in another
+    language than English says each in its own (the kernel's English is the fallback)."""
+    from mnrules.present import KERNEL_MESSAGES
+
+    say = presenter(load_ruleset(pack))
+    # the header is the program's name and values ("seed" is Dutch too)
+    english = [k for k in KERNEL_MESSAGES if k.startswith(("ui.", "decision.", "play."))
+               and k != "play.header" and say.messages[k] == KERNEL_MESSAGES[k]]
+    assert english == []
+
+
+def _antike_read(pack: str, lang: str | None = None, seed: int = 2) -> list[str]:
+    """Every event, question and option of a bot game of Antike II as its players read
+    them."""
+    rules = load_ruleset(pack)
+    game = new_game(rules, players=3, seed=seed, round_cap=12)
+    say = presenter(rules, lang)
+    read: list[str] = []
+    game.listeners.append(lambda ev: read.append(say.event(game, ev, None)))
+    bots = {p: RandomBot(i) for i, p in enumerate(game.state.players)}
+    while (dec := game.pending) is not None:
+        read.append(say.prompt(game, dec))
+        read.extend(say.options(game, dec))
+        game.apply(bots[dec.player].choose(game))
+    return [t for t in read if t]
+
+
+def test_antike_english_counts_and_articles() -> None:
+    read = _antike_read("antike2")
+    assert [t for t in read if re.search(r"\ba [aeio]", t)] == []       # "pay a iron"
+    assert [t for t in read if re.search(r"paying \d+ for|raised 1 units", t)] == []
+    assert any(re.search(r"paying \d+ resources? for the spaces", t) for t in read)
+
+
+@pytest.mark.parametrize(("pack", "lang"), [("antike2-la", None), ("antike2", "la")])
+def test_antike_in_latin_reads_latin(pack: str, lang: str | None) -> None:
+    read = _antike_read(pack, lang)
+    english = re.compile(r"\b(moves|pays|pay|raises|founds|takes|the|your|choose|paying)\b")
+    assert [t for t in read if english.search(t)] == []
+    assert any("procedit" in t for t in read)

@@ -61,6 +61,11 @@ def mn_event_text(say: Presenter, game: Game, event: Event, viewer: str | None
     if not say.has(key):
         return None
     values = _values(say, event.data)
+    # a number a sentence counts is said with its word, in the language's plural
+    if event.kind == "rondel" and isinstance(event.data.get("cost"), int):
+        values["cost_count"] = say.count(event.data["cost"], "resource")
+    if event.kind == "militia" and isinstance(event.data.get("raised"), int):
+        values["raised_count"] = say.count(event.data["raised"], "unit")
     if event.kind == "battle" and isinstance(event.data.get("lost"), int):
         values["losses"] = say.count(event.data["lost"], str(event.data.get("unit", "")),
                                      "units")

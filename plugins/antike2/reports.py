@@ -33,7 +33,8 @@ def _act(say: Presenter, game: Game, ev: Event) -> str:
     n = say.name
     if ev.kind == "rondel":
         key = "summary.rondel" if d.get("cost") else "summary.rondel_free"
-        return say.say(key, space=n(d["space"], "spaces"), cost=d.get("cost", 0))
+        return say.say(key, space=n(d["space"], "spaces"), cost=d.get("cost", 0),
+                       cost_count=say.count(int(d.get("cost", 0)), "resource"))
     if ev.kind == "produce":
         return say.say("summary.produce", amount=d["amount"],
                        resource=n(d["resource"], "resources"))

@@ -34,4 +34,4 @@ def test_max_rounds_ends_play_undecided(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["play", "--game", "antike2", "--players", "3", "--seed", "1",
                  "--max-rounds", "4"]) == 0
     last = capsys.readouterr().out.splitlines()[-1]
-    assert "4 rounds" in last and "nobody" in last and "round cap" in last
+    assert "4 rounds" in last and "nobody" in last and "round limit" in last
