@@ -327,7 +327,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     results = sim.run(jobs, jobs_n, args.backend, args.scheduler,
                       show_progress=not args.quiet)
     rep = sim.report(results)
-    print(sim.format_report(rep, title))
+    names = sim.Names(presenter(rules))  # the pack's names, never its ids
+    print(sim.format_report(rep, title, names))
     if args.explain:
         print(sim.format_definitions())
     side = None
@@ -338,8 +339,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         results_b = sim.run(other, jobs_n, args.backend, args.scheduler,
                             show_progress=not args.quiet)
         side = sim.compared(args.compare, results, results_b)
-        print(sim.format_report(side.report, f"{args.compare}, same seeds"))
-        print(sim.format_compare(side.rows, side.more, name, args.compare))
+        print(sim.format_report(side.report, f"{args.compare}, same seeds",
+                                sim.Names(presenter(load_ruleset(args.compare)))))
+        print(sim.format_compare(side.rows, side.more, name, args.compare, names))
     if args.out:
         sim.write_out(args.out, results, rep, side, name)
         print(f"results written to {args.out}")

@@ -98,8 +98,8 @@ KERNEL_MESSAGES: dict[str, str] = {
 # so that "nobody won (...)" reads as words; a pack names them in its language under
 # ``names: {victories: ...}`` of its messages file.
 KERNEL_NAMES: dict[str, dict[str, str]] = {
-    "victories": {"round cap": "the round limit is reached",
-                  "no decision": "no one has anything left to decide"},
+    "victories": {"round cap": "round limit reached",
+                  "no decision": "nothing left to decide"},
 }
 
 

@@ -732,8 +732,43 @@ def compare_games(a: Sequence[GameResult], b: Sequence[GameResult]) -> dict[str,
     return {"length": length, "paths": paths}
 
 
+@dataclass(frozen=True)
+class Names:
+    """How a report names a game's ids: as the pack does (a presenter's names: "Temple
+    of Artemis", "Rzym"), or, without one, the ids themselves (files written for tools)."""
+
+    say: Any = None
+
+    def player(self, p: str) -> str:
+        return str(self.say.player(p)) if self.say is not None else p
+
+    def card(self, c: str) -> str:
+        return str(self.say.card_name(c)) if self.say is not None else c
+
+    def victory(self, v: str) -> str:
+        return str(self.say.name(v, "victories")) if self.say is not None else v
+
+    def title(self, t: str) -> str:
+        """A title by its track's name, short enough for a column ("Trade", "Handel")."""
+        return str(self.say.name(t, "tracks")) if self.say is not None else t
+
+    def paths(self, counts: dict[str, int]) -> str:
+        """Victory paths counted, the most frequent first: "Fame 3, Conquest 1"."""
+        return ", ".join(f"{self.victory(k)} {v}"
+                         for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
+
+
+IDS = Names()
+"""A report that names every id by itself (no pack at hand)."""
+
+
+def _w(text: str, width: int) -> str:
+    """``text`` padded to ``width``, or cut with "." if a pack's name is longer."""
+    return text.ljust(width) if len(text) <= width else text[:width - 1] + "."
+
+
 def format_compare(rows: list[dict[str, Any]], more: dict[str, Any], a_name: str,
-                   b_name: str) -> str:
+                   b_name: str, names: Names = IDS) -> str:
     """The paired comparison as report lines."""
     lines = [f"difference ({a_name} - {b_name}), paired on the same seeds (McNemar's "
              f"test, exact up to {EXACT_UP_TO} differing games; p_holm: Holm-adjusted over "
@@ -741,8 +776,9 @@ def format_compare(rows: list[dict[str, Any]], more: dict[str, Any], a_name: str
     for row in rows:
         lo, hi = row["ci95"]
         star = " *" if row["p_holm"] < 0.05 else ""
-        lines.append(f"  {row['player']:<10} {row['difference']:+7.1%}  [{lo:+6.1%}, "
-                     f"{hi:+6.1%}]  p={row['p']:.3f} p_holm={row['p_holm']:.3f}{star}  "
+        lines.append(f"  {_w(names.player(row['player']), 10)} {row['difference']:+7.1%}  "
+                     f"[{lo:+6.1%}, {hi:+6.1%}]  p={row['p']:.3f} "
+                     f"p_holm={row['p_holm']:.3f}{star}  "
                      f"({row['games_that_differ']} games differ: {row['a_only']} won only "
                      f"under {a_name}, {row['b_only']} only under {b_name})")
     ln = more["length"]
@@ -755,13 +791,13 @@ def format_compare(rows: list[dict[str, Any]], more: dict[str, Any], a_name: str
     for row in more["paths"]:
         lo, hi = row["ci95"]
         star = " *" if row["p_holm"] < 0.05 else ""
-        lines.append(f"  {row['path']:<12} {row['a']:6.1%} vs {row['b']:6.1%}  "
+        lines.append(f"  {names.victory(row['path']):<12} {row['a']:6.1%} vs {row['b']:6.1%}  "
                      f"{row['difference']:+7.1%} [{lo:+6.1%}, {hi:+6.1%}]  p={row['p']:.3f} "
                      f"p_holm={row['p_holm']:.3f}{star}")
     return "\n".join(lines)
 
 
-def format_cards(rep: Report) -> list[str]:
+def format_cards(rep: Report, names: Names = IDS) -> list[str]:
     """The card table: pick rate, win rate when held, mean round taken."""
     if not rep.cards:
         return []
@@ -771,12 +807,12 @@ def format_cards(rep: Report) -> list[str]:
     for name, c in order:
         lo, hi = c["interval"]
         taken = "" if c["mean_round"] is None else f" (round {c['mean_round']:.1f})"
-        lines.append(f"  {name:<20} {c['pick_rate']:6.1%}{taken:<13} "
+        lines.append(f"  {_w(names.card(name), 20)} {c['pick_rate']:6.1%}{taken:<13} "
                      f"{c['win_when_held']:6.1%} [{lo:5.1%}, {hi:5.1%}] ({c['held']})")
     return lines
 
 
-def format_report(rep: Report, title: str) -> str:
+def format_report(rep: Report, title: str, names: Names = IDS) -> str:
     titles = list(dict.fromkeys(t for e in rep.players for t in rep.title_share[e]))
     lines = [title, f"{rep.games} games; {rep.unfinished} reached the round cap; "
              f"{rep.shared_games} shared wins; rounds: mean {rep.rounds_mean:.1f}, median "
@@ -784,17 +820,17 @@ def format_report(rep: Report, title: str) -> str:
              "(a shared win counts as a win for each winner, so win rates may sum above "
              "100%; 'shared': how many of the wins were shared)",
              "player      wins  shared   win rate   95% interval   "
-             + "".join(f"{t:>9}" for t in titles)
+             + "".join(f" {_w(names.title(t), 8):>8}" for t in titles)
              + ("  (share of rounds holding the title)" if titles else "")]
     for e in rep.players:
         lo, hi = rep.interval[e]
         ts = rep.title_share[e]
-        lines.append(f"{e:<10} {rep.wins[e]:>5}  {rep.shared[e]:>6}   {rep.win_rate[e]:7.1%}"
-                     f"   [{lo:5.1%}, {hi:5.1%}] " + "".join(f"{ts[t]:9.0%}" for t in titles))
-    lines.append("victory paths: " + ", ".join(f"{k} {v}" for k, v in
-                                              sorted(rep.paths.items(), key=lambda kv: -kv[1])))
-    lines.extend(format_metrics(rep))
-    lines.extend(format_cards(rep))
+        lines.append(f"{_w(names.player(e), 10)} {rep.wins[e]:>5}  {rep.shared[e]:>6}   "
+                     f"{rep.win_rate[e]:7.1%}   [{lo:5.1%}, {hi:5.1%}] "
+                     + "".join(f"{ts[t]:9.0%}" for t in titles))
+    lines.append("victory paths: " + names.paths(rep.paths))
+    lines.extend(format_metrics(rep, names))
+    lines.extend(format_cards(rep, names))
     return "\n".join(lines)
 
 
@@ -802,7 +838,7 @@ def _opt(value: float | None, fmt: str) -> str:
     return "n/a" if value is None else format(value, fmt)
 
 
-def format_metrics(rep: Report) -> list[str]:
+def format_metrics(rep: Report, names: Names = IDS) -> list[str]:
     """The designer metrics (see :data:`DEFINITIONS`) as report lines."""
     n = rep.games
     lines = [f"completion: {n - rep.unfinished} of {n} games ended by a victory "
@@ -817,10 +853,11 @@ def format_metrics(rep: Report) -> list[str]:
              "advantage by seat (win rate less 1/players):"]
     for s in rep.seats:
         lo, hi = s["interval"]
-        lines.append(f"  seat {s['seat']:<2} {s['player']:<10} {s['win_rate']:6.1%} "
+        lines.append(f"  seat {s['seat']:<2} {_w(names.player(s['player']), 10)} "
+                     f"{s['win_rate']:6.1%} "
                      f"[{lo:5.1%}, {hi:5.1%}]  {s['advantage']:+6.1%}")
     lines.append("victory paths per player: " + "; ".join(
-        f"{e} " + (", ".join(f"{k} {v}" for k, v in paths.items()) or "-")
+        f"{names.player(e)} " + (names.paths(paths) or "-")
         for e, paths in rep.paths_by_player.items()))
     return lines
 

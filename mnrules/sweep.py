@@ -37,6 +37,7 @@ import yaml
 
 from . import simulate as sim
 from .errors import MnrulesError, PackError
+from .present import presenter
 from .ruleset import Ruleset, load_ruleset
 
 BOOTSTRAP = 400
@@ -322,7 +323,7 @@ def command(args: Any) -> int:
              f"(the same seeds at every point"
              + ("; the search's first stage, which every point played)" if args.search
                 else ")"))
-    print(format_sweep(rows, names, base.values, title))
+    print(format_sweep(rows, names, base.values, title, sim.Names(presenter(rules))))
     answer = None
     if args.search:
         answer = found(alive, args.seed)
@@ -360,13 +361,13 @@ def _label(values: dict[str, Any]) -> str:
 
 
 def format_sweep(rows: list[dict[str, Any]], players: Sequence[str], base: dict[str, Any],
-                 title: str) -> str:
+                 title: str, names: sim.Names = sim.IDS) -> str:
     lines = [title,
              f"base point (the pack's own values): {_label(base)}; win rates with 95% "
              f"Wilson intervals; spread = best less worst win rate, 95% bootstrap "
              f"interval; * a player whose win rate differs from the base's (McNemar, "
              f"Holm p < 0.05)",
-             f"{'point':<24}" + "".join(f"{p:>16}" for p in players)
+             f"{'point':<24}" + "".join(f"{names.player(p)[:15]:>16}" for p in players)
              + "   spread [95%]         rounds [95%]     paths"]
     for row in rows:
         cells = []
@@ -377,8 +378,7 @@ def format_sweep(rows: list[dict[str, Any]], players: Sequence[str], base: dict[
             cells.append(f"{row['win_rate'][p]:5.0%}[{lo:3.0%},{hi:3.0%}]{mark}".rjust(16))
         slo, shi = row["spread_ci95"]
         rlo, rhi = row["rounds_ci95"]
-        paths = ", ".join(f"{k} {v}" for k, v in sorted(row["paths"].items(),
-                                                         key=lambda kv: -kv[1]))
+        paths = names.paths(row["paths"])
         lines.append(f"{_label(row['values']):<24}" + "".join(cells)
                      + f"   {row['spread']:4.0%} [{slo:3.0%}, {shi:3.0%}]"
                      + f"   {row['rounds_mean']:4.1f} [{rlo:4.1f}, {rhi:4.1f}]   {paths}")

@@ -125,9 +125,9 @@ def test_a_game_at_its_round_cap_names_why_nobody_won(
         capsys: pytest.CaptureFixture[str]) -> None:
     out = _run(capsys, "play", "--game", "antike2", "--lang", "ru", "--players", "3",
                "--max-rounds", "2")
-    assert out.splitlines()[-1].endswith("никто не победил (достигнут предел раундов)")
+    assert out.splitlines()[-1].endswith("никто не победил (предел раундов достигнут)")
     out = _run(capsys, "play", "--edition", "fr", "--players", "3", "--max-rounds", "1")
-    assert "round cap" not in out and "la limite de tours est atteinte" in out
+    assert "round cap" not in out and "limite de tours atteinte" in out
 
 
 def test_a_replay_speaks_the_logs_language_with_its_names(
@@ -199,3 +199,16 @@ def test_antike_in_latin_reads_latin(pack: str, lang: str | None) -> None:
     english = re.compile(r"\b(moves|pays|pay|raises|founds|takes|the|your|choose|paying)\b")
     assert [t for t in read if english.search(t)] == []
     assert any("procedit" in t for t in read)
+
+
+def test_simulate_and_sweep_reports_use_the_packs_names(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(capsys, "simulate", "--edition", "pl", "--players", "3", "--games", "6",
+               "--seed", "1", "--jobs", "1", "--quiet")
+    assert "Rzym" in out and "Kartagina" in out and "Świątynia Artemidy" in out
+    ids = re.compile(r"\b(rome|greece|carthage|temple_of_artemis|castor_pollux|fifth|"
+                     r"leadership|prestige|conquest|military|culture)\b")
+    assert ids.findall(out) == []
+    out = _run(capsys, "sweep", "--param", "hit_divisor=4..5", "--games", "2", "--players",
+               "3", "--edition", "uk", "--jobs", "1", "--quiet")
+    assert "Карфаген" in out and ids.findall(out) == []
