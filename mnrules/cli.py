@@ -533,9 +533,13 @@ def _find_card(rules: Any, name: str) -> Any:
 def cmd_cards_list(args: argparse.Namespace) -> int:
     rules = _rules_with_cards(args)
     lang = args.lang or rules.data.get("language", "en")
+    say = presenter(rules, args.lang)
     for card in sorted(rules.cards.values(), key=lambda c: (c.kind, c.id)):
-        bonus = " ".join(f"{k[0].upper()}{v}" for k, v in card.bonuses.items() if v)
-        print(f"{card.id:<18} {card.kind:<14} {card.name(lang):<22} {bonus}")
+        # the id is what `cards show` takes; the rest is as the pack names it
+        bonus = ", ".join(f"{say.name(k, 'tracks')} +{v}" for k, v in card.bonuses.items()
+                          if v)
+        print(f"{card.id:<18} {say.name(card.kind, 'card_kinds'):<18} "
+              f"{card.name(lang):<22} {bonus}")
     return 0
 
 
@@ -568,21 +572,22 @@ def cmd_cards_show(args: argparse.Namespace) -> int:
     card = _find_card(rules, args.name)
     texts = load_texts(rules, args.lang)
     lang = texts.lang
-    print(f"{card.name(lang)} ({card.kind}) — {card.file}")
+    say = presenter(rules, args.lang)
+    print(f"{card.name(lang)} ({say.name(card.kind, 'card_kinds')}) — {card.file}")
     if card.bonuses:
-        print("bonuses: " + ", ".join(f"{texts.name('track', k)} +{v}"
-                                      for k, v in card.bonuses.items()))
+        print(say.say("cards.bonuses", bonuses=", ".join(
+            f"{texts.name('track', k)} +{v}" for k, v in card.bonuses.items())))
     # the printed text, in this language, if the card plays as printed; else its text
     # from the script, so a variant or a pack's override never shows another rule's text
     change = rules.source.card_overrides.get(card.id) if rules.source is not None else None
     replaced = card.variant is not None or (change is not None and "effects" in change[0])
     printed = card.text.get(lang)
     if printed and not replaced:
-        print(f"text: {printed}")
+        print(say.say("cards.text", text=printed))
     elif card.effects:
         writer = Explainer(vocabulary(rules), texts)
         for rule in parse_script(card.effects, card.file, *card.effects_at):
-            print(f"text (from its script): {writer.rule(rule)}")
+            print(say.say("cards.explained", text=writer.rule(rule)))
     script = card.effects or "# no power\n"
     print(highlight(script, rules) if colour_wanted(sys.stdout) else script, end="")
     return 0

@@ -225,10 +225,10 @@ def test_cards_show_never_shows_the_printed_text_of_another_rule(
     assert main(["cards", "show", "caesar", "--edition", "pl"]) == 0
     out = capsys.readouterr().out
     assert "legions adds" not in out
-    assert "text (from its script): Gdy zasady wyliczają" in out and "za każdą kość" in out
+    assert "tekst (według skryptu): Gdy zasady wyliczają" in out and "za każdą kość" in out
     assert main(["cards", "show", "caesar", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "legions adds" not in out and "text (from its script): Quand les règles" in out
+    assert "legions adds" not in out and "texte (d’après son script) : Quand les règles" in out
 
 
 def test_a_pack_in_a_language_without_texts_explains_in_english(tmp_path: Path) -> None:

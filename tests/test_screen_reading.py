@@ -212,3 +212,14 @@ def test_simulate_and_sweep_reports_use_the_packs_names(
     out = _run(capsys, "sweep", "--param", "hit_divisor=4..5", "--games", "2", "--players",
                "3", "--edition", "uk", "--jobs", "1", "--quiet")
     assert "Карфаген" in out and ids.findall(out) == []
+
+
+def test_cards_show_and_list_speak_the_packs_words(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(capsys, "cards", "show", "caesar", "--edition", "uk")
+    assert out.startswith("Цезар (стартовий герой)") and "текст (за скриптом): " in out
+    out = _run(capsys, "cards", "show", "hercules", "--edition", "fr")
+    assert "bonus : Commerce +2, Politique +2, Militaire +2" in out
+    out = _run(capsys, "cards", "list", "--edition", "pl")
+    assert re.search(r"antigone +bohater +Antygona +Handel \+2, Kultura \+2", out)
+    out = _run(capsys, "cards", "list", "--game", "antike2", "--lang", "ru")
+    assert "know-how" not in out and "ноу-хау" in out
