@@ -93,14 +93,15 @@ class Table:
 
     def choose(self, players: list[str], index: int, version: int) -> None:
         dec = self.game.pending
+        say = self.say(self.lang)  # a refusal is a sentence in the table's language
         if dec is None:
-            raise MnrulesError("the game is over")
+            raise MnrulesError(say.say("ui.refused_over"))
         if dec.player not in players:
-            raise MnrulesError("it is not your decision")
+            raise MnrulesError(say.say("ui.refused_not_yours"))
         if version != self.version:
-            raise MnrulesError("the game has moved on since you looked: look again")
+            raise MnrulesError(say.say("ui.refused_moved_on"))
         if not 0 <= index < len(dec.options):
-            raise MnrulesError(f"no option {index}")
+            raise MnrulesError(say.say("ui.refused_no_option"))
         self.undo.setdefault(dec.player, []).append(
             (self.game.snapshot(), len(self.game.history), self.chances, len(self.events)))
         self.game.apply(dec.options[index])

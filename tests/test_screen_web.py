@@ -1,0 +1,33 @@
+"""The web app's refusals of a click read as a sentence in the table's language: a
+stale click, a click on another's decision."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient
+
+from mnrules.web.app import create_app
+
+
+@pytest.mark.parametrize(("edition", "lang", "moved_on"), [
+    ("fr", None, "La partie a avancé depuis votre dernier regard"),
+    ("en", "uk", "Гра пішла далі, відколи ви дивилися"),
+    ("antike2-ru", None, "Игра ушла вперёд")])
+def test_a_stale_click_is_refused_in_the_tables_language(edition: str, lang: str | None,
+                                                         moved_on: str) -> None:
+    client = TestClient(create_app())
+    first = "rome" if edition in ("fr", "en") else "yellow"
+    body = {"edition": edition, "players": 3, "seed": 3, "seats": {first: "human"}}
+    if lang:
+        body["lang"] = lang
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 200, r.text
+    link = "/api" + r.json()["host"]
+    before = client.get(link).json()["version"]
+    assert client.post(link + "/choose", json={"key": 0, "version": before}).status_code == 200
+    r = client.post(link + "/choose", json={"key": 0, "version": before})
+    assert r.status_code == 400 and r.json()["error"].startswith(moved_on), r.json()
