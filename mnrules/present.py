@@ -130,7 +130,8 @@ class Presenter:
         template = self.messages.get(key)
         if template is None:
             return ""
-        return PLACEHOLDER.sub(lambda m: self.plain(values.get(m.group(1), "")), template)
+        return elide(self.language,
+                     PLACEHOLDER.sub(lambda m: self.plain(values.get(m.group(1), "")), template))
 
     def has(self, key: str) -> bool:
         return key in self.messages
@@ -323,6 +324,21 @@ PLURAL_RULES: dict[str, Callable[[int], str]] = {
 """A language's plural categories (one, few, many, other); a language not here has
 English's (one for 1, other else). The forms themselves are data: ``plural.*`` in the
 packs' messages.yaml."""
+
+
+ELISIONS: dict[str, list[tuple[re.Pattern[str], str]]] = {
+    # French elides "de" and "que" before a vowel, whatever name a template puts there:
+    # "le marqueur d’Égypte", "de Rome"
+    "fr": [(re.compile(r"\b([Dd]|[Qq]u)e (?=[AEIOUYÀÂÉÈÊÎÔaeiouyàâéèêîô])"), r"\1’")],
+}
+"""A language's contractions, applied to every sentence once its values are in (the
+packs' templates cannot know which name comes)."""
+
+
+def elide(language: str, text: str) -> str:
+    for pattern, replacement in ELISIONS.get(language.split("-")[0].lower(), ()):
+        text = pattern.sub(replacement, text)
+    return text
 
 
 def plural_category(language: str, n: int) -> str:

@@ -223,3 +223,16 @@ def test_cards_show_and_list_speak_the_packs_words(capsys: pytest.CaptureFixture
     assert re.search(r"antigone +bohater +Antygona +Handel \+2, Kultura \+2", out)
     out = _run(capsys, "cards", "list", "--game", "antike2", "--lang", "ru")
     assert "know-how" not in out and "ноу-хау" in out
+
+
+def test_french_elides_de_before_a_vowel() -> None:
+    rules = load_ruleset("fr")
+    game = _at("fr", "trade.pick", seed=2)
+    say = presenter(rules)
+    assert say.say("option.pick", good="Impôt", source=say.player("egypt")) == "Impôt d’Égypte"
+    assert say.say("option.move", unit="légion", source="Aegyptus", to="Italia") == \
+        "légion d’Aegyptus vers Italia"
+    assert say.say("option.pick", good="Impôt", source=say.player("rome")) == "Impôt de Rome"
+    dec = game.pending
+    assert dec is not None
+    assert not [t for t in say.options(game, dec) if re.search(r"\bde [AEIOUÉ]", t)]

@@ -84,7 +84,8 @@ def test_fuzz_and_simulate_the_third_game(capsys: pytest.CaptureFixture[str]) ->
     assert main(["simulate", "--edition", PACK, "--players", "2", "--games", "12",
                  "--jobs", "1", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"\bx\b.*\d", out) and re.search(r"\bo\b.*\d", out)
+    # the players by the pack's names (never the ids x and o), with their figures
+    assert re.search(r"\bCrosses\b.*\d", out) and re.search(r"\bNoughts\b.*\d", out)
 
 
 # -- the kernel names no game ----------------------------------------------------------------
