@@ -160,7 +160,9 @@ class Table:
             "table": hook.mn_table(say=say, game=game, viewer=viewer),
             "board": hook.mn_board_svg(say=say, game=game, viewer=viewer) or "",
             "log": self.told(viewer, lang)[-400:],
-            "words": {k: say.say(f"ui.{k}") for k in ("undo", "log", "options", "save")},
+            "words": {k: say.say(f"ui.{k}") for k in ("undo", "log", "options", "save",
+                                                      "nav_new", "nav_replay", "nav_editor",
+                                                      "nav_design")},
             "over": dec is None,
             "can_undo": viewer is not None and self.can_undo(viewer),
         }

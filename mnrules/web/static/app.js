@@ -92,6 +92,11 @@ const MN = (() => {
       $("undo").textContent = view.words.undo; $("undo").disabled = !view.can_undo;
       $("optionsTitle").textContent = view.words.options; $("logTitle").textContent = view.words.log;
       $("save").textContent = view.words.save;
+      // the page's links in the game's language too ("/" -> view.words.nav_new ...)
+      const nav = { "/": "nav_new", "/replay": "nav_replay", "/editor": "nav_editor", "/design": "nav_design" };
+      document.querySelectorAll("header a").forEach((a) => {
+        const word = view.words[nav[a.getAttribute("href")]]; if (word) a.textContent = word;
+      });
       const board = $("board");
       if (board.dataset.svg !== view.board) { board.innerHTML = view.board; board.dataset.svg = view.board; }
       renderTable(view.table, $("table"));
