@@ -81,7 +81,7 @@ KERNEL_MESSAGES: dict[str, str] = {
     "play.over_nobody": "Game over {where}: nobody won ({victory})",
     "replay.done": "{file}: {choices} replayed, {chances} checked.",
     "replay.written": "The final state is written to {file}.",
-    "replay.divergence": "The log and the rules part ways: {divergence}",
+    "replay.divergence": "divergence: {divergence}",
     "play.no_victory": "no victory",
     "play.stopped": "Stopped {where}; no winner yet.",
     "play.in_round": "in round {round} ({phase} phase)",
