@@ -62,7 +62,7 @@ KERNEL_MESSAGES: dict[str, str] = {
     "ui.and": "and",
     "ui.yes": "yes",
     "ui.no": "no",
-    "ui.game_over": "Game over: {winners} won ({victory}).",
+    "ui.game_over": "Game over: {winners} won — {victory}.",
     "ui.game_over_nobody": "Game over: nobody won ({victory}).",
     "ui.quit": "Game left.",
     "ui.help": "Type an option's key or words that pick out one option; v shows the "
@@ -76,8 +76,8 @@ KERNEL_MESSAGES: dict[str, str] = {
     "ui.refused_moved_on": "The game has moved on since you looked: look again and choose.",
     "ui.refused_no_option": "That is not one of your options: look again and choose.",
     "play.header": "mnrules: {game}; {players_count} ({players}); seed {seed}",
-    "play.over.one": "Game over {where}: the winner is {winners} ({victory})",
-    "play.over.other": "Game over {where}: the winners are {winners} ({victory})",
+    "play.over.one": "Game over {where}: the winner is {winners} — {victory}",
+    "play.over.other": "Game over {where}: the winners are {winners} — {victory}",
     "play.over_nobody": "Game over {where}: nobody won ({victory})",
     "replay.done": "{file}: {choices} replayed, {chances} checked.",
     "replay.written": "The final state is written to {file}.",
@@ -227,8 +227,9 @@ class Presenter:
 
     def outcome(self, winners: Sequence[str], victory: str) -> str:
         won = self.name(victory, "victories")
-        if winners:
-            return self.say("ui.game_over", winners=self.players(winners), victory=won)
+        if winners:  # "Rome gagne", "Rome et Grèce gagnent"
+            return self.counted("ui.game_over", len(winners), winners=self.players(winners),
+                                victory=won)
         return self.say("ui.game_over_nobody", victory=won)
 
     def prompt(self, game: Game[Any], decision: Decision) -> str:

@@ -166,7 +166,8 @@ def test_the_front_ends_own_sentences_speak_every_packs_language(pack: str) -> N
     say = presenter(load_ruleset(pack))
     # the header is the program's name and values ("seed" is Dutch too)
     english = [k for k in KERNEL_MESSAGES if k.startswith(("ui.", "decision.", "play."))
-               and k != "play.header" and say.messages[k] == KERNEL_MESSAGES[k]]
+               and k != "play.header" and say.messages[k] == KERNEL_MESSAGES[k]
+               and f"{k}.other" not in say.messages]       # said in counted forms
     assert english == []
 
 
@@ -236,3 +237,15 @@ def test_french_elides_de_before_a_vowel() -> None:
     dec = game.pending
     assert dec is not None
     assert not [t for t in say.options(game, dec) if re.search(r"\bde [AEIOUÉ]", t)]
+
+
+@pytest.mark.parametrize(("pack", "one", "two"), [
+    ("fr", "Fin de la partie : Rome gagne — ", "Fin de la partie : Rome et Grèce gagnent — "),
+    ("pl", "Koniec gry: wygrywa Rzym — ", "Koniec gry: wygrywają Rzym i Grecja — "),
+    ("nl", "Einde van het spel: Rome wint — ", "Einde van het spel: Rome en Griekenland winnen"),
+    ("en", "Game over: Rome won — Fame (a fifth hero or wonder).", "Rome and Greece won")])
+def test_the_game_over_line_agrees_with_its_winners(pack: str, one: str, two: str) -> None:
+    say = presenter(load_ruleset(pack))
+    assert say.outcome(["rome"], "fifth").startswith(one), say.outcome(["rome"], "fifth")
+    assert two in say.outcome(["rome", "greece"], "fifth")
+    assert not re.search(r"\([^()]*\(", say.outcome(["rome"], "fifth"))   # no nesting
