@@ -35,10 +35,15 @@ TRACK_W = 3.5          # the chance of taking a title, per track
 ALL_TITLES_W = 45.0    # the chance of holding all three at once
 INCOME_W = 0.8         # each resource of next round's income
 TYPE_W = 1.3           # each type of good in it
+COIN_W = 0.8           # each coin in it, as that many types: a coin pays any set, and
+                       # the dearest purchases take more different goods than an
+                       # empire's income brings
 PROVINCE_W = 0.9
 UNIT_W = 0.45
 SET_V = 3.0            # a payment set of three this round
 CARRY_V = 0.6          # a coin kept for next round
+AHEAD_V = 0.5          # a big purchase one resource short with a trade pick to come,
+                       # against one in hand (squared two short, and so on)
 BIG_TILE = 15.0        # the next hero or wonder is affordable (scaled by HW_VALUE)
 MARKER_W = 2.0         # a control marker one occupies: a province to convert
 RISK_W = 0.6           # what a province's buildings and cities are worth, times the
@@ -59,12 +64,15 @@ def all_incomes(game: Game) -> dict[str, dict[str, int]]:
     return api.incomes(game)
 
 
-def income_worth(inc: dict[str, int]) -> float:
+def income_worth(inc: dict[str, int], coin_w: float = 0.0) -> float:
+    """Next income's worth: each resource, each type of good, and (``coin_w``, as a
+    share of a type) each coin."""
     total = 0.0
     types = 0.0
     for key, n in inc.items():
         total += n
         if key == "coin":
+            types += coin_w * n
             continue
         types += 0.7 if ("legendary" in key or "|" in key) else 1.0
     return INCOME_W * total + TYPE_W * types
@@ -285,7 +293,8 @@ def score(game: Game, t: Table, player: str, risk: bool = True,
     s = prof.tiles * HW_VALUE[hw] + prof.cities * cities
     held = sum(1 for who in t.titles.values() if who == player)
     s += prof.titles * leadership_worth(title_chances(t, player), held)
-    s += prof.economy * (income_worth(t.income(player)) + PROVINCE_W * t.provinces[player])
+    s += prof.economy * (income_worth(t.income(player), COIN_W * prof.plan)
+                         + PROVINCE_W * t.provinces[player])
     s += prof.army * UNIT_W * t.units[player]
     s -= 0.8 * t.enemy_units_home[player]
     s += MARKER_W * t.markers_held[player] - 0.5 * MARKER_W * t.markers_lost[player]
@@ -461,17 +470,26 @@ def targets(game: Game, player: str, memo: Memo | None = None) -> Targets:
                    api.payment_rules(game, player))
 
 
-def screen_value(goods: dict[str, int], coins: int, tg: Targets) -> float:
+def screen_value(goods: dict[str, int], coins: int, tg: Targets, ahead: int = 0) -> float:
     """What these resources are worth this round: the best big purchase they allow,
-    then the sets of three left, then the coins one may keep."""
+    then the sets of three left, then the coins one may keep. With ``ahead`` trade
+    picks still to come, a big purchase that many resources short (coins, or types of
+    goods: a set is all coins or all different goods) is worth its share too, so that
+    offers and picks assemble it."""
     counts = sorted(goods.values(), reverse=True)
     distinct = len(counts)
     rules = tg.rules
-    best = SET_V * small_sets(counts, coins, rules) + CARRY_V * min(coins % 3, tg.storage)
+    sets = SET_V * small_sets(counts, coins, rules)
+    best = sets + CARRY_V * min(coins % 3, tg.storage)
     total_goods = sum(counts)
     for cost, worth in tg.big:
         # with coins (and the goods a coin set may hold)
         in_coin = min(rules.goods_in_coin_set, total_goods)
+        if ahead:
+            short = cost - max(coins + in_coin, distinct + min(rules.coins_in_goods_set, coins)
+                               + min(rules.repeated_types, sum(1 for c in counts if c >= 2)))
+            if 0 < short <= ahead:
+                best = max(best, worth * AHEAD_V ** short + 0.5 * sets)
         if coins + in_coin >= cost:
             left = coins - max(0, cost - in_coin)
             v = worth + SET_V * small_sets(counts, left, rules) + CARRY_V * min(left,

@@ -142,12 +142,13 @@ class HeuristicBot:
             self.depth -= 1
 
     # -- trade -----------------------------------------------------------------------
-    def _my_trade_screen(self, game: Game, me: str) -> tuple[dict[str, int], int]:
+    def _my_trade_screen(self, game: Game, me: str,
+                         offered: bool = True) -> tuple[dict[str, int], int]:
         """My resources as the trade will leave them: my screen, what I have taken and
-        what of my offer is still on the table."""
+        (if ``offered``) what of my offer is still on the table."""
         screen = dict(game.state.screens[me])
         frame = game.state.stack[-1]
-        for key in ("secret_taken", "offers"):
+        for key in ("secret_taken", "offers") if offered else ("secret_taken",):
             part = frame.get(key, {})
             mine = part.get(me) if isinstance(part, dict) else None
             if isinstance(mine, dict):
@@ -168,14 +169,29 @@ class HeuristicBot:
         return out
 
     def _marginals(self, game: Game, me: str, goods: dict[str, int], coins: int,
-                   keys: list[str], sign: int) -> dict[str, float]:
+                   keys: list[str], sign: int, ahead: int = 0) -> dict[str, float]:
         tg = ev.targets(game, me, self.memo)
-        base = ev.screen_value(goods, coins, tg)
+        base = ev.screen_value(goods, coins, tg, ahead)
         out = {}
         for k in keys:
             g2, c2 = ev.with_key(goods, coins, k, sign)
-            out[k] = sign * (ev.screen_value(g2, c2, tg) - base)
+            out[k] = sign * (ev.screen_value(g2, c2, tg, ahead) - base)
         return out
+
+    def _picks_ahead(self, game: Game, me: str) -> int:
+        """The trade picks still to come to me: one for each of my offered resources
+        another player takes (the player taken from picks next), or, while offering,
+        the offer's size."""
+        if not self.profile.plan:
+            return 0
+        frame = game.state.stack[-1]
+        offers = frame.get("offers")
+        if isinstance(offers, dict) and isinstance(offers.get(me), dict):
+            return int(sum(offers[me].values()))
+        sizes = frame.get("sizes")
+        if isinstance(sizes, dict):
+            return int(sizes.get(me, 0))
+        return 0
 
     def _trade_size(self, game: Game, dec: Decision) -> dict[Choice, float]:
         me = dec.player
@@ -190,14 +206,25 @@ class HeuristicBot:
         me = dec.player
         screen = game.state.screens[me]
         goods, coins = ev.split(screen)
-        marg = self._marginals(game, me, goods, coins, [str(o) for o in dec.options], -1)
-        return {o: -marg[str(o)] + 0.01 * screen.get(str(o), 0) for o in dec.options}
+        marg = self._marginals(game, me, goods, coins, [str(o) for o in dec.options], -1,
+                               self._picks_ahead(game, me))
+        out = {o: -marg[str(o)] + 0.01 * screen.get(str(o), 0) for o in dec.options}
+        if self.profile.block and self.profile.plan:
+            # what I offer, an empire near a build victory may take
+            starved = self._starves(game, me)
+            others = [p for p in game.state.players if p != me]
+            for o in dec.options:
+                out[o] -= self.profile.block * max(starved(q, str(o)) for q in others)
+        return out
 
     def _trade_pick(self, game: Game, dec: Decision) -> dict[Choice, float]:
         me = dec.player
-        goods, coins = self._my_trade_screen(game, me)
+        ahead = self._picks_ahead(game, me)
+        # each of my resources still on offer will be taken and give me a pick: the
+        # picks to come replace them
+        goods, coins = self._my_trade_screen(game, me, offered=not ahead)
         keys = sorted({str(o[1]) for o in dec.options})  # type: ignore[index]
-        marg = self._marginals(game, me, goods, coins, keys, 1)
+        marg = self._marginals(game, me, goods, coins, keys, 1, ahead)
         t = self._quick_scores(game)
         top = max(t.values())
         out = {o: marg[str(o[1])] + 0.02 * (t[str(o[0])] - top)  # type: ignore[index]
@@ -215,14 +242,15 @@ class HeuristicBot:
         found = threat.dangers(game, memo=self.memo)
         weights = threat.weights(me, found)
         memo: dict[tuple[str, str], float] = {}
+        typed = bool(self.profile.plan)
 
         def starved(q: str, key: str) -> float:
             d = found.get(q)
             if d is None or not d.builds:
                 return 0.0
-            kind = "coin" if key == "coin" else "good"
+            kind = "coin" if key == "coin" else base_good(key) if typed else "good"
             if (q, kind) not in memo:
-                memo[q, kind] = weights.get(q, 0.0) * threat.feed(game, d, key)
+                memo[q, kind] = weights.get(q, 0.0) * threat.feed(game, d, key, typed)
             return memo[q, kind]
         return starved
 
@@ -230,7 +258,14 @@ class HeuristicBot:
         me = dec.player
         goods, coins = ev.split(game.state.screens[me])
         marg = self._marginals(game, me, goods, coins, [str(o) for o in dec.options], -1)
-        return {o: -marg[str(o)] for o in dec.options}
+        out = {o: -marg[str(o)] for o in dec.options}
+        net = game.state.stack[-1].get("net", {})
+        short = next((p for p in game.state.players if net.get(p, 0) < 0), None)
+        if self.profile.block and self.profile.plan and short is not None:
+            starved = self._starves(game, me)
+            for o in dec.options:
+                out[o] -= self.profile.block * starved(short, str(o))
+        return out
 
     def _quick_scores(self, game: Game) -> dict[str, float]:
         """A cheap public standing of each empire (its heroes and wonders, its titles)."""
@@ -476,7 +511,8 @@ class BuildContext:
         self.markers_left = state.pieces[me].get("marker", 0)
         self.sites = api.marker_sites(game, me) if self.markers_left else set()
         self._site_values: dict[str, float] = {}
-        self.income_w = ev.income_worth(self.inc)
+        self.coin_w = ev.COIN_W * prof.plan
+        self.income_w = ev.income_worth(self.inc, self.coin_w)
         self._powers_before: dict[str, float] | None = None
         self._power_gains: dict[str, float] = {}   # by tile, for this decision only
         self._track_gains: dict[tuple[str, int], float] = {}
@@ -524,7 +560,7 @@ class BuildContext:
         inc = dict(self.inc)
         for k, n in delta.items():
             inc[k] = inc.get(k, 0) + n
-        return self.prof.economy * (ev.income_worth(inc) - self.income_w)
+        return self.prof.economy * (ev.income_worth(inc, self.coin_w) - self.income_w)
 
     def great_gain(self, n: int = 1) -> float:
         g = min(self.great, 4)
@@ -685,11 +721,11 @@ class BuildContext:
         gain = self._power_gains.get(tile)
         if gain is None:
             if self._powers_before is None:
-                self._powers_before = _powers(game, me, self.memo, self.inc)
+                self._powers_before = _powers(game, me, self.memo, self.inc, self.coin_w)
             before = self._powers_before
             state.tiles[me].append(tile)
             try:
-                after = _powers(game, me, self.memo)
+                after = _powers(game, me, self.memo, coin_w=self.coin_w)
             finally:
                 state.tiles[me].pop()
             gain = self._power_gains[tile] = sum(after[k] - before[k] for k in before)
@@ -771,15 +807,17 @@ class BuildContext:
 
 
 def _powers(game: Game, player: str, memo: Memo | None = None,
-            inc: dict[str, int] | None = None) -> dict[str, float]:
+            inc: dict[str, int] | None = None, coin_w: float = 0.0) -> dict[str, float]:
     """What a player's cards change in the quantities the rules fold, as worth
-    (``inc``: his income in this position, if the caller has it)."""
+    (``inc``: his income in this position, if the caller has it; ``coin_w``: a coin of
+    income's worth as a share of a type of goods, :func:`evaluate.income_worth`)."""
     rules = ev.payment_rules(game, player, memo)
     out = {"sets": 2.5 * (rules.coins_in_goods_set + rules.goods_in_coin_set
                           + rules.repeated_types)}
     coins, goods = ev.storage(game, player, memo)
     out["storage"] = 1.5 * (coins + goods)
-    out["income"] = ev.income_worth(ev.income(game, player) if inc is None else inc)
+    out["income"] = ev.income_worth(ev.income(game, player) if inc is None else inc,
+                                    coin_w)
     offers = api.card_offers(game, player)
     out["offers"] = sum(2.5 * o.count / (1 + min((len(p) for p in o.payments), default=0))
                         for o in offers)

@@ -19,6 +19,10 @@ heuristic bot derives from it:
   take from an empire near a victory — a title he needs, the last face-up tile he could
   buy, his provinces — and what the title that breaks a tie among fifth tiles is worth.
   0 is the bot before it had one (``naive``, kept as a yardstick for ratings).
+* ``plan``: whether it trades for the picks still to come (a hero, wonder or special
+  wonder a few coins or types of goods short is worth assembling by its offers and
+  picks) and keeps out of its offers what an empire near a build victory lacks; 0 is
+  the bot before it did (``greedy``: it traded for what its screen buys at once).
 
 ``balanced`` is the default heuristic bot; the others lean toward one victory path
 each without ignoring the rest (a builder still fights off an invader).
@@ -42,6 +46,7 @@ class Profile:
     aggression: float = 1.0
     denial: float = 0.0
     block: float = 1.0
+    plan: float = 1.0
     summary: str = ""
 
 
@@ -58,7 +63,10 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
     Profile("conqueror", tiles=0.7, cities=1.8, titles=0.9, army=1.6, aggression=2.5,
             denial=1.5,
             summary="legions and the enemy's capitals and legendary cities (conquest)"),
-    Profile("naive", denial=1.0, block=0.0,
+    Profile("greedy", denial=1.0, plan=0.0,
+            summary="the balanced bot trading for what it holds only (a yardstick: the "
+                    "default bot before it planned its trade)"),
+    Profile("naive", denial=1.0, block=0.0, plan=0.0,
             summary="the balanced bot without its sense of threat (a yardstick: the "
                     "default bot before it blocked the leader)"),
 )}

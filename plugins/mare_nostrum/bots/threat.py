@@ -59,6 +59,7 @@ class Danger:
     tile_cost: int | None = None   # the cheapest face-up hero or wonder, if he is near
     two_rounds: bool = False       # that tile is not yet his last
     special_cost: int | None = None  # the cheapest face-up special wonder
+    kinds: frozenset[str] = frozenset()  # the types of goods in his income
 
     @property
     def total(self) -> float:
@@ -114,7 +115,8 @@ def danger(game: Game, t: ev.Table, player: str) -> Danger:
     inc = t.income(player)
     kept = ev.storage(game, player, t.memo)[0]
     coins = inc.get("coin", 0) + kept
-    types = len({base_good(k) for k in inc if k != "coin"}) + kept
+    kinds = frozenset(base_good(k) for k in inc if k != "coin")
+    types = len(kinds) + kept
     # in the trade phase resources only change hands, and in the build phase his
     # screen is the bound (applied by :func:`dangers`)
     cap = coins + types
@@ -130,10 +132,10 @@ def danger(game: Game, t: ev.Table, player: str) -> Danger:
     held = sum(1 for who in t.titles.values() if who == player)
     leadership = all_three if held >= len(chances) - 1 else 0.0
     d = Danger(0.0, 0.0, conquest, leadership, coins, types, cap, regular,
-               hw < max_tiles - 1, special)
+               hw < max_tiles - 1, special, kinds)
     fifth, prestige = d.build_chances()
     return Danger(fifth, prestige, conquest, leadership, coins, types, cap, regular,
-                  hw < max_tiles - 1, special)
+                  hw < max_tiles - 1, special, kinds)
 
 
 def relief(game: Game, found: Danger, lost: int) -> float:
@@ -144,10 +146,11 @@ def relief(game: Game, found: Danger, lost: int) -> float:
     return _worth(game, found, found.build_chances(minus=lost))
 
 
-def feed(game: Game, found: Danger, key: str) -> float:
+def feed(game: Game, found: Danger, key: str, typed: bool = True) -> float:
     """What one more ``key`` (a coin, or a good of a type he may lack) adds to an
-    empire's chance of a build victory, in evaluation points."""
-    if not found.builds:
+    empire's chance of a build victory, in evaluation points: if ``typed``, a good of
+    a type his income already brings adds nothing to a set of different goods."""
+    if not found.builds or (typed and key != "coin" and base_good(key) in found.kinds):
         return 0.0
     after = found.build_chances(coins=1) if key == "coin" else found.build_chances(types=1)
     return -_worth(game, found, after)
@@ -190,10 +193,11 @@ def dangers(game: Game, t: ev.Table | None = None,
     bounded = {}
     for p, d in out.items():
         d = Danger(d.fifth, d.prestige, d.conquest, d.leadership, d.coins, d.types,
-                   sum(state.screens[p].values()), d.tile_cost, d.two_rounds, d.special_cost)
+                   sum(state.screens[p].values()), d.tile_cost, d.two_rounds, d.special_cost,
+                   d.kinds)
         fifth, prestige = d.build_chances()
         bounded[p] = Danger(fifth, prestige, d.conquest, d.leadership, d.coins, d.types,
-                            d.cap, d.tile_cost, d.two_rounds, d.special_cost)
+                            d.cap, d.tile_cost, d.two_rounds, d.special_cost, d.kinds)
     return bounded
 
 
