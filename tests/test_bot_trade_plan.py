@@ -90,3 +90,17 @@ def test_the_bots_before_the_plan_stay_selectable(rules: Ruleset, name: str) -> 
     assert dec is not None
     assert HeuristicBot(1, PROFILES[name])._picks_ahead(game, dec.player) == 0
     assert HeuristicBot(1, PROFILES["balanced"])._picks_ahead(game, dec.player) > 0
+
+
+def test_coins_kept_are_no_types_of_goods(rules: Ruleset) -> None:
+    game = new_game(rules, 3, seed=1)
+    t = ev.table(game)
+    t.all_incomes()
+    kept_coins, kept_goods = 2, 0   # the en pack: two coins, no goods
+    inc = t.income("carthage")
+    kinds = {k for k in inc if k != "coin"}
+    now = threat.danger(game, t, "carthage")
+    before = threat.danger(game, t, "carthage", kept_apart=False)
+    assert now.types == len(kinds) + kept_goods
+    assert before.types == len(kinds) + kept_coins
+    assert now.coins == before.coins == inc["coin"] + kept_coins

@@ -18,15 +18,21 @@ from mnrules.plugins.mare_nostrum.position import (
     give,
     give_tiles,
     set_display,
+    set_marker,
     start_phase,
 )
 from mnrules.ruleset import Ruleset
 
 
 def greece_builds_first(rules: Ruleset, display: list[str]) -> Game:
-    """Three players, the build phase: Carthage holds four heroes and wonders and has yet
-    to build; Greece, the culture leader, names herself first and holds 9 coins."""
+    """Three players, the build phase: Carthage holds four heroes and wonders and seven
+    types of goods in his income (DACIA's wine and stone caravans besides his own five),
+    and has yet to build; Greece, the culture leader, names herself first and holds 9
+    coins."""
     game = new_game(rules, 3, seed=1)
+    set_marker(game, "DACIA", "carthage")
+    build(game, "DACIA", "caravan:wine")
+    build(game, "DACIA", "caravan:stone")
     start_phase(game, "build")
     give_tiles(game, "carthage", "hercules", "spartacus", "circe")
     give(game, "carthage", {"coin": 12})

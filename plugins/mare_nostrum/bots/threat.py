@@ -89,11 +89,13 @@ class Danger:
         return fifth, prestige
 
 
-def danger(game: Game, t: ev.Table, player: str) -> Danger:
+def danger(game: Game, t: ev.Table, player: str, kept_apart: bool = True) -> Danger:
     """``player``'s danger as the table sees it. What he may pay at the next build phase
     is his largest payment set: a set is coins only or goods of different types (NL
-    3.0), so at most his coin income or his income's types, with what he may keep; and
-    never more than his screen holds in the build phase."""
+    3.0), so at most his coin income with the coins he may keep, or his income's types
+    with the goods he may keep; and never more than his screen holds in the build
+    phase. (``kept_apart`` false: the bots before issue 14's trade plan added the coins
+    kept to the types too, and so took a goods payer for nearer than he was.)"""
     state = game.state
     hw = t.hw[player]
     max_tiles = game.param("max_tiles")
@@ -113,10 +115,10 @@ def danger(game: Game, t: ev.Table, player: str) -> Danger:
         else:
             regular = cost
     inc = t.income(player)
-    kept = ev.storage(game, player, t.memo)[0]
-    coins = inc.get("coin", 0) + kept
+    kept_coins, kept_goods = ev.storage(game, player, t.memo)
+    coins = inc.get("coin", 0) + kept_coins
     kinds = frozenset(base_good(k) for k in inc if k != "coin")
-    types = len(kinds) + kept
+    types = len(kinds) + (kept_goods if kept_apart else kept_coins)
     # in the trade phase resources only change hands, and in the build phase his
     # screen is the bound (applied by :func:`dangers`)
     cap = coins + types
@@ -165,7 +167,7 @@ def _worth(game: Game, before: Danger, after: tuple[float, float]) -> float:
 
 
 def dangers(game: Game, t: ev.Table | None = None,
-            memo: Memo | None = None) -> dict[str, Danger]:
+            memo: Memo | None = None, kept_apart: bool = True) -> dict[str, Danger]:
     """Every empire's danger (``t``: the table, if the caller has it); a bot's ``memo``
     remembers them by all they depend on (what is built and held where, the tiles,
     titles and display, the size of each screen and the phase)."""
@@ -178,14 +180,15 @@ def dangers(game: Game, t: ev.Table | None = None,
         held = None if state.phase in ("trade", "build") else \
             {p: sum(v.values()) for p, v in state.screens.items()}
         board = t.board if t is not None and t.memo is memo else ev.board_key(game)
-        key = marshal.dumps((state.phase, state.display, state.titles, held, board))
+        key = marshal.dumps((state.phase, state.display, state.titles, held, board,
+                             kept_apart))
         known = memo.table(game, "dangers")
         out = known.get(key)
     if out is None:
         if t is None:
             t = ev.table(game, memo, board)
         t.all_incomes()   # remembered by the table's memo, if it has one
-        out = {p: danger(game, t, p) for p in state.players}
+        out = {p: danger(game, t, p, kept_apart) for p in state.players}
         if memo is not None:
             known[key] = out
     if state.phase != "build":
