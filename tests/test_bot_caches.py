@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from mnrules import Game, new_game
 from mnrules.plugins.mare_nostrum import api
+from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.plugins.mare_nostrum.bots import evaluate as ev
 from mnrules.plugins.mare_nostrum.bots import threat
 from mnrules.plugins.mare_nostrum.bots.common import Memo
@@ -62,3 +63,25 @@ def test_what_a_memo_remembers_is_what_the_rules_answer_now(rules: Ruleset) -> N
         assert threat.dangers(game, ev.table(game, memo), memo) == threat.dangers(game)
     assert checked > 50
 
+
+
+def test_a_memo_tells_apart_a_legion_on_a_slot_and_one_on_a_marker(rules: Ruleset) -> None:
+    """Circe's legions produce as caravans only where they stand on an empty slot: a
+    legion occupying the marker stands on it (EX-HW-4). Two positions that differ in
+    that alone differ in income, and a bot's memo must not give the one for the other
+    (it did, when only the board's pieces made its key)."""
+    from test_movement import empty_board
+
+    game = empty_board(rules, 4)
+    game.state.tiles["rome"].append("circe")
+    pos.set_marker(game, "CYRENAICA", "egypt")
+    pos.add_units(game, "rome", "CYRENAICA", "legion")
+    memo = Memo()
+    on_slot = ev.table(game, memo)
+    on_slot.all_incomes()
+    assert on_slot.income("rome").get("papyrus", 0) == 1
+    game.state.marker_occupier["CYRENAICA"] = "rome"
+    on_marker = ev.table(game, memo)
+    on_marker.all_incomes()
+    assert on_marker.income("rome").get("papyrus", 0) == 0 == \
+        api.income(game, "rome").get("papyrus", 0)

@@ -158,12 +158,19 @@ class Table:
 
 
 def board_key(game: Game) -> bytes:
-    """What the track levels, the great cities and the incomes depend on: who controls,
-    builds, occupies and stands where, and the cards (an income is reckoned before
-    anything is taken from the supply)."""
+    """What the track levels, the great cities and the incomes may depend on: the whole
+    position but the screens, the supply and the bookkeeping (the choice count, the
+    generator, the decision stack, the legendary piles' order). A card's fold may read
+    any of it: Circe's legions stand on a slot only when they occupy no marker
+    (``marker_occupier``), a modder's card may ask for a title, the round or a count of
+    its own (``vars``). An income is reckoned before anything is taken from the supply,
+    and none of these reads a screen; a card that did would be judged by the bot from
+    an earlier screen (a weaker choice, never an illegal one)."""
     state = game.state
-    return marshal.dumps((state.control, state.built, state.occupied, state.units,
-                          state.tiles, state.vars.get("copies", {})))
+    return marshal.dumps((state.round, state.phase, state.control, state.built,
+                          state.occupied, state.marker_occupier, state.units,
+                          state.pieces, state.tiles, state.titles, state.display,
+                          state.vars))
 
 
 def table(game: Game, memo: Memo | None = None, board: bytes | None = None) -> Table:

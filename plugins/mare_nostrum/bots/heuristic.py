@@ -41,7 +41,7 @@ UNIT_LOSS = 2.2          # what losing a legion or trireme costs (in evaluation 
 ATTACK_MIN = 1.0         # an attack must be worth this much, odds included
 LOOKAHEAD_CAP = 12       # options evaluated on clones, at most
 PAY_CAP = 12             # payment sets evaluated exactly, at most
-PLACED = ("legion", "fortress", "trireme", "marker")   # priced by kind, not by place
+PLACED = ("legion", "fortress", "trireme", "marker")   # priced per place, remembered
 
 
 class HeuristicBot:
@@ -519,7 +519,7 @@ class BuildContext:
         self._reach: dict[str, set[str]] = {}
         self._my_reach: api.Reach | None = None
         self._denials: dict[tuple[str, str], float] = {}
-        self._prices: dict[str, int | None] = {}
+        self._prices: dict[tuple[Any, ...], int | None] = {}
 
     def dangers(self) -> dict[str, threat.Danger]:
         """Every empire's nearness to a victory (:mod:`.threat`), computed once."""
@@ -655,11 +655,11 @@ class BuildContext:
                 return None, 0
             return v * max(1, offer.count), cost
         if kind in PLACED:
-            # a unit's or a marker's price is the same wherever it goes (the rules fold
-            # the printed price by item, never by place): asked once a decision
-            price = self._prices.get(kind)
+            # asked once a decision for each place: a card may price an item by where
+            # it goes (a cost modified in one region)
+            price = self._prices.get(action)
             if price is None:
-                price = self._prices[kind] = api.cost(game, self.me, action)
+                price = self._prices[action] = api.cost(game, self.me, action)
         else:
             price = api.cost(game, self.me, action)
         if price is None:
