@@ -123,6 +123,11 @@ def use_limit(game: Game[Any], key: str, period: str) -> None:
     game.state.vars.setdefault("used", {})[key] = period_stamp(game, period)
 
 
+CHOICE = Word("action", "you choose", None, "a choice between actions: the actor picks "
+              "one of those he can do")
+"""The word of a 'you choose: A or B' action (its alternatives are what it does)."""
+
+
 @dataclass
 class CompiledAction:
     """One action of a trigger: who does it (``subject``; None: the holder), whether he
@@ -137,6 +142,14 @@ class CompiledAction:
     pay: tuple[tuple[Word, list[Any]], tuple[Word, list[Any]]] | None = None
     if_done: bool = False
     then: tuple[int, ...] = ()    # a 'may': the 'if you do' actions that follow it
+    alternatives: tuple[CompiledAction, ...] = ()
+    #   'you choose: A or B': the actions offered (``word`` is then :data:`CHOICE`)
+    text: str = ""                # an alternative: its words, the option a player picks
+
+    @property
+    def asks(self) -> bool:
+        """Whether doing it asks its actor to choose (a choice, or an Interactive word)."""
+        return bool(self.alternatives) or isinstance(self.word.meaning, Interactive)
 
     def __iter__(self) -> Iterator[Any]:
         """(optional, word, args), as a plugin reading a card's words unpacks it."""
@@ -328,7 +341,7 @@ class CardEffects:
                     if limit is not None and i == 0:
                         data["limit"] = limit
                     frames.append(("card.may", data))
-                elif isinstance(a.word.meaning, Interactive):
+                elif a.asks:
                     frames.append(("card.choose", data))
                 elif frames:
                     frames.append(("card.do", data))
@@ -638,6 +651,10 @@ class _Compiler:
                 return None
             out.word = found
             for act in rule.actions:
+                if rule.kind == "replace" and act.choices:
+                    self.problem(act.phrase.pos, "a replacement changes its event at once: "
+                                 "it cannot ask ('you choose: ...'); ask in an 'after' rule")
+                    continue
                 if rule.kind == "replace":
                     w = self.word("change", act.phrase, "replacement")
                     if w is not None:
@@ -676,9 +693,53 @@ class _Compiler:
     def subject(self, phrase: Phrase) -> tuple[Word, list[Any]] | None:
         return self.word("subject", phrase, "player (who)")
 
-    def action(self, act: Action, rule_kind: str) -> CompiledAction | None:
-        """'[if you do] [WHO] [may] [pay N R to] ACTION' (see :mod:`.actions`)."""
+    def choice(self, act: Action, rule_kind: str) -> CompiledAction | None:
+        """'you choose: A or B [or C]' ('WHO chooses: ...'): each alternative an action
+        as a 'may' reads it, without its 'may' ('[WHO] [pay N R to] ACTION')."""
+        head = act.phrase.words
+        ok = len(head) >= 2 and head[-1] in ("choose", "chooses") and \
+            (head[:-1] == ("you",) or head[-1] == "chooses")
+        subject = None
+        if not ok:
+            self.problem(act.phrase.pos, f"'{act.phrase.text}:' is not a choice: a choice "
+                         f"reads 'you choose: ACTION or ACTION' (or 'WHO chooses: ...')")
+        elif head[:-1] != ("you",):
+            subject = self.subject(Phrase(head[:-1], act.phrase.pos, act.phrase.places[:-1]))
+            if subject is None:
+                return None
+        if len(act.choices) < 2:
+            self.problem(act.choices[0].pos, "a choice offers two actions or more, joined "
+                         "by 'or' (you choose: take 2 coin or take 1 good of your choice)")
+        if rule_kind == "before":
+            self.problem(act.phrase.pos, f"a '{rule_kind}' rule acts at once, while the "
+                         f"event is under way: it cannot ask ('may', a choice); ask in an "
+                         f"'after' rule")
+        alternatives: list[CompiledAction] = []
+        for phrase in act.choices:
+            if phrase.words[:1] == ("or",):
+                self.problem(phrase.pos, "'or' with no action before it")
+                continue
+            if phrase.text in (a.text for a in alternatives):
+                self.problem(phrase.pos, f"'{phrase.text}' is offered twice")
+                continue
+            alt = self.action(Action(True, phrase), "after", alternative=True)
+            if alt is not None:
+                alternatives.append(alt)
+        if not ok or len(alternatives) != len(act.choices):
+            return None
+        return CompiledAction(False, CHOICE, [], subject, alternatives=tuple(alternatives))
+
+    def action(self, act: Action, rule_kind: str,
+               alternative: bool = False) -> CompiledAction | None:
+        """'[if you do] [WHO] [may] [pay N R to] ACTION' (see :mod:`.actions`); an
+        ``alternative`` of a choice is read as a 'may' is, and is not optional."""
+        if act.choices:
+            return self.choice(act, rule_kind)
         parts = read_action(self.vocab, act)
+        if alternative and parts.if_done:
+            self.problem(act.phrase.pos, "'if you do' follows a 'may', never an action "
+                         "of a choice")
+            return None
         if not parts.action.words:
             self.problem(act.phrase.pos, "'if you do' needs an action after it")
             return None
@@ -697,6 +758,8 @@ class _Compiler:
         w = self.word("action", parts.action, "action")
         if w is None:
             return None
+        if alternative:
+            return CompiledAction(False, w[0], w[1], subject, pay, text=act.phrase.text)
         asks = act.optional or isinstance(w[0].meaning, Interactive)
         if rule_kind == "before" and asks:
             self.problem(act.phrase.pos, "a 'before' rule acts at once, while the event "

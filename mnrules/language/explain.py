@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import read_action
-from .syntax import Cond, Op, Phrase, Rule, Value
+from .syntax import Action, Cond, Op, Phrase, Rule, Value
 from .words import Vocabulary, Word
 
 ENGLISH: dict[str, str] = {
@@ -68,6 +68,11 @@ ENGLISH: dict[str, str] = {
     "may.who.pay": "{who} may pay {amount} to {action}",
     "must.who": "{who}: {action}",
     "if_done": "if you do, {action}",
+    # 'you choose: A or B': the actions offered, joined by 'choice.join'
+    "choice": "you choose one: {options}",
+    "choice.who": "{who} chooses one: {options}",
+    "choice.pay": "pay {amount} to {action}",
+    "choice.join": ", or ",
     "actions.join": "; then ",
     # payments of an offer
     "pay": "{n} {resource}",
@@ -262,6 +267,14 @@ class Explainer:
         if kind != "action":
             what = self.phrase(kind, a.phrase)
             return t.frame("may", action=what) if a.optional else what
+        choices = getattr(a, "choices", ())    # 'you choose: A or B'
+        if choices:
+            head = a.phrase.words
+            who = Phrase(head[:-1], a.phrase.pos) if head[:-1] != ("you",) else None
+            options = t.frame("choice.join").join(self.alternative(p) for p in choices)
+            if who is None:
+                return t.frame("choice", options=options)
+            return t.frame("choice.who", who=self.phrase("subject", who), options=options)
         parts = read_action(self.vocab, a)
         what = self.word_text(*parts.action_word) if parts.action_word is not None else \
             t.frame("unknown", kind=kind, text=parts.action.text)
@@ -275,6 +288,24 @@ class Explainer:
         else:
             text = t.frame("must.who", who=subject, action=what) if subject else what
         return t.frame("if_done", action=text) if parts.if_done else text
+
+    def alternative(self, phrase: Phrase) -> str:
+        """One action a choice offers ('[WHO] [pay N R to] ACTION'), as the player
+        reads it in the card's text and among his options."""
+        t = self.texts
+        parts = read_action(self.vocab, Action(True, phrase))
+        what = self.word_text(*parts.action_word) if parts.action_word is not None else \
+            t.frame("unknown", kind="action", text=parts.action.text)
+        if parts.pay is not None:
+            what = t.frame("choice.pay", amount=self.amount(parts.pay), action=what)
+        if parts.subject is not None and parts.subject.words != ("you",):
+            what = t.frame("must.who", who=self.phrase("subject", parts.subject), action=what)
+        return t.contract(what)
+
+    def option(self, phrase: Phrase) -> str:
+        """An action of a choice as an option of the question: capitalised."""
+        text = self.alternative(phrase)
+        return text[:1].upper() + text[1:]
 
     def amount(self, phrase: Phrase) -> str:
         """'N RESOURCE' (what a 'pay N R to' costs) with the resource's name."""

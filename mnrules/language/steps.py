@@ -3,12 +3,17 @@ one decision loop. Frames hold only plain data: the card, rule and action index.
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from typing import TYPE_CHECKING, Any
 
 from ..engine import DONE, Decision, Frame, Game, Step
 from ..errors import RuleRef
 from ..hookspecs import hookimpl
 from .compiler import CardEffects, CompiledAction, Env, Interactive, use_limit
+from .explain import Explainer
+
+if TYPE_CHECKING:
+    from ..present import Presenter
 
 
 def _card_rule(game: Game[Any], frame: Frame, what: str) -> RuleRef:
@@ -24,6 +29,8 @@ def _action(game: Game[Any], frame: Frame) -> tuple[CompiledAction, Env]:
     effects: CardEffects = game.rules.effects[frame["card"]]
     rule = next(r for r in effects.rules if r.index == frame["rule"])
     action = rule.actions[frame["action"]]
+    if "alt" in frame:                      # the action picked of a choice
+        action = action.alternatives[frame["alt"]]
     holder = frame["holder"]
     env = Env(game, holder, frame["card"], frame["ctx"], actor=str(frame.get("actor") or holder))
     return action, env
@@ -40,8 +47,7 @@ def _frames(game: Game[Any], frame: Frame,
     out: list[tuple[str, dict[str, Any]]] = []
     for i in indices:
         a = rule.actions[i]
-        step = "card.may" if a.optional else \
-            "card.choose" if isinstance(a.word.meaning, Interactive) else "card.do"
+        step = "card.may" if a.optional else "card.choose" if a.asks else "card.do"
         for actor in (a.actors(env) if a.subject is not None else [env.actor]):
             data = {k: frame[k] for k in ("card", "rule", "holder", "ctx") if k in frame}
             data.update(action=i, actor=actor)
@@ -81,7 +87,7 @@ class May(Step):
             pay_word, pay_args = action.pay[1]
             pay_word.meaning(env, *pay_args)
         after = _frames(game, frame, action.then)
-        if isinstance(action.word.meaning, Interactive):
+        if action.asks:
             data = {k: v for k, v in frame.items() if k not in ("step", "answered", "limit")}
             game.push_all([("card.choose", data), *after])
             return
@@ -103,23 +109,65 @@ def _filled(pattern: str, args: list[Any]) -> str:
     return " ".join(out)
 
 
+def doable(action: CompiledAction, env: Env) -> bool:
+    """Whether an action of a choice can be done now, by each player who would do it: he
+    can pay what it costs, and it offers something to choose from or changes the game
+    (tried on a copy of the state: taking from an empty supply, losing what he lacks,
+    placing a piece he has not, or where none may stand, changes nothing)."""
+    actors = action.actors(env) if action.subject is not None else [env.actor]
+    for actor in actors:
+        mine = env.acting(actor)
+        if not action.affordable(mine):
+            return False
+        meaning = action.word.meaning
+        if isinstance(meaning, Interactive):
+            if not meaning.options(mine, *action.args):
+                return False
+            continue
+        trial: Game[Any] = Game(env.game.rules, env.game.state.clone())
+        meaning(Env(trial, env.holder, env.card, copy.deepcopy(env.ctx), env.event, actor),
+                *action.args)
+        if trial.state.to_dict() == env.game.state.to_dict():
+            return False
+    return bool(actors)
+
+
 class Choose(Step):
-    """'X of your choice': the actor picks among the options the word lists."""
+    """'X of your choice': the actor picks among the options the word lists; 'you
+    choose: A or B': among the actions he can do (by their words), then does it."""
 
     def advance(self, game: Game[Any], frame: Frame) -> Decision | str:
         if frame.get("done"):
             return DONE
         action, env = _action(game, frame)
+        card = game.rules.cards[frame["card"]].name()
+        if action.alternatives:
+            offered = tuple(a.text for a in action.alternatives if doable(a, env))
+            if not offered:
+                return DONE          # nothing he can do: nothing is asked
+            return Decision(env.actor, "card.choose", f"{env.actor}: {card}: "
+                            f"{' or '.join(offered)}?", offered)
         options = action.word.meaning.options(env, *action.args)
         if not options:
             return DONE
-        card = game.rules.cards[frame["card"]].name()
         return Decision(env.actor, "card.choose", f"{env.actor}: {card}: "
                         f"{action.word.meaning.prompt}", tuple(options))
 
     def choose(self, game: Game[Any], frame: Frame, choice: Any) -> None:
         action, env = _action(game, frame)
         frame["done"] = True
+        if action.alternatives:
+            picked = next(i for i, a in enumerate(action.alternatives) if a.text == choice)
+            alt = action.alternatives[picked]
+            if alt.pay is not None:
+                pay_word, pay_args = alt.pay[1]
+                pay_word.meaning(env, *pay_args)
+            data = {k: frame[k] for k in ("card", "rule", "action", "holder", "ctx")
+                    if k in frame}
+            actors = alt.actors(env) if alt.subject is not None else [env.actor]
+            game.push_all([("card.choose" if alt.asks else "card.do",
+                            {**data, "alt": picked, "actor": actor}) for actor in actors])
+            return
         action.word.meaning.apply(env, choice, *action.args)
 
     def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
@@ -142,3 +190,28 @@ class CardSteps:
     @hookimpl
     def mn_steps(self) -> dict[str, Step[Any]]:
         return {"card.may": May(), "card.choose": Choose(), "card.do": Do()}
+
+    @hookimpl
+    def mn_option_text(self, say: Presenter, game: Game[Any], decision: Decision,
+                       option: Any) -> str | None:
+        """An action a choice offers, as the card's text words it in the reader's
+        language (a game's own answer, given first, is for the other card options)."""
+        stack = game.state.stack
+        if decision.kind != "card.choose" or not stack or "card" not in stack[-1]:
+            return None
+        frame = stack[-1]
+        effects = game.rules.effects.get(frame["card"])
+        rule = next((r for r in effects.rules if r.index == frame["rule"]), None) \
+            if effects is not None else None
+        if rule is None or "alt" in frame or frame["action"] >= len(rule.rule.actions):
+            return None
+        choices = rule.rule.actions[frame["action"]].choices
+        picked = next((p for p in choices if p.text == option), None)
+        if picked is None:
+            return None
+        if say._writer is None:        # the presenter's own explainer, made once
+            from ..ruleset import vocabulary
+            from .texts import load_texts
+            say._writer = Explainer(vocabulary(game.rules), load_texts(game.rules,
+                                                                       say.language))
+        return str(say._writer.option(picked))

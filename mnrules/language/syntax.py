@@ -106,6 +106,8 @@ class Action:
     optional: bool
     phrase: Phrase
     subject: Phrase | None = None   # "WHO may ...": who is asked (the compiler reads it)
+    choices: tuple[Phrase, ...] = ()
+    #   "you choose: A or B": the actions offered (``phrase`` is then "you choose")
 
 
 @dataclass(frozen=True)
@@ -392,6 +394,9 @@ class _ToAst(Transformer_NonRecursive[Token, Any]):  # deep nesting: no deep rec
     def may(self, items: list[Any]) -> Action:
         return Action(True, items[1], items[0])
 
+    def choice(self, items: list[Any]) -> Action:
+        return Action(False, items[0], choices=tuple(items[1:]))
+
     def must(self, items: list[Any]) -> Action:
         return Action(False, items[0])
 
@@ -529,8 +534,11 @@ def _syntax_problem(exc: UnexpectedInput, text: str, file: str, line0: int, col0
                     "(the id 'OLD TOWN' is written 'old_town')")
     elif isinstance(exc, UnexpectedToken):
         tok = exc.token
-        shown = "the end of the rule" if tok.type == "$END" else f"{str(tok)!r}"
-        msg = f"unexpected {shown}; expected {_expected(set(exc.expected))}"
+        expected = _expected(set(exc.expected))
+        msg = "the rule ends too soon; expected " + expected if tok.type == "$END" else \
+            f"unexpected {str(tok)!r}; expected {expected}"
+        if str(tok) == "or" and "COLON" in exc.expected:
+            msg += "; a choice between actions reads 'you choose: ACTION or ACTION'"
     elif isinstance(exc, UnexpectedEOF):
         msg = f"the rule ends too soon; expected {_expected(set(exc.expected))}"
     else:
