@@ -200,3 +200,85 @@ def test_a_log_with_choices_replays_exactly(tmp_path: Path) -> None:
     again = replay(log, rules)
     assert again.divergence is None
     assert again.game.state.to_dict() == game.state.to_dict()
+
+
+A2_VARIANT = """extends: antike2
+cards:
+  add: [./know_how]
+params:
+  know_how:
+    mercatura:    {first: 4,  later: 2, after: ""}
+    commercium:   {first: 8,  later: 4, after: mercatura}
+    metallum:     {first: 6,  later: 3, after: ""}
+    moneta:       {first: 14, later: 7, after: metallum}
+    regnum:       {first: 12, later: 6, after: ""}
+    res_publica:  {first: 16, later: 8, after: regnum}
+    strata:       {first: 6,  later: 3, after: ""}
+    navigatio:    {first: 8,  later: 4, after: ""}
+    aedificium:   {first: 6,  later: 3, after: ""}
+"""
+A2_CARD = """id: aedificium
+kind: know-how
+phase: turn
+names: {en: Aedificium}
+effects: |
+  after temple: you choose: take 1 marble or take 2 coin
+"""
+A2_SCENARIO = """scenario: Aedificium, after a temple
+edition: antike2
+variant: variant.yaml
+players: 4
+position:
+  cities: {{ROMA: yellow temple, NEAPOLIS: yellow}}
+  stock: {{yellow: {{marble: 5}}}}
+  know_how: {{yellow: [aedificium]}}
+  phase: turn
+  frame: {{nation: yellow}}
+choices:
+  - templum
+  - [temple, NEAPOLIS]
+  - {{expect: {{pending: {{player: yellow, kind: card.choose}}}}}}
+  - {pick}
+expect:
+  stock: {{yellow: {stock}}}
+"""
+
+
+@pytest.mark.parametrize(("pick", "stock"), [("take 1 marble", "{marble: 1}"),
+                                             ("take 2 coin", "{coin: 2}")])
+def test_antike2_a_know_how_offers_a_choice(tmp_path: Path, pick: str, stock: str) -> None:
+    """The same form in the other game: the nation that built a temple picks either."""
+    from mnrules.scenario import run
+
+    (tmp_path / "know_how").mkdir()
+    (tmp_path / "know_how" / "aedificium.yaml").write_text(A2_CARD, encoding="utf-8")
+    (tmp_path / "variant.yaml").write_text(A2_VARIANT, encoding="utf-8")
+    f = tmp_path / "s.yaml"
+    f.write_text(A2_SCENARIO.format(pick=pick, stock=stock), encoding="utf-8")
+    outcomes = list(run(f))
+    assert outcomes and all(o.ok for o in outcomes), [o.failures for o in outcomes]
+
+
+def test_antike2_options_read_in_russian(tmp_path: Path) -> None:
+    (tmp_path / "know_how").mkdir()
+    (tmp_path / "know_how" / "aedificium.yaml").write_text(A2_CARD, encoding="utf-8")
+    (tmp_path / "variant.yaml").write_text(A2_VARIANT, encoding="utf-8")
+    from mnrules.scenario import set_position
+
+    rules = load_ruleset("antike2", variant=tmp_path / "variant.yaml")
+    game = new_game(rules, 4, seed=1)
+    set_position(game, {"cities": {"ROMA": "yellow temple", "NEAPOLIS": "yellow"},
+                        "stock": {"yellow": {"marble": 5}},
+                        "know_how": {"yellow": ["aedificium"]}, "phase": "turn",
+                        "frame": {"nation": "yellow"}})
+    game.apply("templum")
+    game.apply(["temple", "NEAPOLIS"])
+    d = game.pending
+    assert d is not None and d.options == ("take 1 marble", "take 2 coin")
+    ru = presenter(rules, "ru").options(game, d)
+    en = presenter(rules, "en").options(game, d)
+    assert en == ["Take 1 marble from the bank (resources never run out)",
+                  "Take 2 coins from the bank (what it has left)"]
+    assert ru == ["Возьмите 1 × мрамор из банка (ресурсы не кончаются)",
+                  "Возьмите 2 монет из банка (сколько в нём осталось)"]
+    assert presenter(rules, "ru").prompt(game, d).startswith("Желтый, aedificium: выберите")
