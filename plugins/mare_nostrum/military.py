@@ -300,13 +300,14 @@ class Battle(Step):
 
     @staticmethod
     def _lose(game: Game, frame: Frame, who: str, kind: str) -> None:
-        state = game.state
-        area = frame["area"]
-        state.remove_units(area, who, kind)
-        state.pieces[who][kind] += 1
-        if kind == "legion" and area in state.built:
-            release_excess(state, area, who)
+        """One hit taken: a unit lost, as an event a card may replace (a unit that
+        survives 'instead of being lost' spends the hit all the same)."""
         frame["losses"][who] -= 1
+        area = frame["area"]
+        game.perform(Event("unit_lost", who, {"area": area, "kind": frame["kind"],
+                                              "unit": kind, "attacker": frame["attacker"],
+                                              "defender": frame["defender"]}),
+                     lambda e: _remove_unit(game.state, area, who, kind))
 
     @staticmethod
     def _roll(game: Game, frame: Frame) -> None:
@@ -334,6 +335,13 @@ class Battle(Step):
         game.perform(Event("battle_roll", att, {"area": frame["area"], "kind": frame["kind"],
                                                 "defender": dfd, "rolls": rolled["rolls"],
                                                 "hits": scored}), lambda e: None)
+
+
+def _remove_unit(state: State, area: str, who: str, kind: str) -> None:
+    state.remove_units(area, who, kind)
+    state.pieces[who][kind] += 1
+    if kind == "legion" and area in state.built:
+        release_excess(state, area, who)
 
 
 @hookimpl
@@ -428,6 +436,12 @@ def mn_contract() -> list[Declaration]:
                    ("defender", "the player attacked"), ("rolls", "each side's dice"),
                    ("hits", "each side's hits scored")),
                   player="the attacker", word="battle.roll"),
+        EventKind("unit_lost", "military", "A unit is lost in a battle, one per hit its "
+                  "side takes, of the kind its owner chose.", True,
+                  (("area", "the province or sea"), ("kind", "land or sea"),
+                   ("unit", "the kind of unit lost"), ("attacker", "the active player"),
+                   ("defender", "the player attacked")),
+                  player="the unit's owner", word="unit.lost"),
         EventKind("move", "military", "A player moved a unit.", False,
                   (("kind", "legion or trireme"), ("from", "where it was"),
                    ("to", "where it went")), player="the player who moved it"),

@@ -601,6 +601,8 @@ def _generic_words() -> list[Word | Terms]:
          frozenset({"battle"})),
         ("you lost", lambda e: _lost(e), "you fought and the other side scored more hits "
          "than yours", frozenset({"battle"})),
+        ("the unit is {unit}", lambda e, u: e.ctx.get("unit") == u,
+         "the unit lost is a {unit}", frozenset({"unit_lost"})),
         ("the province was yours", lambda e: e.ctx.get("from") == e.holder,
          "the province changing hands was yours (with 'by an opponent': he took it from "
          "you)", frozenset({"convert"})),
