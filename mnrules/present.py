@@ -277,19 +277,26 @@ class Presenter:
             self._explained[card] = self._explain(data) or data.text.get("en", "")
         return self._explained[card]
 
+    def explainer(self) -> Any:
+        """The effect language's explainer in this language (made once): what words a
+        card's script in the player's language, its rules and a choice's options."""
+        if self._writer is None:
+            from .language.explain import Explainer
+            from .language.texts import load_texts
+            from .ruleset import vocabulary
+
+            self._writer = Explainer(vocabulary(self.rules),
+                                     load_texts(self.rules, self.language))
+        return self._writer
+
     def _explain(self, data: Any) -> str:
         if not data.effects:
             return ""
         try:
-            from .language.explain import Explainer
             from .language.syntax import parse_script
-            from .language.texts import load_texts
-            from .ruleset import vocabulary
 
-            if self._writer is None:
-                self._writer = Explainer(vocabulary(self.rules),
-                                         load_texts(self.rules, self.language))
-            return " ".join(self._writer.rule(r) for r in
+            writer = self.explainer()
+            return " ".join(writer.rule(r) for r in
                             parse_script(data.effects, data.file, *data.effects_at))
         except (ImportError, MnrulesError, AttributeError, TypeError, KeyError, ValueError):
             return ""

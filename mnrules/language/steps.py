@@ -10,7 +10,6 @@ from ..engine import DONE, Decision, Frame, Game, Step
 from ..errors import RuleRef
 from ..hookspecs import hookimpl
 from .compiler import CardEffects, CompiledAction, Env, Interactive, use_limit
-from .explain import Explainer
 
 if TYPE_CHECKING:
     from ..present import Presenter
@@ -209,9 +208,4 @@ class CardSteps:
         picked = next((p for p in choices if p.text == option), None)
         if picked is None:
             return None
-        if say._writer is None:        # the presenter's own explainer, made once
-            from ..ruleset import vocabulary
-            from .texts import load_texts
-            say._writer = Explainer(vocabulary(game.rules), load_texts(game.rules,
-                                                                       say.language))
-        return str(say._writer.option(picked))
+        return str(say.explainer().option(picked))
