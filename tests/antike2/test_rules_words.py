@@ -102,3 +102,15 @@ def test_res_publica_takes_the_place_of_regnum() -> None:
     regnum = at_turn({**city, "know_how": {"yellow": ["regnum"]}}, "red")
     both = at_turn({**city, "know_how": {"yellow": ["regnum", "res_publica"]}}, "red")
     assert [defence(g, "GESOCRIBATE") for g in (plain, regnum, both)] == [1, 2, 3]
+
+
+def test_a_cards_change_makes_a_bank_trade_at_most_nine(tmp_path: Path) -> None:
+    """A (patched) Mercatura setting the bank's trade to 9 and doubling it gives 9
+    resources, not 18: the most a card's change may make of one trade."""
+    from mnrules.plugins.antike2.trade import trades
+
+    rules = patched(tmp_path, "mercatura", "modify bank_trade: set 9\n"
+                    "modify bank_trade: double")
+    game = at_turn({"know_how": {"yellow": ["mercatura"]},
+                    "stock": {"yellow": {"iron": 2, "gold": 1}}}, "yellow", rules=rules)
+    assert {taken for _, _, taken in trades(game, "yellow")} == {9}
