@@ -27,6 +27,15 @@ from .profiles import DEFAULT, Profile
 WIN = 1000.0
 HW_VALUE = (0.0, 0.0, 13.0, 28.0, 46.0, 300.0)
 """Worth of owning 0..5 heroes and wonders (the starting hero is the first)."""
+
+
+def hw_worth(n: int, first: float = 0.0) -> float:
+    """Worth of owning ``n`` heroes and wonders, the first one bought worth ``first``
+    more (the profile's ``first_tile``)."""
+    n = min(n, 5)
+    return HW_VALUE[n] + (first if n >= 2 else 0.0)
+
+
 GREAT_VALUE = (0.0, 0.0, 9.0, 22.0, 300.0)
 """Worth of controlling or occupying 0..4 capitals and legendary cities."""
 GREAT_SLOT = 3.5       # a free capital/legendary slot in a province one may build in
@@ -297,7 +306,7 @@ def score(game: Game, t: Table, player: str, risk: bool = True,
     cities = GREAT_VALUE[great]
     if great < 4:
         cities += GREAT_SLOT * min(t.great_free(player), 4 - great) * (1.0 + 0.5 * great)
-    s = prof.tiles * HW_VALUE[hw] + prof.cities * cities
+    s = prof.tiles * hw_worth(hw, prof.first_tile) + prof.cities * cities
     held = sum(1 for who in t.titles.values() if who == player)
     s += prof.titles * leadership_worth(title_chances(t, player), held)
     s += prof.economy * (income_worth(t.income(player), COIN_W * prof.plan)
@@ -391,7 +400,7 @@ def evaluate(game: Game, viewer: str, t: Table | None = None,
     # a threat to others is no gain until it is carried out: their risk is not counted
     scores = {p: score(game, t, p, risk=p == viewer, memo=memo, prof=prof)
               for p in state.players}
-    mine = scores[viewer] + screen_worth(game, viewer, memo)
+    mine = scores[viewer] + screen_worth(game, viewer, memo, prof.first_tile)
     others = [scores[p] + 0.3 * t.held[p] for p in state.players if p != viewer]
     best = max(others)
     mean = sum(others) / len(others)
@@ -447,15 +456,17 @@ class Targets:
     rules: SetRules
 
 
-def targets(game: Game, player: str, memo: Memo | None = None) -> Targets:
-    """(``memo``: a bot's, which remembers them by the display and the cards.)"""
+def targets(game: Game, player: str, memo: Memo | None = None,
+            first: float = 0.0) -> Targets:
+    """(``memo``: a bot's, which remembers them by the display and the cards;
+    ``first``: the profile's ``first_tile``.)"""
     state = game.state
     if memo is not None:
-        key = (tuple(state.display), cards_key(game, player))
+        key = (tuple(state.display), cards_key(game, player), first)
         known = memo.table(game, "targets")
         found: Targets | None = known.get(key)
         if found is None:
-            found = known[key] = targets(game, player)
+            found = known[key] = targets(game, player, first=first)
         return found
     cards = game.rules.cards
     big: list[tuple[int, float]] = []
@@ -471,7 +482,7 @@ def targets(game: Game, player: str, memo: Memo | None = None) -> Targets:
             big.append((cost, 250.0))
         elif not tile_seen:
             tile_seen = True
-            gain = HW_VALUE[min(hw + 1, 5)] - HW_VALUE[min(hw, 5)]
+            gain = hw_worth(hw + 1, first) - hw_worth(hw, first)
             big.append((cost, min(gain, 250.0)))
     return Targets(tuple(sorted(big)), api.storage(game, player)[0],
                    api.payment_rules(game, player))
@@ -526,9 +537,10 @@ def screen_value(goods: dict[str, int], coins: int, tg: Targets, ahead: int = 0)
     return best + 0.25 * distinct + 0.05 * (total_goods + coins)
 
 
-def screen_worth(game: Game, player: str, memo: Memo | None = None) -> float:
+def screen_worth(game: Game, player: str, memo: Memo | None = None,
+                 first: float = 0.0) -> float:
     goods, coins = split(game.state.screens[player])
-    return screen_value(goods, coins, targets(game, player, memo))
+    return screen_value(goods, coins, targets(game, player, memo, first))
 
 
 def with_key(goods: dict[str, int], coins: int, key: str, n: int) -> tuple[dict[str, int], int]:

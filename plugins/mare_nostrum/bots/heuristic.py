@@ -159,7 +159,7 @@ class HeuristicBot:
     def _trade_token(self, game: Game, dec: Decision) -> dict[Choice, float]:
         me = dec.player
         goods, coins = ev.split(game.state.screens[me])
-        tg = ev.targets(game, me, self.memo)
+        tg = ev.targets(game, me, self.memo, self.profile.first_tile)
         winning = any(w >= 250 for _, w in tg.big) and \
             ev.screen_value(goods, coins, tg) >= 250
         out: dict[Choice, float] = {}
@@ -170,7 +170,7 @@ class HeuristicBot:
 
     def _marginals(self, game: Game, me: str, goods: dict[str, int], coins: int,
                    keys: list[str], sign: int, ahead: int = 0) -> dict[str, float]:
-        tg = ev.targets(game, me, self.memo)
+        tg = ev.targets(game, me, self.memo, self.profile.first_tile)
         base = ev.screen_value(goods, coins, tg, ahead)
         out = {}
         for k in keys:
@@ -273,7 +273,7 @@ class HeuristicBot:
         out: dict[str, float] = {}
         for p in state.players:
             hw = api.heroes_and_wonders(game, p)
-            out[p] = ev.HW_VALUE[min(hw, 5)] + 3.0 * sum(
+            out[p] = ev.hw_worth(hw, self.profile.first_tile) + 3.0 * sum(
                 1 for who in state.titles.values() if who == p)
         return out
 
@@ -348,7 +348,7 @@ class HeuristicBot:
         """The big purchases still to aim at once the item being paid for is bought."""
         frame = game.state.stack[-1]
         action = tuple(frame.get("action", ()))
-        tg = ev.targets(game, me, self.memo)
+        tg = ev.targets(game, me, self.memo, self.profile.first_tile)
         if action and action[0] == "tile":
             # this is the tile: the next one would cost more and is for another round
             return ev.Targets((), tg.storage, tg.rules)
@@ -710,7 +710,8 @@ class BuildContext:
         if card.kind in SPECIAL_KINDS:
             v = 20.0 * self.prof.tiles
         else:
-            v = self.prof.tiles * (ev.HW_VALUE[min(hw + 1, 5)] - ev.HW_VALUE[min(hw, 5)])
+            v = self.prof.tiles * (ev.hw_worth(hw + 1, self.prof.first_tile)
+                                   - ev.hw_worth(hw, self.prof.first_tile))
         bonus = {k: int(n) for k, n in card.bonuses.items() if k in TRACKS}
         if bonus:
             v += self._lead(bonus) - self.lead_now

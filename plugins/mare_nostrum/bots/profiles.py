@@ -23,6 +23,11 @@ heuristic bot derives from it:
   wonder a few coins or types of goods short is worth assembling by its offers and
   picks) and keeps out of its offers what an empire near a build victory lacks; 0 is
   the bot before it did (``greedy``: it traded for what its screen buys at once).
+* ``first_tile``: what the first hero or wonder it buys is worth beyond the evaluation's
+  step to two (a bot that counts its first tile at the step alone spends its early
+  rounds on provinces and markers, and an empire whose income is made for tiles falls
+  behind in the bots' tables); 0 for the default bot, which counts it at the step
+  alone (``opener`` counts it 2 more: fewer cells out of band, but a weaker bot).
 
 ``balanced`` is the default heuristic bot; the others lean toward one victory path
 each without ignoring the rest (a builder still fights off an invader).
@@ -47,6 +52,7 @@ class Profile:
     denial: float = 0.0
     block: float = 1.0
     plan: float = 1.0
+    first_tile: float = 0.0
     summary: str = ""
 
 
@@ -63,6 +69,10 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
     Profile("conqueror", tiles=0.7, cities=1.8, titles=0.9, army=1.6, aggression=2.5,
             denial=1.5,
             summary="legions and the enemy's capitals and legendary cities (conquest)"),
+    Profile("opener", denial=1.0, first_tile=2.0,
+            summary="the balanced bot counting its first bought hero or wonder 2 points "
+                    "above the evaluation's step: evens the 4-player table, but loses "
+                    "to the balanced bot in a mixed field (issue 14's third step)"),
     Profile("greedy", denial=1.0, plan=0.0,
             summary="the balanced bot trading for what it holds only (a yardstick: the "
                     "default bot before it planned its trade)"),
