@@ -13,36 +13,45 @@ import yaml
 
 from mnrules.scenario import run
 
-MODDER = Path(__file__).resolve().parent / "modder"
-CARDS = sorted(p.stem for p in (MODDER / "cards").glob("*.yaml"))
-SCENARIOS = MODDER / "scenarios"
+HERE = Path(__file__).resolve().parent
+FOLDERS = {"modder": 20, "modder2": 12}
+"""Each outside modder's folder (tests/modder: the first; tests/modder2: a second, who
+wrote from the docs alone) and how many cards he wrote."""
+CASES = [(folder, p.stem) for folder in FOLDERS
+         for p in sorted((HERE / folder / "cards").glob("*.yaml"))]
 
 
-def test_twenty_heroes_and_wonders_each_with_its_scenario_and_no_python() -> None:
-    assert len(CARDS) >= 20
-    assert sorted(p.stem for p in SCENARIOS.glob("*.yaml")) == CARDS
-    variant = yaml.safe_load((MODDER / "variant.yaml").read_text(encoding="utf-8"))
+def scenario(folder: str, cid: str) -> Path:
+    return HERE / folder / "scenarios" / f"{cid}.yaml"
+
+
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_each_modders_cards_have_their_scenarios_and_no_python(folder: str) -> None:
+    cards = sorted(p.stem for p in (HERE / folder / "cards").glob("*.yaml"))
+    assert len(cards) >= FOLDERS[folder]
+    assert sorted(p.stem for p in (HERE / folder / "scenarios").glob("*.yaml")) == cards
+    variant = yaml.safe_load((HERE / folder / "variant.yaml").read_text(encoding="utf-8"))
     assert "plugins" not in variant           # pure scripts: no plugin beside them
-    assert not list((MODDER / "cards").rglob("*.py"))
+    assert not list((HERE / folder).rglob("*.py"))
 
 
-@pytest.mark.parametrize("cid", CARDS)
-def test_the_power_plays_as_its_card_says(cid: str) -> None:
-    outcomes = list(run(SCENARIOS / f"{cid}.yaml"))
+@pytest.mark.parametrize(("folder", "cid"), CASES)
+def test_the_power_plays_as_its_card_says(folder: str, cid: str) -> None:
+    outcomes = list(run(scenario(folder, cid)))
     assert outcomes and all(o.ok for o in outcomes), [o.failures for o in outcomes]
 
 
-def _without(cid: str, data: dict[str, Any]) -> dict[str, Any]:
+def _without(folder: str, cid: str, data: dict[str, Any]) -> dict[str, Any]:
     tiles = data["position"]["tiles"]
     data["position"]["tiles"] = {p: [t for t in ts if t != cid] for p, ts in tiles.items()}
-    data["variant"] = str(MODDER / "variant.yaml")
+    data["variant"] = str(HERE / folder / "variant.yaml")
     return data
 
 
-@pytest.mark.parametrize("cid", CARDS)
-def test_without_the_card_the_scenario_fails(cid: str, tmp_path: Path) -> None:
-    data = yaml.safe_load((SCENARIOS / f"{cid}.yaml").read_text(encoding="utf-8"))
+@pytest.mark.parametrize(("folder", "cid"), CASES)
+def test_without_the_card_the_scenario_fails(folder: str, cid: str, tmp_path: Path) -> None:
+    data = yaml.safe_load(scenario(folder, cid).read_text(encoding="utf-8"))
     assert any(cid in ts for ts in data["position"]["tiles"].values())
     f = tmp_path / f"{cid}.yaml"
-    f.write_text(yaml.safe_dump(_without(cid, data)), encoding="utf-8")
+    f.write_text(yaml.safe_dump(_without(folder, cid, data)), encoding="utf-8")
     assert not all(o.ok for o in run(f))

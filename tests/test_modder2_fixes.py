@@ -1,4 +1,4 @@
-"""What the second modder met (/work/notes/modder2-report.md), each fixed: a province id
+"""What the second modder met writing from the docs alone, each fixed: a province id
 written in a script, the errors that say how to write one, and a unit a card may not put
 where it cannot stand."""
 
