@@ -3,6 +3,7 @@ as the scenario files write it, and a few ways to read it."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from mnrules import load_ruleset, new_game
@@ -46,3 +47,10 @@ def until(game: Game, kind: str, player: str | None = None, limit: int = 50) -> 
             return
         game.apply(("done",) if ("done",) in dec.options else dec.options[0])
     raise AssertionError(f"no {kind} decision within {limit} choices")
+
+
+def variant_file(tmp_path: Path, text: str) -> Path:
+    """A variant file (``v.yaml``) on the antike2 pack, holding ``text``."""
+    path = tmp_path / "v.yaml"
+    path.write_text("extends: antike2\n" + text, encoding="utf-8")
+    return path

@@ -6,16 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from a2_helpers import variant_file
 
 from mnrules import load_ruleset
 from mnrules.errors import MnrulesError
 from mnrules.packs import list_packs
-
-
-def variant(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "v.yaml"
-    path.write_text("extends: antike2\n" + text, encoding="utf-8")
-    return path
 
 
 @pytest.mark.parametrize(("text", "says"), [
@@ -31,7 +26,7 @@ def variant(tmp_path: Path, text: str) -> Path:
 def test_a_broken_variant_is_refused_with_its_place(tmp_path: Path, text: str,
                                                     says: str) -> None:
     with pytest.raises(MnrulesError) as caught:
-        load_ruleset("antike2", variant=variant(tmp_path, text))
+        load_ruleset("antike2", variant=variant_file(tmp_path, text))
     assert says in str(caught.value)
 
 
@@ -56,4 +51,5 @@ def test_a_rondel_action_played_by_two_plugins_is_refused(tmp_path: Path) -> Non
         "def a2_actions() -> dict[str, str]:\n    return {'militia': 'a2.templum'}\n",
         encoding="utf-8")
     with pytest.raises(MnrulesError, match="'militia' is played by two plugins"):
-        load_ruleset("antike2", variant=variant(tmp_path, "plugins: {add: [second_militia.py]}"))
+        load_ruleset("antike2",
+                     variant=variant_file(tmp_path, "plugins: {add: [second_militia.py]}"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from a2_helpers import RULES, asked, at_turn, options, play
+from a2_helpers import RULES, asked, at_turn, options, play, variant_file
 
 from mnrules import load_ruleset
 from mnrules.effects import Event
@@ -64,12 +64,6 @@ def test_gold_for_nothing_offers_nothing() -> None:
     assert options(game) and game.state.know_how["black"] == []
 
 
-def _variant(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "v.yaml"
-    path.write_text("extends: antike2\n" + text, encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize(("text", "says"), [
     ("params: {know_how: {moneta: {after: metalum}}}",
      "params.know_how.moneta.after: 'metalum' is no know-how; did you mean 'metallum'?"),
@@ -78,7 +72,7 @@ def _variant(tmp_path: Path, text: str) -> Path:
 def test_the_price_table_names_the_know_how_cards(tmp_path: Path, text: str,
                                                   says: str) -> None:
     with pytest.raises(MnrulesError) as caught:
-        load_ruleset("antike2", variant=_variant(tmp_path, text))
+        load_ruleset("antike2", variant=variant_file(tmp_path, text))
     assert says in str(caught.value)
     assert ".yaml:" in str(caught.value)   # the file and line of the faulty entry
 
@@ -90,4 +84,4 @@ def test_every_know_how_card_needs_a_price(tmp_path: Path) -> None:
         "text: {en: A forum.}\neffects: |\n  modify legion_reach: set 2\n",
         encoding="utf-8")
     with pytest.raises(MnrulesError, match=r"params\.know_how: no price for forum "):
-        load_ruleset("antike2", variant=_variant(tmp_path, "cards: {add: [./cards]}\n"))
+        load_ruleset("antike2", variant=variant_file(tmp_path, "cards: {add: [./cards]}\n"))

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from a2_helpers import RULES, at_turn
+from a2_helpers import RULES, at_turn, variant_file
 
 from mnrules import load_ruleset
 from mnrules.errors import MnrulesError
@@ -81,12 +81,6 @@ def test_the_rules_invariants_name_what_the_box_cannot_hold(edit: Callable[[Game
     assert says in check(game)
 
 
-def _variant(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "v.yaml"
-    path.write_text("extends: antike2\n" + text, encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize(("text", "says"), [
     ("components: {temples: 1000}", "components.temples: expected a whole number from 0 "
      "to 999, got 1000"),
@@ -100,12 +94,12 @@ def _variant(tmp_path: Path, text: str) -> Path:
 def test_a_box_that_cannot_be_is_refused_at_its_key(tmp_path: Path, text: str,
                                                       says: str) -> None:
     with pytest.raises(MnrulesError) as caught:
-        load_ruleset("antike2", variant=_variant(tmp_path, text))
+        load_ruleset("antike2", variant=variant_file(tmp_path, text))
     assert says in str(caught.value)
 
 
 def test_the_largest_box_loads(tmp_path: Path) -> None:
-    rules = load_ruleset("antike2", variant=_variant(
+    rules = load_ruleset("antike2", variant=variant_file(
         tmp_path, "components: {temples: 999, coins: 0}"))
     assert rules.components["temples"] == 999 and rules.components["coins"] == 0
 
