@@ -91,12 +91,15 @@ def mn_check_state(game: Game) -> list[str]:
 
 
 def may_stand(game: Game, kind: str, area: str) -> bool:
-    """Whether a pack's creature of ``kind`` may stand in ``area`` (its ``enters``: any
-    province in play, or the provinces listed)."""
-    enters = creature_kinds(game.rules.components)[kind]["enters"]
-    if enters == "land":
-        return area in game.state.built
-    return area in enters and area in game.state.built
+    """Whether a piece of ``kind`` may stand in ``area``: a trireme at sea, a pack's
+    creature where it enters (any province in play, or the provinces listed), any other
+    unit on land in play."""
+    if kind == "trireme":
+        return area in game.rules.board.seas
+    if area not in game.state.built:
+        return False
+    creature = creature_kinds(game.rules.components).get(kind)
+    return creature is None or creature["enters"] == "land" or area in creature["enters"]
 
 
 def _box(game: Game) -> dict[str, int]:

@@ -508,10 +508,7 @@ def _place(env: Env, n: int, unit: str, area: str | None) -> None:
     if area is None:
         return
     game, state = env.game, env.game.state
-    if (unit == "trireme") != (area in game.rules.board.seas) \
-            or (unit != "trireme" and area not in state.built) \
-            or (unit in creature_kinds(game.rules.components)
-                and not may_stand(game, unit, area)):
+    if not may_stand(game, unit, area):
         return
     k = min(n, state.pieces[env.actor].get(unit, 0))
     if unit == "fortress":
