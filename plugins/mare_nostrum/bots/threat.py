@@ -180,8 +180,8 @@ def dangers(game: Game, t: ev.Table | None = None,
         held = None if state.phase in ("trade", "build") else \
             {p: sum(v.values()) for p, v in state.screens.items()}
         board = t.board if t is not None and t.memo is memo else ev.board_key(game)
-        key = marshal.dumps((state.phase, state.display, state.titles, held, board,
-                             kept_apart))
+        # the board's key holds the phase, the display and the titles too
+        key = marshal.dumps((held, board, kept_apart))
         known = memo.table(game, "dangers")
         out = known.get(key)
     if out is None:
