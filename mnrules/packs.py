@@ -86,6 +86,12 @@ def pack_file(pack: str | Path) -> Path:
     known = list_packs()
     if str(pack) in known:
         return data_dir("editions") / known[str(pack)] / "pack.yaml"
+    # A file the user named is read as a pack whatever its suffix (its content is then
+    # judged), rather than mistaken for an unknown edition id.
+    if p.is_file():
+        return p
+    if p.is_dir():
+        raise PackError(f"{p}: a folder without pack.yaml")
     known_ids = list(known)
     raise PackError(f"unknown edition {str(pack)!r}"
                     + did_you_mean(str(pack), known_ids)

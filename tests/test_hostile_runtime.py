@@ -393,6 +393,21 @@ def test_refused_values_that_argparse_cannot_see(tmp_path: Path,
         assert code == 2 and needle in err and "Traceback" not in err, (argv, err)
 
 
+def test_a_variant_file_without_a_yaml_suffix_is_read_not_taken_for_an_edition(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("just some words\n", encoding="utf-8")
+    code, _, err = _run(capsys, "play", "--variant", str(notes), "--rounds", "1")
+    assert code == 2 and f"{notes}: a pack must be a mapping of keys" in err, err
+    assert "unknown edition" not in err
+    code, _, err = _run(capsys, "play", "--variant", str(tmp_path), "--rounds", "1")
+    assert code == 2 and f"{tmp_path}: a folder without pack.yaml" in err, err
+    good = tmp_path / "variant"
+    good.write_text("extends: en\n", encoding="utf-8")
+    code, out, err = _run(capsys, "play", "--variant", str(good), "--rounds", "1")
+    assert code == 0 and "no winner yet" in out and "Traceback" not in err, err
+
+
 def test_jobs_are_capped_at_the_games(monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     seen: list[int] = []
