@@ -15,8 +15,9 @@ whose meanings the rule plugins supply, and a rule has no loops, so it always en
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -70,6 +71,22 @@ class Interactive:
     options: Callable[..., tuple[Any, ...]]
     apply: Callable[..., None]
     prompt: str = "choose"
+
+
+@dataclass(frozen=True)
+class Scaled:
+    """An action's meaning with its number (the ``index``-th argument) multiplied by a
+    count, for each whole ``divisor`` of it ('take 1 coin per 2 temples you control')."""
+
+    meaning: Callable[..., Any]
+    index: int
+    count: Callable[[Env], int]
+    divisor: int = 1
+
+    def __call__(self, env: Env, *args: Any) -> Any:
+        scaled = list(args)
+        scaled[self.index] = int(args[self.index]) * (self.count(env) // self.divisor)
+        return self.meaning(env, *scaled)
 
 
 @dataclass(frozen=True)
@@ -394,7 +411,12 @@ def _change(card: CardEffects, r: CompiledRule, env: Env, ev: Event) -> Event | 
         if current is None:
             break
         env.event = current
-        current = a.word.meaning(env, *a.args)
+        if a.word.kind == "change":
+            current = a.word.meaning(env, *a.args)
+            continue
+        # an action done at once, in the order written ('pay 2 coin, cancel it')
+        for actor in a.actors(env):
+            a.word.meaning(env.acting(actor), *a.args)
     return current
 
 
@@ -655,7 +677,15 @@ class _Compiler:
                     self.problem(act.phrase.pos, "a replacement changes its event at once: "
                                  "it cannot ask ('you choose: ...'); ask in an 'after' rule")
                     continue
-                if rule.kind == "replace":
+                if rule.kind == "replace" and act.optional:
+                    self.problem(act.phrase.pos, "a 'replace' rule acts at once, while the "
+                                 "event is under way: it cannot ask ('may', a choice); a "
+                                 "condition decides ('when you have 2 coin: pay 2 coin, "
+                                 "cancel it')")
+                    continue
+                if rule.kind == "replace" and (
+                        self.vocab.match("change", act.phrase.words) is not None
+                        or read_action(self.vocab, act).action_word is None):
                     w = self.word("change", act.phrase, "replacement")
                     if w is not None:
                         out.actions.append(CompiledAction(act.optional, w[0], w[1]))
@@ -756,16 +786,41 @@ class _Compiler:
                 return None
             pay = (parts.test_word, parts.pay_word)
         w = self.word("action", parts.action, "action")
+        if w is not None and act.per is not None:
+            w = self.scaled(w, act)
         if w is None:
             return None
         if alternative:
             return CompiledAction(False, w[0], w[1], subject, pay, text=act.phrase.text)
         asks = act.optional or isinstance(w[0].meaning, Interactive)
-        if rule_kind == "before" and asks:
-            self.problem(act.phrase.pos, "a 'before' rule acts at once, while the event "
-                         "is under way: it cannot ask ('may', a choice); ask in an 'after' "
-                         "rule of an earlier event")
+        if rule_kind in ("before", "replace") and asks:
+            self.problem(act.phrase.pos, f"a '{rule_kind}' rule acts at once, while the "
+                         f"event is under way: it cannot ask ('may', a choice); ask in an "
+                         f"'after' rule of an earlier event")
         return CompiledAction(act.optional, w[0], w[1], subject, pay, parts.if_done)
+
+    def scaled(self, found: tuple[Word, list[Any]],
+               act: Action) -> tuple[Word, list[Any]] | None:
+        """'ACTION per [M] COUNT': the action's number, for each (whole M of the) count,
+        counted as it is done (its 'you' the actor)."""
+        word, args = found
+        assert act.per is not None
+        slots = re.findall(r"\{(\w+)\}", word.pattern)
+        if "n" not in slots or isinstance(word.meaning, Interactive):
+            why = "asks a choice, once" if isinstance(word.meaning, Interactive) else \
+                "has no number to multiply"
+            self.problem(act.per.pos, f"'per' multiplies an action's number, as in 'take 1 "
+                         f"coin per temple you control': '{word.pattern}' {why}")
+            return None
+        if act.divisor < 1:
+            self.problem(act.divisor_pos or act.per.pos, "'per 0 ...' divides by nothing: "
+                         "the number after 'per' is at least 1")
+            return None
+        times = self.number(act.per)
+        if times is None:
+            return None
+        return replace(word, meaning=Scaled(word.meaning, slots.index("n"), times,
+                                            act.divisor)), args
 
     def named(self, kind: str, rule: Rule) -> Word | None:
         """The quantity or event word a rule names; else a problem naming the nearest

@@ -58,6 +58,8 @@ ENGLISH: dict[str, str] = {
     # values
     "per": "{n} for {count}",
     "per.divisor": "{n} for every {divisor}, counting {count}",
+    "action.per": "{action}, for {count}",
+    "action.per.divisor": "{action}, for every {divisor}, counting {count}",
     "amount": "{n} {resource}",
     "amount.per": "{n} {resource} for {count}",
     "amount.per.divisor": "{n} {resource} for every {divisor}, counting {count}",
@@ -287,6 +289,12 @@ class Explainer:
             text = t.frame(key, who=subject, action=what, amount=amount)
         else:
             text = t.frame("must.who", who=subject, action=what) if subject else what
+        per = getattr(a, "per", None)          # 'take 1 coin per temple you control'
+        if per is not None:
+            count = self.phrase("count", per)
+            divisor = getattr(a, "divisor", 1)
+            text = t.frame("action.per.divisor", action=text, divisor=divisor, count=count) \
+                if divisor != 1 else t.frame("action.per", action=text, count=count)
         return t.frame("if_done", action=text) if parts.if_done else text
 
     def alternative(self, phrase: Phrase) -> str:
@@ -329,8 +337,10 @@ class Explainer:
             when = t.frame("when", cond=cond) if cond else ""
             text = t.frame("modify", limit=limit, quantity=what, when=when, ops=ops)
         elif rule.kind in ("after", "before", "replace"):
-            kind = "change" if rule.kind == "replace" else "action"
-            acts = t.frame("actions.join").join(self.action(kind, a) for a in rule.actions)
+            acts = t.frame("actions.join").join(
+                self.action("change" if rule.kind == "replace" and self.vocab.match(
+                    "change", a.phrase.words) is not None else "action", a)
+                for a in rule.actions)
             e, what = self.named("event", rule.name)
             tests = []
             by = getattr(rule, "by", None)     # 'after EVENT by WHO'

@@ -14,7 +14,7 @@ import pickle
 import stat
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -108,6 +108,9 @@ class Action:
     subject: Phrase | None = None   # "WHO may ...": who is asked (the compiler reads it)
     choices: tuple[Phrase, ...] = ()
     #   "you choose: A or B": the actions offered (``phrase`` is then "you choose")
+    per: Phrase | None = None       # "take 1 coin per temple you control": the count
+    divisor: int = 1                # "... per 2 temples ...": for each whole 2
+    divisor_pos: Pos | None = None
 
 
 @dataclass(frozen=True)
@@ -391,17 +394,29 @@ class _ToAst(Transformer_NonRecursive[Token, Any]):  # deep nesting: no deep rec
     def free(self, items: list[Any]) -> Payment:
         return Payment(0, None)
 
+    def times(self, items: list[Any]) -> tuple[str, Phrase, int, Pos | None]:
+        div = items[0] if isinstance(items[0], tuple) else ("divisor", 1, None)
+        return ("times", items[-1], div[1], div[2])
+
     def may(self, items: list[Any]) -> Action:
-        return Action(True, items[1], items[0])
+        return _per(Action(True, items[1], items[0]), items[2:])
 
     def choice(self, items: list[Any]) -> Action:
         return Action(False, items[0], choices=tuple(items[1:]))
 
     def must(self, items: list[Any]) -> Action:
-        return Action(False, items[0])
+        return _per(Action(False, items[0]), items[1:])
 
     def multiplier(self, items: list[Any]) -> tuple[str, Phrase]:
         return ("multiplier", items[0])
+
+
+def _per(action: Action, rest: list[Any]) -> Action:
+    """``action`` with its 'per [M] COUNT', if the script gave one."""
+    if not rest:
+        return action
+    _, phrase, divisor, pos = rest[0]
+    return replace(action, per=phrase, divisor=divisor, divisor_pos=pos)
 
 
 def _rule_from_tree(tree: Tree[Any], pos: Pos, text: str) -> Rule:

@@ -285,7 +285,7 @@ def mn_vocabulary() -> list[Word | Terms]:
          "you have at least one unit there"),
         ("this is the card", lambda e: list(e.ctx.get("action", [])) == ["tile", e.card],
          "the item bought is this very card"),
-        ("the item is {name}", lambda e, n: e.ctx.get("item") == n, "the item is {name}"),
+        ("the item is {name}", _item_is, "the item priced is {name}"),
         ("the track is {track}", lambda e, t: e.ctx.get("track") == t,
          "the track is {track}"),
         ("the phase is {name}", lambda e, n: e.ctx.get("phase", e.game.state.phase) == n,
@@ -396,6 +396,9 @@ def mn_vocabulary() -> list[Word | Terms]:
 # "you may pay 2 coin to ...": one word serves every card that names a building kind, a
 # unit kind, a resource or a track, so a new power is a combination, not a new word.
 TILE_KINDS = {"hero": ("hero", "starting hero"), "wonder": ("wonder", "special wonder")}
+ITEM_KINDS = ("unit", "building", *TILE_KINDS)
+"""What 'the item is {name}' may name besides one item: a kind of them ("heroes cost you
+1 less" is 'modify cost when the item is a hero: subtract 1')."""
 AMOUNTS = (0, 20)      # the N of 'take/lose/pay N R', 'place N UNIT'
 
 
@@ -414,7 +417,8 @@ def mn_word_sets(rules: Any) -> dict[str, frozenset[str]]:
             "tile": frozenset(TILE_KINDS),
             # what a '{name}' names where only one kind of id fits: the item priced (a
             # unit, a building, a marker, a hero or wonder), a phase, a victory path
-            "item": units | frozenset(BUILDING_KINDS) | {"marker"} | frozenset(rules.cards),
+            "item": units | frozenset(BUILDING_KINDS) | {"marker"} | frozenset(rules.cards)
+            | frozenset(ITEM_KINDS),
             "phase": frozenset(rules.phases) | frozenset(rules.names_by_kind.get("phases")
                                                           or {}),
             "victory": frozenset(rules.names_by_kind.get("victories") or {})}
@@ -525,6 +529,22 @@ def _no_trireme(sets: Any, n: int, unit: str) -> str | None:
 def _level(env: Env, track: str, who: str | None) -> int:
     from mnrules.plugins.mare_nostrum.tracks import levels
     return levels(env.game)[who][track] if who else 0
+
+
+def _item_is(env: Env, name: str) -> bool:
+    """The item priced is ``name``, or is of the kind ``name`` (:data:`ITEM_KINDS`)."""
+    item = env.ctx.get("item")
+    if item == name or name not in ITEM_KINDS:
+        return bool(item == name)
+    rules = env.game.rules
+    if name in TILE_KINDS:
+        card = rules.cards.get(item) if isinstance(item, str) else None
+        return card is not None and card.kind in TILE_KINDS[name]
+    from mnrules.plugins.mare_nostrum.board import BUILDING_KINDS
+    if name == "building":
+        return item in BUILDING_KINDS
+    units = set(rules.components.get("pieces") or {}) - {"marker"}
+    return item in units or item in creature_kinds(rules.components)
 
 
 def _bought(env: Env, kind: str) -> bool:

@@ -1,0 +1,83 @@
+"""Words a modder reaches for that the language grew (tests/modder3 proves each card in a
+position): a cost by the kind of item (`the item is a hero`), an action's number per a
+count (`take 1 coin per 2 temples you control`), and actions done at once inside a
+replacement (`replace unit.lost when you have 2 coin: pay 2 coin, cancel it`). Here: how
+they read, and how a misuse is refused at its place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mnrules import load_ruleset
+from mnrules.language.explain import explain
+from mnrules.language.syntax import ScriptError, parse_script
+from mnrules.language.texts import load_texts
+from mnrules.ruleset import vocabulary
+from test_language_bugs import with_cards
+
+
+def test_the_card_text_says_the_count_and_the_payment_in_each_language() -> None:
+    rules = load_ruleset("fr")
+    vocab = vocabulary(rules)
+    per = "after buy: take 1 coin per 2 temples you control"
+    en = explain(vocab, parse_script(per))[0]
+    assert "take 1 coin from the supply (what is left), for every 2, counting each " \
+           "temple you control" in en, en
+    fr = explain(vocab, parse_script(per), load_texts(rules, "fr"))[0]
+    assert "par tranche de 2, en comptant chaque Temple" in fr, fr
+    stoic = "replace unit.lost when you have 2 coin: pay 2 coin, cancel it"
+    en = explain(vocab, parse_script(stoic))[0]
+    assert "pay 2 coin into the supply; then the event does not happen" in en, en
+    hero = explain(vocab, parse_script("modify cost when the item is a hero: subtract 1"))[0]
+    assert "if the item priced is hero: subtract 1" in hero, hero
+
+
+@pytest.mark.parametrize(("script", "line", "column", "message"), [
+    ("after buy: take 1 good of your choice per temple you control", 1, 43,
+     "'take {n} good of your choice' asks a choice, once"),
+    ("after buy: send all units in each other's provinces home per temple you control",
+     1, 62, "has no number to multiply"),
+    ("after buy: take 1 coin per 0 temples you control", 1, 28, "'per 0 ...' divides"),
+    ("after buy: take 1 coin per goods of empty caravan slots under your legions", 1, 28,
+     "is not a number"),
+    ("after buy: take 1 coin per tmple you control", 1, 28, "unknown count 'tmple"),
+    ("replace unit.lost: take 1 good of your choice, cancel it", 1, 20, "cannot ask"),
+    ("replace unit.lost: you may pay 2 coin to cancel it", 1, 28, "cannot ask"),
+    ("replace unit.lost: pay 2 coin, cancl it", 1, 32, "unknown replacement 'cancl it'"),
+    ("modify cost when the item is a heroe: subtract 1", 1, 18, "did you mean 'hero'"),
+])
+def test_a_misuse_is_refused_with_its_place(tmp_path: Path, script: str, line: int,
+                                            column: int, message: str) -> None:
+    with pytest.raises(ScriptError) as err:
+        with_cards(tmp_path, ("midas", script))
+    problems = [p for p in err.value.problems if message in p.message]
+    assert problems, str(err.value)
+    p = problems[0]
+    assert str(p).splitlines()[-1].strip() == "^"
+    assert (p.line - 5, p.column - 2) == (line, column), str(p)
+
+
+def test_the_kinds_of_item_are_what_their_word_says(tmp_path: Path) -> None:
+    """A unit is a legion, trireme or fortress (a marker is not); a building is any
+    building kind; a hero counts the starting heroes, a wonder the special wonders."""
+    from mnrules import new_game
+    from mnrules.language.compiler import Env
+    from mnrules.plugins.mare_nostrum.words import _item_is
+
+    game = new_game(load_ruleset("en"), 5, seed=1)
+    cards = game.rules.cards
+    starting = next(c for c in cards if cards[c].kind == "starting hero")
+    special = next(c for c in cards if cards[c].kind == "special wonder")
+
+    def kind_of(item: str) -> set[str]:
+        env = Env(game, "rome", "x", {"item": item})
+        return {k for k in ("unit", "building", "hero", "wonder") if _item_is(env, k)}
+
+    assert kind_of("legion") == kind_of("fortress") == kind_of("trireme") == {"unit"}
+    assert kind_of("marker") == set()
+    assert kind_of("market") == kind_of("temple") == {"building"}
+    assert kind_of(starting) == {"hero"} and kind_of("hercules") == {"hero"}
+    assert kind_of(special) == {"wonder"} and kind_of("pharos") == {"wonder"}
+    assert _item_is(Env(game, "rome", "x", {"item": "legion"}), "legion")
