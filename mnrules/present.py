@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 
 MESSAGES_FILE = "messages.yaml"
 FORMAT = "mnrules-messages/1"
-PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([^{}:\s]+))?\}")
+"""``{name}``, or ``{name:CASE}``: the value in a grammatical case of the language (a
+messages file's ``cases``: "à la Grèce", "à l’Égypte", "à Rome")."""
 MAX_TEMPLATE = 400
 
 # The kernel's own sentences, in English, for what every game has (rounds, phases,
@@ -125,6 +127,7 @@ class Presenter:
     player_kind: str = ""
     roman_kinds: frozenset[str] = frozenset()
     notes: dict[str, Any] = field(default_factory=dict)
+    cases: dict[str, dict[str, str]] = field(default_factory=dict)
     _explained: dict[str, str] = field(default_factory=dict, repr=False)
     _writer: Any = field(default=None, repr=False)
 
@@ -135,7 +138,15 @@ class Presenter:
         if template is None:
             return ""
         return elide(self.language,
-                     PLACEHOLDER.sub(lambda m: self.plain(values.get(m.group(1), "")), template))
+                     PLACEHOLDER.sub(lambda m: self._fill(m, values), template))
+
+    def _fill(self, m: re.Match[str], values: dict[str, Any]) -> str:
+        text = self.plain(values.get(m.group(1), ""))
+        case = m.group(2)
+        if not case or not text:
+            return text
+        forms = self.cases.get(case, {})
+        return forms.get(text) or forms.get("default", "{name}").replace("{name}", text)
 
     def has(self, key: str) -> bool:
         return key in self.messages
@@ -421,7 +432,8 @@ def presenter(rules: Ruleset, lang: str | None = None) -> Presenter:
         language = str(other.data.get("language", lang))
     return Presenter(rules, language, messages, names,
                      player_kind=str(settings.get("player_kind", "")),
-                     roman_kinds=frozenset(settings.get("roman", ())), notes=settings)
+                     roman_kinds=frozenset(settings.get("roman", ())), notes=settings,
+                     cases=settings.get("cases", {}))
 
 
 def _merge_chain(chain: Sequence[str], messages: dict[str, str],
@@ -447,20 +459,33 @@ def read_messages(path: Path, messages: dict[str, str], names: dict[str, dict[st
     if not isinstance(data, dict):
         raise PackError(f"{path}: a messages file is a mapping (format, language, "
                         f"messages, names)")
-    known = ("format", "language", "messages", "names", "player_kind", "roman")
+    known = ("format", "language", "messages", "names", "player_kind", "roman", "cases")
     for key in data:
         if key not in known:
             raise PackError(f"{at(key)}: {key}: not a key of a messages file"
                             + did_you_mean(str(key), list(known)))
     if data.get("format") != FORMAT:
         raise PackError(f"{at('format')}: format: expected {FORMAT!r}")
+    cases: dict[str, dict[str, str]] = settings.setdefault("cases", {})
+    for case, forms in (data.get("cases") or {}).items():
+        if not isinstance(forms, dict) or not all(
+                isinstance(v, str) and len(v) <= MAX_TEMPLATE for v in forms.values()):
+            raise PackError(f"{at('cases', case)}: cases.{case}: expected names and their "
+                            f"forms in this case (default: a form with {{name}} in it)")
+        cases.setdefault(str(case), {}).update({str(k): v for k, v in forms.items()})
     for key, text in (data.get("messages") or {}).items():
         if not isinstance(text, str) or len(text) > MAX_TEMPLATE:
             raise PackError(f"{at('messages', key)}: messages.{key}: expected a text of at "
                             f"most {MAX_TEMPLATE} characters")
-        if re.search(r"\{(?![A-Za-z_][A-Za-z0-9_]*\})", text):
+        if re.search(r"\{(?![A-Za-z_][A-Za-z0-9_]*(?::[^{}:\s]+)?\})", text):
             raise PackError(f"{at('messages', key)}: messages.{key}: a brace opens "
-                            f"something other than a {{name}}")
+                            f"something other than a {{name}} or {{name:case}}")
+        for m in PLACEHOLDER.finditer(text):
+            if m.group(2) and m.group(2) not in cases:
+                raise PackError(f"{at('messages', key)}: messages.{key}: {{{m.group(1)}:"
+                                f"{m.group(2)}}} names a case this language's cases do not "
+                                f"declare" + did_you_mean(m.group(2), list(cases))
+                                + f" (declared: {', '.join(cases) or 'none'})")
         messages[str(key)] = text
     for kind, by_id in (data.get("names") or {}).items():
         if not isinstance(by_id, dict):

@@ -230,13 +230,49 @@ def test_french_elides_de_before_a_vowel() -> None:
     rules = load_ruleset("fr")
     game = _at("fr", "trade.pick", seed=2)
     say = presenter(rules)
-    assert say.say("option.pick", good="Impôt", source=say.player("egypt")) == "Impôt d’Égypte"
+    assert say.say("option.pick", good="Impôt", source=say.player("egypt")) == \
+        "Impôt de l’Égypte"
     assert say.say("option.move", unit="légion", source="Aegyptus", to="Italia") == \
         "légion d’Aegyptus vers Italia"
     assert say.say("option.pick", good="Impôt", source=say.player("rome")) == "Impôt de Rome"
     dec = game.pending
     assert dec is not None
     assert not [t for t in say.options(game, dec) if re.search(r"\bde [AEIOUÉ]", t)]
+
+
+def test_french_gives_the_empires_their_articles_after_a_preposition() -> None:
+    """A country takes its article (« à la Grèce », « de l’Égypte »), a city none (« à
+    Rome », « de Carthage »), and a free purchase is « sans rien payer », never « paie
+    rien »."""
+    say = presenter(load_ruleset("fr"))
+    pick = [say.say("event.trade_pick", player=say.player("rome"), good="Or",
+                    source=say.player(p)) for p in ("greece", "egypt", "babylon")]
+    assert pick == ["Rome prend Or à la Grèce.", "Rome prend Or à l’Égypte.",
+                    "Rome prend Or à Babylone."]
+    assert say.say("event.title_from", player="Rome", title="Leader du Commerce",
+                   source=say.player("greece")).endswith("à la place de la Grèce.")
+    assert say.say("decision.trade.giveback", player="Rome", to=say.player("egypt")) \
+        .startswith("Rome, donnez à l’Égypte une ressource")
+    assert say.say("event.built_marker", player="Rome", where="Gallia",
+                   paid=say.say("word.free")).endswith("en Gallia sans rien payer.")
+    assert say.say("event.built_marker", player="Rome", where="Gallia",
+                   paid="3 Impôts").endswith("en Gallia et paie 3 Impôts.")
+    assert say.say("event.trade_pick", player="Rome", good="Or", source="Phénicie") == \
+        "Rome prend Or à Phénicie."             # a name the cases do not know: the default
+
+
+def test_a_case_no_messages_file_declares_is_refused_at_its_line(tmp_path: Path) -> None:
+    from mnrules.errors import MnrulesError
+    from mnrules.present import read_messages
+
+    f = tmp_path / "messages.yaml"
+    f.write_text("format: mnrules-messages/1\nlanguage: fr\ncases:\n  à: {default: "
+                 "\"à {name}\"}\nmessages:\n  event.trade_pick: \"{player} prend {good} "
+                 "{source:a}.\"\n", encoding="utf-8")
+    with pytest.raises(MnrulesError) as err:
+        read_messages(f, {}, {}, {})
+    assert f"{f}:6:" in str(err.value) and "{source:a}" in str(err.value) \
+        and "(declared: à)" in str(err.value), str(err.value)
 
 
 @pytest.mark.parametrize(("pack", "one", "two"), [
