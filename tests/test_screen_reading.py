@@ -259,6 +259,9 @@ def test_french_gives_the_empires_their_articles_after_a_preposition() -> None:
                    paid="3 Impôts").endswith("en Gallia et paie 3 Impôts.")
     assert say.say("event.trade_pick", player="Rome", good="Or", source="Phénicie") == \
         "Rome prend Or à Phénicie."             # a name the cases do not know: the default
+    # French typography: a space before a colon and a semicolon, in the offers too
+    assert say.say("event.offer_of", player="Rome", goods="Or") == "Rome : Or"
+    assert say.say("event.offers_sep") == " ; "
 
 
 def test_a_case_no_messages_file_declares_is_refused_at_its_line(tmp_path: Path) -> None:

@@ -112,8 +112,9 @@ def mn_event_text(say: Presenter, game: Game, event: Event, viewer: str | None) 
                        value=d["value"], title=title(say, "trade"),
                        resources=say.count(d["value"], "resource"))
     if kind == "offers_revealed":
-        offers = [f"{say.player(p)}: {goods(say, o)}" for p, o in d["offers"].items()]
-        return say.say("event.offers_revealed", offers="; ".join(offers)
+        offers = [say.say("event.offer_of", player=say.player(p), goods=goods(say, o))
+                  for p, o in d["offers"].items()]
+        return say.say("event.offers_revealed", offers=say.say("event.offers_sep").join(offers)
                        or say.say("word.nothing"))
     if kind == "trade_pick":
         return say.say("event.trade_pick", player=who, good=good(say, d["resource"]),
