@@ -62,6 +62,8 @@ KERNEL_MESSAGES: dict[str, str] = {
     "ui.nobody": "nobody",
     "ui.none": "none",
     "ui.and": "and",
+    "ui.labelled": "{label}: {value}",
+    "ui.list_sep": "; ",
     "ui.yes": "yes",
     "ui.no": "no",
     "ui.game_over": "Game over: {winners} won — {victory}.",

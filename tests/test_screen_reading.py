@@ -260,8 +260,8 @@ def test_french_gives_the_empires_their_articles_after_a_preposition() -> None:
     assert say.say("event.trade_pick", player="Rome", good="Or", source="Phénicie") == \
         "Rome prend Or à Phénicie."             # a name the cases do not know: the default
     # French typography: a space before a colon and a semicolon, in the offers too
-    assert say.say("event.offer_of", player="Rome", goods="Or") == "Rome : Or"
-    assert say.say("event.offers_sep") == " ; "
+    assert say.say("ui.labelled", label="Rome", value="Or") == "Rome : Or"
+    assert say.say("ui.list_sep") == " ; "
 
 
 def test_a_case_no_messages_file_declares_is_refused_at_its_line(tmp_path: Path) -> None:

@@ -112,9 +112,9 @@ def mn_event_text(say: Presenter, game: Game, event: Event, viewer: str | None) 
                        value=d["value"], title=title(say, "trade"),
                        resources=say.count(d["value"], "resource"))
     if kind == "offers_revealed":
-        offers = [say.say("event.offer_of", player=say.player(p), goods=goods(say, o))
+        offers = [say.say("ui.labelled", label=say.player(p), value=goods(say, o))
                   for p, o in d["offers"].items()]
-        return say.say("event.offers_revealed", offers=say.say("event.offers_sep").join(offers)
+        return say.say("event.offers_revealed", offers=say.say("ui.list_sep").join(offers)
                        or say.say("word.nothing"))
     if kind == "trade_pick":
         return say.say("event.trade_pick", player=who, good=good(say, d["resource"]),
@@ -461,8 +461,9 @@ def board_section(say: Presenter, game: Game) -> dict[str, Any]:
         if st.marker_occupier.get(name):
             marker += f" ({say.player(st.marker_occupier[name])})"
         rows.append([area(name), marker, say.join(built),
-                     "; ".join(f"{say.player(p)}: " + say.join(
-                         [units_of(say, n, k) for k, n in sorted(ks.items())])
+                     say.say("ui.list_sep").join(say.say(
+                         "ui.labelled", label=say.player(p), value=say.join(
+                             [units_of(say, n, k) for k, n in sorted(ks.items())]))
                          for p, ks in units.items())])
     return {"title": say.say("table.board"), "map": True,
             "head": [say.say("table.area"), say.say("table.marker"),
@@ -517,7 +518,8 @@ def describe_board(game: Game, player: str, say: Presenter | None = None) -> str
     for where, who in sorted(st.units.items()):
         here = [f"{say.player(p)} {say.join([units_of(say, n, k) for k, n in ks.items()])}"
                 for p, ks in who.items()]
-        lines.append(f"  {area(where)}: {'; '.join(here)}")
+        lines.append("  " + say.say("ui.labelled", label=area(where),
+                                    value=say.say("ui.list_sep").join(here)))
     return "\n".join(lines)
 
 
