@@ -86,6 +86,32 @@ def _round_lines(game: Game[Any], rnd: int, events: list[Event], say: Presenter
               for p, r in game.report().items())]
 
 
+def _folded(text: str) -> str:
+    """A name as a player may type it: any case, accents or none ("grece" for Grèce)."""
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold())
+                   if not unicodedata.combining(c))
+
+
+def _seat(given: str, players: list[str], say: Any) -> str:
+    """The player ``--human`` names: by id (``greece``), by name in the game's language
+    (``Grèce``, ``grece``) or by seat number (``2``)."""
+    if given in players:
+        return given
+    if given.isdigit() and 1 <= int(given) <= len(players):
+        return players[int(given) - 1]
+    by_name = {_folded(say.player(p)): p for p in players} | {_folded(p): p for p in players}
+    if _folded(given) in by_name:
+        return by_name[_folded(given)]
+    from .yamlsource import did_you_mean
+
+    seats = ", ".join(f"{i} {say.player(p)}" for i, p in enumerate(players, 1))
+    raise MnrulesError(f"--human: {given!r} is not a player of this game"
+                       + did_you_mean(given, [say.player(p) for p in players])
+                       + f" (name a player or his seat: {seats})")
+
+
 def _continues(path: str, game: Game, pack: str, variant: str | None) -> bool:
     """Whether ``path`` is this saved game's own log up to the save (then it goes on)."""
     from .log import LogError, read_log
@@ -133,11 +159,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     events: list[Event] = []
     game.listeners.append(events.append)
     players = game.state.players
-    humans = {h.strip() for h in (args.human or "").split(",") if h.strip()}
-    unknown = humans - set(players)
-    if unknown:
-        raise MnrulesError(f"--human: {', '.join(sorted(unknown))} not in this game "
-                           f"({', '.join(players)})")
+    humans = {_seat(h.strip(), players, say) for h in (args.human or "").split(",")
+              if h.strip()}
     kinds = args.bots.split(",")
     if len(kinds) not in (1, len(players)):
         raise MnrulesError(f"--bots: give one bot kind or one per player "
@@ -1046,7 +1069,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="print names in this language (one the game's packs are in: "
                       "en, fr, nl, pl, uk)")
     play.add_argument("--human", default=None,
-                      help="players played by humans at this terminal (comma-separated)")
+                      help="players played by humans at this terminal, comma-separated: "
+                           "by name (Greece, Grèce), id or seat number (1 is the first)")
     play.add_argument("--log", default=None,
                       help="write a JSON-lines log of the game (mnrules replay reads it)")
     play.add_argument("--save", default=None, help="save the game when play stops")

@@ -213,7 +213,24 @@ def test_bad_command_line_values_name_the_option(capsys: pytest.CaptureFixture[s
     assert "--bots: give one bot kind or one per player (5), not 2" in \
         capsys.readouterr().err
     assert main(["play", "--human", "gaul", "--rounds", "1"]) == 2
-    assert "--human: gaul not in this game" in capsys.readouterr().err
+    assert "--human: 'gaul' is not a player of this game (name a player or his seat: 1 " \
+        "Rome, 2 Greece, 3 Babylon, 4 Egypt, 5 Carthage)" in capsys.readouterr().err
+    assert main(["play", "--edition", "fr", "--human", "grec", "--rounds", "1"]) == 2
+    assert "did you mean 'Grèce'?" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("given", ["greece", "Grèce", "GRECE", "2"])
+def test_a_human_seat_is_named_by_id_name_or_number(given: str,
+                                                    capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A French player types his empire as he reads it, with or without its accent, or
+    his seat; each names Greece, who is then asked at the terminal."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["play", "--edition", "fr", "--human", given, "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "== Grèce, offrez une ressource" in out and "Partie quittée." in out
 
 
 def test_every_user_error_is_a_clean_message_not_a_traceback(
