@@ -1070,7 +1070,8 @@ def build_parser() -> argparse.ArgumentParser:
                       "en, fr, nl, pl, uk)")
     play.add_argument("--human", default=None,
                       help="players played by humans at this terminal, comma-separated: "
-                           "by name (Greece, Grèce), id or seat number (1 is the first)")
+                           "by name in the game's language (accents optional), id or seat "
+                           "number (1 is the first)")
     play.add_argument("--log", default=None,
                       help="write a JSON-lines log of the game (mnrules replay reads it)")
     play.add_argument("--save", default=None, help="save the game when play stops")
