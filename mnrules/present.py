@@ -34,7 +34,7 @@ MESSAGES_FILE = "messages.yaml"
 FORMAT = "mnrules-messages/1"
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([^{}:\s]+))?\}")
 """``{name}``, or ``{name:CASE}``: the value in a grammatical case of the language (a
-messages file's ``cases``: "à la Grèce", "à l’Égypte", "à Rome")."""
+messages file's ``cases``: a preposition that gives a country its article, a city none)."""
 MAX_TEMPLATE = 400
 
 # The kernel's own sentences, in English, for what every game has (rounds, phases,

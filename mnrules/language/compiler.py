@@ -809,8 +809,8 @@ class _Compiler:
         if "n" not in slots or isinstance(word.meaning, Interactive):
             why = "asks a choice, once" if isinstance(word.meaning, Interactive) else \
                 "has no number to multiply"
-            self.problem(act.per.pos, f"'per' multiplies an action's number, as in 'take 1 "
-                         f"coin per temple you control': '{word.pattern}' {why}")
+            self.problem(act.per.pos, f"'per' multiplies an action's number ('ACTION N "
+                         f"... per COUNT'): '{word.pattern}' {why}")
             return None
         if act.divisor < 1:
             self.problem(act.divisor_pos or act.per.pos, "'per 0 ...' divides by nothing: "
