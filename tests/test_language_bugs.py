@@ -43,6 +43,21 @@ def with_cards(tmp_path: Path, *cards: tuple[str, str], plugin: str | None = Non
     return load_ruleset("en", variant=str(v))
 
 
+def refused_at(tmp_path: Path, script: str, line: int, column: int, message: str) -> None:
+    """A card whose script is ``script`` is refused with ``message`` at the script's
+    ``line`` and ``column`` (the file's own: the script starts on line 6, indented 2),
+    shown with a caret."""
+    with pytest.raises(ScriptError) as err:
+        with_cards(tmp_path, ("midas", script))
+    problems = [p for p in err.value.problems if message in p.message]
+    assert problems, str(err.value)
+    p = problems[0]
+    assert p.file.endswith("midas.yaml")
+    shown = str(p)
+    assert shown.splitlines()[-1].strip() == "^"
+    assert (p.line - 5, p.column - 2) == (line, column), shown
+
+
 def fight_two_battles(rules: Ruleset, preview: bool) -> list[dict[str, int]]:
     """Rome, holding the test hero, attacks Egypt in Cyrenaica and Carthage in Libya in
     one turn; every die a blank."""

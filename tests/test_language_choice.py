@@ -16,13 +16,12 @@ from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
 from mnrules.engine import Game
 from mnrules.errors import IllegalChoice
-from mnrules.language.syntax import ScriptError
 from mnrules.log import Recorder, replay
 from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.present import presenter
 from mnrules.start import load_game
 from test_language_actions_rules import asked, collect, screens
-from test_language_bugs import with_cards
+from test_language_bugs import refused_at, with_cards
 
 CHOICE = "after collect: you choose: take 2 coin or take 1 good of your choice"
 
@@ -147,16 +146,7 @@ def test_the_cards_text_says_the_choice(tmp_path: Path) -> None:
 ])
 def test_a_malformed_choice_is_refused_with_its_place(tmp_path: Path, script: str, line: int,
                                                        column: int, message: str) -> None:
-    with pytest.raises(ScriptError) as err:
-        with_cards(tmp_path, ("midas", script))
-    problems = [p for p in err.value.problems if message in p.message]
-    assert problems, str(err.value)
-    p = problems[0]
-    assert p.file.endswith("midas.yaml")
-    shown = str(p)
-    assert shown.splitlines()[-1].strip() == "^"
-    # the file's own line and column (the script starts on the card file's line 6)
-    assert (p.line - 5, p.column - 2) == (line, column), shown
+    refused_at(tmp_path, script, line, column, message)
 
 
 def test_an_undo_across_the_choice_plays_the_other_action(tmp_path: Path) -> None:

@@ -12,10 +12,10 @@ import pytest
 
 from mnrules import load_ruleset
 from mnrules.language.explain import explain
-from mnrules.language.syntax import ScriptError, parse_script
+from mnrules.language.syntax import parse_script
 from mnrules.language.texts import load_texts
 from mnrules.ruleset import vocabulary
-from test_language_bugs import with_cards
+from test_language_bugs import refused_at
 
 
 def test_the_card_text_says_the_count_and_the_payment_in_each_language() -> None:
@@ -50,13 +50,7 @@ def test_the_card_text_says_the_count_and_the_payment_in_each_language() -> None
 ])
 def test_a_misuse_is_refused_with_its_place(tmp_path: Path, script: str, line: int,
                                             column: int, message: str) -> None:
-    with pytest.raises(ScriptError) as err:
-        with_cards(tmp_path, ("midas", script))
-    problems = [p for p in err.value.problems if message in p.message]
-    assert problems, str(err.value)
-    p = problems[0]
-    assert str(p).splitlines()[-1].strip() == "^"
-    assert (p.line - 5, p.column - 2) == (line, column), str(p)
+    refused_at(tmp_path, script, line, column, message)
 
 
 def test_the_kinds_of_item_are_what_their_word_says(tmp_path: Path) -> None:
