@@ -266,6 +266,20 @@ def test_french_gives_the_empires_their_articles_after_a_preposition() -> None:
     assert say.say("ui.list_sep") == " ; "
 
 
+@pytest.mark.parametrize(("pack", "free", "paid"), [
+    ("pl", "nic nie płaci (za darmo)", "płaci 3 monety"),
+    ("uk", "нічого не платить (безкоштовно)", "платить 3 монети")])
+def test_a_free_purchase_reads_with_its_double_negation(pack: str, free: str,
+                                                         paid: str) -> None:
+    """Polish and Ukrainian deny with two negatives: « nic nie płaci », never « płaci
+    nic »."""
+    say = presenter(load_ruleset(pack))
+    assert say.say("event.built_tile", player="X", tile="Y",
+                   paid=say.say("word.free")).endswith(f"; {free}.")
+    assert say.say("event.built_tile", player="X", tile="Y",
+                   paid=paid.split(" ", 1)[1]).endswith(f"; {paid}.")
+
+
 def test_a_case_no_messages_file_declares_is_refused_at_its_line(tmp_path: Path) -> None:
     from mnrules.errors import MnrulesError
     from mnrules.present import read_messages
