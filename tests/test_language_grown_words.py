@@ -55,10 +55,11 @@ def test_a_misuse_is_refused_with_its_place(tmp_path: Path, script: str, line: i
 
 def test_the_kinds_of_item_are_what_their_word_says(tmp_path: Path) -> None:
     """A unit is a legion, trireme or fortress (a marker is not); a building is any
-    building kind; a hero counts the starting heroes, a wonder the special wonders."""
+    building kind; a hero counts the starting heroes, a wonder the special wonders; the
+    same kinds name what a purchase bought."""
     from mnrules import new_game
     from mnrules.language.compiler import Env
-    from mnrules.plugins.mare_nostrum.words import _item_is
+    from mnrules.plugins.mare_nostrum.words import _bought, _item_is
 
     game = new_game(load_ruleset("en"), 5, seed=1)
     cards = game.rules.cards
@@ -75,3 +76,8 @@ def test_the_kinds_of_item_are_what_their_word_says(tmp_path: Path) -> None:
     assert kind_of(starting) == {"hero"} and kind_of("hercules") == {"hero"}
     assert kind_of(special) == {"wonder"} and kind_of("pharos") == {"wonder"}
     assert _item_is(Env(game, "rome", "x", {"item": "legion"}), "legion")
+    # what was bought, as 'you bought a hero' reads it after a purchase
+    assert _bought(Env(game, "rome", "x", {"action": ["tile", "hercules"]}), "hero")
+    assert not _bought(Env(game, "rome", "x", {"action": ["tile", "hercules"]}), "wonder")
+    assert _bought(Env(game, "rome", "x", {"action": ["tile", special]}), "wonder")
+    assert not _bought(Env(game, "rome", "x", {"action": ["legion", "LATIUM"]}), "hero")
