@@ -454,6 +454,10 @@ class Targets:
     big: tuple[tuple[int, float], ...]
     storage: int
     rules: SetRules
+    # :func:`screen_value` of these targets, by what it reads of a screen (the goods'
+    # counts, largest first, the coins) and the picks ahead: a pure function of them
+    values: dict[tuple[tuple[int, ...], int, int], float] = field(
+        default_factory=dict, compare=False, hash=False, repr=False)
 
 
 def targets(game: Game, player: str, memo: Memo | None = None,
@@ -495,6 +499,11 @@ def screen_value(goods: dict[str, int], coins: int, tg: Targets, ahead: int = 0)
     goods: a set is all coins or all different goods) is worth its share too, so that
     offers and picks assemble it."""
     counts = sorted(goods.values(), reverse=True)
+    key = (tuple(counts), coins, ahead)
+    known = tg.values
+    found = known.get(key)
+    if found is not None:
+        return found
     distinct = len(counts)
     rules = tg.rules
     sets = SET_V * small_sets(counts, coins, rules)
@@ -534,7 +543,11 @@ def screen_value(goods: dict[str, int], coins: int, tg: Targets, ahead: int = 0)
             v = worth + SET_V * small_sets(sorted((c for c in rest if c > 0), reverse=True),
                                            left_c, rules) + CARRY_V * min(left_c, tg.storage)
             best = max(best, v)
-    return best + 0.25 * distinct + 0.05 * (total_goods + coins)
+    found = best + 0.25 * distinct + 0.05 * (total_goods + coins)
+    if len(known) >= 4096:
+        known.clear()
+    known[key] = found
+    return found
 
 
 def screen_worth(game: Game, player: str, memo: Memo | None = None,
