@@ -125,6 +125,7 @@ class Table:
     _incomes: dict[str, dict[str, int]] = field(default_factory=dict)
     _great_free: dict[str, int] = field(default_factory=dict)
     _risk: dict[str, float] | None = None
+    _chances: dict[str, dict[str, float]] = field(default_factory=dict)  # by player
     memo: Memo | None = None       # a bot's caches, if it has them
     board: bytes = b""             # :func:`board_key` of the position, with ``memo``
 
@@ -280,12 +281,19 @@ def exposure(game: Game, great: dict[str, int]) -> dict[str, float]:
 
 
 def title_chances(t: Table, player: str) -> dict[str, float]:
+    """(Remembered by the table: its levels and titles are never changed once made; a
+    what-if is a table of its own.)"""
+    known = t._chances
+    found = known.get(player)
+    if found is not None:
+        return found
     out = {}
     for track in TRACKS:
         mine = t.levels[player][track]
         best = max((lv[track] for q, lv in t.levels.items() if q != player), default=0)
         margin = mine - best + (0.5 if t.titles.get(track) == player else -0.5)
         out[track] = logistic(1.4 * margin)
+    known[player] = out
     return out
 
 
