@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import marshal
 import random
+import weakref
 from dataclasses import fields
 from typing import Any
 
@@ -59,6 +60,22 @@ class Memo:
         if found is None or len(found) > self.LIMIT:
             found = self._tables[name] = {}
         return found
+
+
+_SHARED: weakref.WeakKeyDictionary[Game, Memo] = weakref.WeakKeyDictionary()
+"""The memo the bots playing one game share, by the game (an entry goes with its game)."""
+
+
+def game_memo(game: Game, memo: Memo) -> Memo:
+    """The memo the bots playing ``game`` share: the first one's (``memo``), which the
+    others adopt. Everything a memo holds is a pure function of a position, keyed on all
+    it depends on (the player, his profile's weights where they count), so a bot asks
+    none of the questions another bot at the table already asked in that position (in
+    the trade phase every bot reads the same board)."""
+    found = _SHARED.get(game)
+    if found is None:
+        _SHARED[game] = found = memo
+    return found
 
 
 def clone_state(state: State) -> State:

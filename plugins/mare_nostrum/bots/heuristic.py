@@ -34,7 +34,7 @@ from ..api import SPECIAL_KINDS, TRACKS
 from ..state import Game, base_good
 from . import evaluate as ev
 from . import threat
-from .common import Memo, clone, decision_rng, decision_seed, determinize
+from .common import Memo, clone, decision_rng, decision_seed, determinize, game_memo
 from .profiles import DEFAULT, Profile
 
 UNIT_LOSS = 2.2          # what losing a legion or trireme costs (in evaluation points)
@@ -87,6 +87,8 @@ class HeuristicBot:
         """A score for each option worth considering (higher is better)."""
         dec = game.pending
         assert dec is not None
+        if not self.depth:
+            self.memo = game_memo(game, self.memo)
         handler = self._handlers.get(dec.kind)
         if handler is None:
             return self.lookahead(game, dec, dec.options)
