@@ -75,3 +75,24 @@ def test_screen_values_remembered_by_the_targets_are_what_they_count(
                                        ev.Targets(fresh.big, fresh.storage, fresh.rules),
                                        ahead)
     assert tg == fresh and hash(tg) == hash(fresh)
+
+
+def test_one_players_exposure_is_his_share_of_everyones(rules: Ruleset) -> None:
+    """An evaluation asks the viewer's risk alone: counted for him only (and remembered
+    by the board), it is what the whole table's count gives him, bit for bit."""
+    game = new_game(rules, 5, seed=4, round_cap=6)
+    bots = {p: HeuristicBot(i) for i, p in enumerate(game.state.players)}
+    memo = Memo()
+    checked = 0
+    while (dec := game.pending) is not None:
+        if game.state.choices % 7 == 0:
+            t = ev.table(game, memo)
+            everyone = ev.exposure(game, t.great)
+            for p in game.state.players:
+                alone = ev.exposure(game, t.great, p)
+                assert set(alone) <= {p}
+                assert alone.get(p, 0.0) == everyone.get(p, 0.0)
+                assert t.risk(p) == everyone.get(p, 0.0) == ev.table(game).risk(p)
+                checked += everyone.get(p, 0.0) > 0
+        game.apply(bots[dec.player].choose(game))
+    assert checked > 10

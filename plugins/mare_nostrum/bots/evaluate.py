@@ -124,17 +124,30 @@ class Table:
     markers_lost: dict[str, int] = field(default_factory=dict)
     _incomes: dict[str, dict[str, int]] = field(default_factory=dict)
     _great_free: dict[str, int] = field(default_factory=dict)
-    _risk: dict[str, float] | None = None
+    _risk: dict[str, float] | None = None   # by player, as asked
     _chances: dict[str, dict[str, float]] = field(default_factory=dict)  # by player
     memo: Memo | None = None       # a bot's caches, if it has them
     board: bytes = b""             # :func:`board_key` of the position, with ``memo``
 
     def risk(self, player: str) -> float:
-        """What ``player`` stands to lose to the legions others could bring in."""
+        """What ``player`` stands to lose to the legions others could bring in (his
+        alone is counted: an evaluation asks the viewer's; a bot's ``memo`` remembers
+        it by the board, which is all it reads)."""
         if self._risk is None:
+            self._risk = {}
+        found = self._risk.get(player)
+        if found is None:
             assert self.game is not None
-            self._risk = exposure(self.game, self.great)
-        return self._risk.get(player, 0.0)
+            if self.memo is not None:
+                known = self.memo.table(self.game, "exposure")
+                found = known.get((self.board, player))
+                if found is None:
+                    found = known[self.board, player] = exposure(
+                        self.game, self.great, player).get(player, 0.0)
+            else:
+                found = exposure(self.game, self.great, player).get(player, 0.0)
+            self._risk[player] = found
+        return found
 
     def income(self, player: str) -> dict[str, int]:
         found = self._incomes.get(player)
@@ -226,10 +239,10 @@ def table(game: Game, memo: Memo | None = None, board: bytes | None = None) -> T
     return t
 
 
-def legion_reach(game: Game) -> dict[str, dict[str, int]]:
-    """For each player, how many of his legions could enter each province next Move &
-    Fight: those adjacent to it or connected to it by his trireme chains, and those
-    already there."""
+def legion_reach(game: Game, skip: str | None = None) -> dict[str, dict[str, int]]:
+    """For each player (but ``skip``), how many of his legions could enter each
+    province next Move & Fight: those adjacent to it or connected to it by his trireme
+    chains, and those already there."""
     state = game.state
     live = state.built
     reaches: dict[str, api.Reach] = {}
@@ -239,7 +252,7 @@ def legion_reach(game: Game) -> dict[str, dict[str, int]]:
             continue
         for q, units in here.items():
             n = units.get("legion", 0)
-            if not n:
+            if not n or q == skip:
                 continue
             dest = out.setdefault(q, {})
             if q not in reaches:
@@ -249,17 +262,18 @@ def legion_reach(game: Game) -> dict[str, dict[str, int]]:
     return out
 
 
-def exposure(game: Game, great: dict[str, int]) -> dict[str, float]:
-    """Per player: the worth of his provinces' buildings and great cities, each times
-    the chance that the strongest other player's reachable legions outnumber its
-    defence (legions, and a fortress counted as two)."""
+def exposure(game: Game, great: dict[str, int], only: str | None = None
+             ) -> dict[str, float]:
+    """Per player (``only`` him, if given): the worth of his provinces' buildings and
+    great cities, each times the chance that the strongest other player's reachable
+    legions outnumber its defence (legions, and a fortress counted as two)."""
     state = game.state
     board = game.rules.board
     kinds = set(game.param("conquest_kinds"))
-    reach = legion_reach(game)
+    reach = legion_reach(game, only)
     out: dict[str, float] = {}
     for prov, owner in state.control.items():
-        if owner is None:
+        if owner is None or (only is not None and owner != only):
             continue
         threat = max((dest.get(prov, 0) for q, dest in reach.items() if q != owner),
                      default=0)
