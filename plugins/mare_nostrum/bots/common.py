@@ -62,8 +62,9 @@ class Memo:
         return found
 
 
-_SHARED: weakref.WeakKeyDictionary[Game, Memo] = weakref.WeakKeyDictionary()
-"""The memo the bots playing one game share, by the game (an entry goes with its game)."""
+_SHARED: dict[int, tuple[weakref.ref[State], Memo]] = {}
+"""The memo the bots playing one game share, by the game's state (an entry goes with
+its state: a compiled game takes no weak reference safely, a state does)."""
 
 
 def game_memo(game: Game, memo: Memo) -> Memo:
@@ -72,10 +73,17 @@ def game_memo(game: Game, memo: Memo) -> Memo:
     it depends on (the player, his profile's weights where they count), so a bot asks
     none of the questions another bot at the table already asked in that position (in
     the trade phase every bot reads the same board)."""
-    found = _SHARED.get(game)
-    if found is None:
-        _SHARED[game] = found = memo
-    return found
+    state = game.state
+    key = id(state)
+    found = _SHARED.get(key)
+    if found is not None and found[0]() is state:
+        return found[1]
+    _SHARED[key] = (weakref.ref(state, lambda _: _forget(key)), memo)
+    return memo
+
+
+def _forget(key: int) -> None:
+    _SHARED.pop(key, None)
 
 
 def clone_state(state: State) -> State:
