@@ -271,7 +271,8 @@ def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | No
     result = Replay(game)
     expected_chances: list[tuple[int, dict[str, Any]]] = []
     finished = True
-    for n, rec in list(_choices_and_chances(records, expected_chances)):
+    steps = list(_choices_and_chances(records, expected_chances))
+    for i, (n, rec) in enumerate(steps):
         if until_round is not None and game.state.round >= until_round:
             result.stopped_at_round = game.state.round
             finished = False
@@ -284,11 +285,19 @@ def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | No
             result.divergence = (f"line {n}: the log has {rec['player']} ({rec['kind']}), "
                                  f"the rules ask {dec.player} ({dec.kind})")
             break
+        # Play may have stopped at the next round's start (--rounds), before that round
+        # drew anything: the last choice settles no further than that, and the log's end
+        # below goes on only if the log has more draws.
+        keep = game.max_rounds
+        if i == len(steps) - 1:
+            game.max_rounds = game.state.round + 1
         try:
             game.apply(as_choice(rec["choice"]))
         except IllegalChoice as exc:
             result.divergence = f"line {n}: {exc}"
             break
+        finally:
+            game.max_rounds = keep
         result.choices += 1
         result.divergence = _match_chances(seen, expected_chances, result, n)
         if result.divergence:
@@ -297,7 +306,7 @@ def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | No
         if until_round is not None and game.state.round >= until_round:
             result.stopped_at_round = game.state.round
             finished = False
-    if finished and result.divergence is None:
+    if finished and result.divergence is None and expected_chances:
         _ = game.pending  # what the log's end still draws before the next decision
         result.divergence = _match_chances(seen, expected_chances, result, None)
         if result.divergence is None and expected_chances:

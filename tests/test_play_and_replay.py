@@ -46,6 +46,25 @@ def test_a_log_replays_exactly_and_stops_at_a_round(tmp_path: Path,
     assert json.loads((tmp_path / "s.json").read_text())["round"] == 5
 
 
+def test_a_log_that_stops_before_a_rounds_first_draw_replays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--rounds 3`` stops at round 4's start, before that round draws a legendary good;
+    the replay stops there too instead of drawing it and calling it a divergence."""
+    log = tmp_path / "g.jsonl"
+    _run(capsys, "play", "--seed", "9", "--players", "3", "--rounds", "3", "--bots",
+         "heuristic", "--log", str(log))
+    result = replay(log)
+    assert result.divergence is None, result.divergence
+    code, out = _run(capsys, "replay", str(log))
+    assert code == 0 and "divergence" not in out and "start of round 4" in out
+    # a log that goes on past the round's start still has its draws checked
+    lines = log.read_text().splitlines()
+    tampered = tmp_path / "t.jsonl"
+    tampered.write_text("\n".join([*lines, json.dumps({"chance": "legendary draw",
+                                                         "value": "nothing-like-it"})]) + "\n")
+    assert "legendary draw" in (replay(tampered).divergence or "")
+
+
 def test_replay_reports_the_first_divergence(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "g.jsonl"
