@@ -115,8 +115,24 @@ class State(KernelState):
         return self.tiles.get(player, ())
 
     def card_holders(self, card: str) -> list[str]:
+        # Asked at every fold a card answers (a few times a decision) while the tiles
+        # change a few times a game: who holds what is indexed once, and the index kept
+        # only while the tiles and seats equal the copies it was made from (compared
+        # whole at each question, so that no write to them, wherever made, leaves it
+        # stale; the index is no field: snapshots and saves never see it).
+        seen: tuple[dict[str, list[str]], list[str], dict[str, list[str]]] | None = \
+            getattr(self, "_held_by", None)
         tiles = self.tiles
-        return [p for p in self.players if card in tiles.get(p, ())]
+        if seen is None or seen[0] != tiles or seen[1] != self.players:
+            index: dict[str, list[str]] = {}
+            for p in self.players:
+                for t in tiles.get(p, ()):
+                    who = index.setdefault(t, [])
+                    if p not in who:
+                        who.append(p)
+            seen = ({p: list(ts) for p, ts in tiles.items()}, list(self.players), index)
+            self._held_by = seen
+        return list(seen[2].get(card, ()))
 
     @classmethod
     def check_counts(cls, data: dict[str, Any]) -> None:

@@ -71,7 +71,9 @@ COPY_RANK = 2  # NL Q&A: when an original and a Castor & Pollux copy conflict, t
 def _copies(game: Game, card: str) -> list[tuple[str, int]]:
     """The players who copied ``card`` (Castor & Pollux) hold its power too, ranked after
     its owner."""
-    copies: dict[str, list[str]] = game.state.vars.get("copies", {})
+    copies: dict[str, list[str]] | None = game.state.vars.get("copies")
+    if not copies:   # (nobody has copied a card: most games, asked at every card's fold)
+        return []
     return [(p, COPY_RANK) for p, cs in copies.items() if card in cs]
 
 

@@ -1,0 +1,92 @@
+"""The rules' own caches of a game (docs/speed.md) answer as the rules would without
+them, whatever wrote to the state and however: each is kept only while what it was
+made from is unchanged, so a test that writes behind the rules' back — as a card's
+script, a scenario or a modder's plugin may — must find the new answer at once."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from mnrules import Game, new_game
+from mnrules.bots import make_bot
+from mnrules.ruleset import Ruleset
+
+
+def naive_holders(game: Game, card: str) -> list[str]:
+    tiles = game.state.tiles
+    return [p for p in game.state.players if card in tiles.get(p, ())]
+
+
+def storage_goods(game: Game, player: str) -> int:
+    """A fold a card answers: the Hanging Gardens keep two goods more."""
+    kept: int = game.fold("storage.goods", 0, player=player)
+    return kept
+
+
+def test_card_holders_follow_every_write_to_the_tiles(rules: Ruleset) -> None:
+    game = new_game(rules, 5, seed=3)
+    state = game.state
+    a, b = state.players[:2]
+    card = "hanging_gardens"
+    assert state.card_holders(card) == naive_holders(game, card) == []
+    assert storage_goods(game, a) == 0
+    state.tiles[a].append(card)                       # a write in place
+    assert state.card_holders(card) == [a]
+    assert storage_goods(game, a) == 2 and storage_goods(game, b) == 0
+    # a swap between two players that keeps every list's length
+    state.tiles[a][-1], state.tiles[b] = state.tiles[b][0], [card, *state.tiles[b][1:]]
+    assert state.card_holders(card) == naive_holders(game, card) == [b]
+    assert storage_goods(game, a) == 0 and storage_goods(game, b) == 2
+    state.tiles[b] = [t for t in state.tiles[b] if t != card]   # a new list
+    assert state.card_holders(card) == []
+    assert storage_goods(game, b) == 0
+    state.tiles[a].append(card)
+    state.tiles[b].append(card)                       # (no rule does it: two holders)
+    assert state.card_holders(card) == [a, b]
+    state.players.reverse()                           # the seats' order is the answer's
+    assert state.card_holders(card) == [b, a]
+    held = state.card_holders(card)
+    held.clear()                                      # an answer is the caller's own
+    assert state.card_holders(card) == [b, a]
+
+
+def test_a_copy_written_into_the_state_acts_at_once(rules: Ruleset) -> None:
+    game = new_game(rules, 5, seed=3)
+    a = game.state.players[0]
+    assert storage_goods(game, a) == 0
+    game.state.vars["copies"] = {a: ["hanging_gardens"]}
+    assert storage_goods(game, a) == 2
+    game.state.vars["copies"][a].clear()
+    assert storage_goods(game, a) == 0
+
+
+def test_a_clone_and_a_loaded_state_answer_for_themselves(rules: Ruleset) -> None:
+    game = new_game(rules, 5, seed=3)
+    a = game.state.players[0]
+    assert game.state.card_holders("hanging_gardens") == []
+    clone = game.snapshot()
+    clone.tiles[a].append("hanging_gardens")
+    assert clone.card_holders("hanging_gardens") == [a]
+    assert game.state.card_holders("hanging_gardens") == []
+    assert "_held_by" not in game.state.to_dict()
+
+
+def test_the_holders_match_the_tiles_at_every_decision_of_a_game(rules: Ruleset) -> None:
+    game = new_game(rules, 5, seed=11, round_cap=12)
+    bots = {p: make_bot("random", 11 * 1009 + i, rules)
+            for i, p in enumerate(game.state.players)}
+    cards = sorted(rules.cards)
+    rng = random.Random(5)
+    changed = 0
+    while (dec := game.pending) is not None:
+        if rng.random() < 0.02:   # a script's write, between two decisions
+            p, q = rng.sample(game.state.players, 2)
+            if game.state.tiles[p]:
+                game.state.tiles[q].append(game.state.tiles[p].pop())
+                changed += 1
+        for card in cards:
+            assert game.state.card_holders(card) == naive_holders(game, card), card
+        choice: Any = bots[dec.player].choose(game)
+        game.apply(choice)
+    assert changed > 3
