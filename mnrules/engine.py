@@ -356,6 +356,14 @@ class Game(Generic[S]):
             value = mod.fn(value)
         return value
 
+    def modified(self, quantity: str) -> bool:
+        """Whether a plugin or a card answers folds of ``quantity`` at all: if not, every
+        :meth:`fold` of it returns its value as given, and a listing that would fold it
+        for each of many items may take the values unfolded. (Asked anew, it follows
+        the plugins registered; a card answers whether or not anyone holds it.)"""
+        bus = self.rules.pm
+        return not bus.flat or bool(bus.route("mn_modifiers", quantity))
+
     def perform(self, event: Event, action: Callable[[Event], None]) -> Event | None:
         """Let replacements rewrite ``event``, do it with ``action``, then fire triggers."""
         bus = self.rules.pm

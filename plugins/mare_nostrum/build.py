@@ -10,6 +10,7 @@ his turn he keeps at most two coins (and what heroes or wonders let him keep).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations, product
 from typing import Any
 
@@ -195,20 +196,26 @@ class Build(Step):
             f"{choice!r} is not a player who has yet to build"
 
 
-def placements(game: Game, player: str) -> list[tuple[Any, ...]]:
-    """Every purchase ``player`` could place now, whether or not he can pay for it."""
+def placements(game: Game, player: str,
+               keep: Callable[[Any], bool] | None = None) -> list[tuple[Any, ...]]:
+    """Every purchase ``player`` could place now, whether or not he can pay for it.
+
+    ``keep``, if given, is asked of each item (a unit kind, ``"marker"``, a building
+    kind, ``("tile", id)``) before its places are looked for: the places of an item it
+    refuses are left out (a listing that knows the price of an item does not look for
+    the places of one its buyer cannot pay)."""
     state = game.state
     board = game.rules.board
     out: list[tuple[Any, ...]] = []
     pieces = state.pieces[player]
-    if pieces.get("marker", 0) > 0:
+    if pieces.get("marker", 0) > 0 and (keep is None or keep("marker")):
         out.extend(("marker", p) for p in sorted(marker_sites(game, player)))
     where = buildable(game, player)
-    if pieces.get("legion", 0) > 0:
+    if pieces.get("legion", 0) > 0 and (keep is None or keep("legion")):
         out.extend(("legion", p) for p in where)
-    if pieces.get("fortress", 0) > 0:
+    if pieces.get("fortress", 0) > 0 and (keep is None or keep("fortress")):
         out.extend(("fortress", p) for p in where if not state.count(p, player, "fortress"))
-    if pieces.get("trireme", 0) > 0:
+    if pieces.get("trireme", 0) > 0 and (keep is None or keep("trireme")):
         out.extend(("trireme", s) for s in trireme_seas(game, player, where))
     supply = state.supply
     for prov in where:
@@ -221,9 +228,12 @@ def placements(game: Game, player: str) -> list[tuple[Any, ...]]:
             spec = slot.spec
             if spec in seen or supply.get(slot.kind, 0) <= 0:
                 continue
+            if keep is not None and not keep(slot.kind):
+                continue   # (a spec names its kind: its other slots are refused too)
             seen.add(spec)
             out.append(("building", prov, i))
-    out.extend(("tile", t) for t in state.display if t not in state.tiles[player])
+    out.extend(("tile", t) for t in state.display if t not in state.tiles[player]
+               and (keep is None or keep(("tile", t))))
     return out
 
 
@@ -249,7 +259,26 @@ def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
             affordable[cost] = purse.can_pay(cost, rules)
         return affordable[cost]
 
-    out = [a for a in placements(game, player) if afford(a)]
+    if game.modified("cost"):
+        out = [a for a in placements(game, player) if afford(a)]
+    else:
+        # No card or plugin changes a price: each item's is its base price, whatever
+        # the place, so an item is judged before its places are looked for.
+        costs_param = game.param("costs")
+
+        def pays(item: Any) -> bool:
+            if item.__class__ is tuple:
+                cost = tile_cost(game, player, item[1], owned)
+                if cost is None:
+                    return False
+            else:
+                cost = costs_param[item]
+            cost = max(0, cost)
+            if cost not in affordable:
+                affordable[cost] = purse.can_pay(cost, rules)
+            return affordable[cost]
+
+        out = placements(game, player, pays)
     for offer in card_offers(game, player):
         if offer_payments(game, player, offer):
             out.extend(("offer", offer.source, offer.item, site)

@@ -1,0 +1,73 @@
+"""The build listing's short ways (docs/speed.md) list what the rule lists: every place
+of every item the buyer can pay, in the same order, whether prices are folded (a card
+or a plugin changes them) or taken as they are (nothing does)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mnrules import Game, new_game
+from mnrules.bots import make_bot
+from mnrules.effects import Modifier
+from mnrules.hookspecs import hookimpl
+from mnrules.plugins.mare_nostrum.build import item_cost, legal_actions, placements
+from mnrules.plugins.mare_nostrum.payment import payments, set_rules
+from mnrules.ruleset import Ruleset
+
+
+def by_the_rule(game: Game, player: str) -> list[tuple[Any, ...]]:
+    """The placements whose item the buyer can pay, each price folded at its own place
+    and each set listed (no short way), then the cards' offers as the listing adds them."""
+    screen = game.state.screens[player]
+    rules = set_rules(game, player)
+    out = []
+    for action in placements(game, player):
+        cost = item_cost(game, player, action)
+        if cost is not None and next(payments(screen, cost, rules), None) is not None:
+            out.append(action)
+    return out
+
+
+def check_listings(game: Game, seed: int) -> int:
+    bots = {p: make_bot("random", seed * 1009 + i, game.rules)
+            for i, p in enumerate(game.state.players)}
+    seen = 0
+    while (dec := game.pending) is not None:
+        if dec.kind == "build.action":
+            listed = [a for a in legal_actions(game, dec.player) if a[0] != "offer"]
+            assert listed == by_the_rule(game, dec.player)
+            seen += 1
+        game.apply(bots[dec.player].choose(game))
+    return seen
+
+
+def test_the_listing_without_price_changes_is_the_rule(rules: Ruleset) -> None:
+    game = new_game(rules, 5, seed=4, round_cap=8)
+    assert not game.modified("cost")
+    assert check_listings(game, 4) > 50
+
+
+class OtherPrices:
+    """A modder's plugin: a legion costs nothing, a marker one coin more. (Not a price
+    by place: the listing folds an item's price once, at its first place.)"""
+
+    MODIFIES = frozenset({"cost"})
+
+    @hookimpl
+    def mn_modifiers(self, game: Game, quantity: str, ctx: dict[str, Any]) -> Any:
+        if ctx["item"] == "legion":
+            return [Modifier("test:prices", lambda v: 0, rank=1)]
+        if ctx["item"] == "marker":
+            return [Modifier("test:prices", lambda v: v + 1, rank=1)]
+        return None
+
+
+def test_a_plugin_that_changes_prices_is_folded(fresh_rules: Callable[..., Ruleset]) -> None:
+    rules = fresh_rules()
+    rules.pm.register(OtherPrices(), name="test:prices")
+    game = new_game(rules, 5, seed=4, round_cap=8)
+    assert game.modified("cost")
+    assert check_listings(game, 4) > 50
+    rules.pm.unregister(name="test:prices")
+    assert not game.modified("cost")   # the bus's routes follow its plugins
