@@ -113,7 +113,8 @@ def holders(game: Game[Any], card: str,
             others: tuple[Word, ...] = ()) -> list[tuple[str, int]]:
     """Who the card acts for, with the rank of his effects: its owners first, then
     whoever the game's 'holder' words say holds its power too (a copy)."""
-    out = [(p, ORIGINAL_RANK) for p in game.state.card_holders(card)]
+    held = game.state.card_holders(card)
+    out = [(p, ORIGINAL_RANK) for p in held] if held else []   # (most cards: nobody)
     for w in others:
         out += w.meaning(game, card)
     return out

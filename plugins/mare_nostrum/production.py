@@ -16,7 +16,6 @@ from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.control import slot_controller
 from mnrules.plugins.mare_nostrum.state import Game, Step
 from mnrules.plugins.mare_nostrum.supply import in_supply, take
 
@@ -54,12 +53,18 @@ def buildings_income(game: Game) -> dict[str, dict[str, int]]:
     provinces = game.rules.board.provinces
     income_of, doublers, bonus = _yields(game)
     per: dict[str, dict[str, int]] = {p: {} for p in state.players}
+    control = state.control
+    occupied = state.occupied
     for prov, built in state.built.items():
-        if not any(built):
+        if True not in built:
             continue
         mine: dict[str, list[int]] = {}
+        occupiers = occupied[prov]
         for i, b in enumerate(built):
-            who = slot_controller(state, prov, i) if b else None
+            if not b:
+                continue
+            # slot_controller's rule, inlined (a pass over every slot of the board)
+            who = occupiers[i] or control.get(prov)
             if who is not None:
                 mine.setdefault(who, []).append(i)
         for who, idx in mine.items():

@@ -13,7 +13,6 @@ from mnrules.contract import Declaration, Part, Quantity
 from mnrules.effects import Modifier
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.control import slot_controller
 from mnrules.plugins.mare_nostrum.state import Game
 
 TRACKS = ("trade", "culture", "military")
@@ -48,15 +47,22 @@ def counted(game: Game) -> dict[str, dict[str, int]]:
         for k in ks:
             unit_kinds[k] = track
     levels = {p: dict.fromkeys(TRACKS, 0) for p in state.players}
+    control = state.control
+    occupied = state.occupied
+    provinces = board.provinces
     for prov, built in state.built.items():
-        slots = board.provinces[prov].slots
+        if True not in built:
+            continue
+        slots = provinces[prov].slots
+        occupiers = occupied[prov]
         for i, is_built in enumerate(built):
             if not is_built:
                 continue
             track = kinds.get(slots[i].kind)
             if track is None:
                 continue
-            who = slot_controller(state, prov, i)
+            # slot_controller's rule, inlined (a pass over every slot of the board)
+            who = occupiers[i] or control.get(prov)
             if who in levels:
                 levels[who][track] += 1
     for here in state.units.values():
