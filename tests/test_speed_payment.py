@@ -31,3 +31,48 @@ def test_a_grain_and_its_legendary_twin_are_one_type() -> None:
     assert can_pay({**screen, "coin": 1}, 3, SetRules(coins_in_goods_set=1))
     assert can_pay({"coin": 2, "oil": 1}, 3, SetRules(goods_in_coin_set=1))
     assert not can_pay({"coin": 2, "oil": 1}, 3, SetRules())
+
+
+
+def _searched(screen: dict[str, int], cost: int, rules: SetRules) -> list[tuple[str, ...]]:
+    """The payment sets as the recursive search lists them (payments before its short
+    way for screens of one key per type)."""
+    from mnrules.plugins.mare_nostrum import payment
+
+    if cost == 0:
+        return [()]
+    coins = screen.get("coin", 0)
+    out: list[tuple[str, ...]] = []
+    types = payment._choices(sorted(payment._goods_by_type(screen).items()))
+    for j in range(rules.goods_in_coin_set + 1):
+        if cost - j > coins or cost - j < 0:
+            continue
+        found = [[]] if j == 0 else [list(g) for g in payment._any_goods(screen, j)]
+        for goods in found:
+            pay = tuple(sorted(["coin"] * (cost - j) + goods))
+            if pay not in out:
+                out.append(pay)
+    for k in range(min(rules.coins_in_goods_set, coins, cost) + 1):
+        if cost - k == 0:
+            continue
+        for picked in payment._pick_goods(types, cost - k, rules.repeated_types):
+            pay = tuple(sorted(("coin",) * k + picked))
+            if pay not in out:
+                out.append(pay)
+    return out
+
+
+@settings(max_examples=600, deadline=None)
+@given(screens, st.integers(0, 9), loosenings)
+def test_the_payment_sets_are_the_searchs_in_its_order(screen: dict[str, int], cost: int,
+                                                       rules: SetRules) -> None:
+    assert list(payments(screen, cost, rules)) == _searched(screen, cost, rules)
+
+
+def test_one_key_per_type_lists_every_combination_in_order() -> None:
+    screen = {"coin": 1, "grain": 1, "oil": 2, "wine": 1, "marble": 1}
+    assert list(payments(screen, 3, SetRules())) == [
+        ("grain", "marble", "oil"), ("grain", "marble", "wine"), ("grain", "oil", "wine"),
+        ("marble", "oil", "wine")]
+    assert list(payments(screen, 3, SetRules(coins_in_goods_set=1)))[4:6] == [
+        ("coin", "grain", "marble"), ("coin", "grain", "oil")]

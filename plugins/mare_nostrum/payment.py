@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from itertools import combinations
 
 from mnrules.plugins.mare_nostrum.state import Game, base_good
 
@@ -103,12 +104,18 @@ def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Pay
                 seen.add(pay)
                 yield pay
     # Goods sets, with up to `coins_in_goods_set` coins in them.
+    repeats = rules.repeated_types
+    # One key per type and no type twice (most screens): the search's sets are the
+    # combinations of those keys, in the same order, made without the recursion.
+    singles = [] if repeats or any(len(keys) != 1 for keys, _ in types) else \
+        [keys[0] for keys, _ in types]
     for k in range(min(rules.coins_in_goods_set, coins, cost) + 1):
         need = cost - k
         if need == 0:
             continue
         coins_k = ("coin",) * k
-        for picked in _pick_goods(types, need, rules.repeated_types):
+        for picked in combinations(singles, need) if singles else \
+                _pick_goods(types, need, repeats):
             pay = tuple(sorted(coins_k + picked))
             if pay not in seen:
                 seen.add(pay)
