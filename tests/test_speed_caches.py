@@ -90,3 +90,51 @@ def test_the_holders_match_the_tiles_at_every_decision_of_a_game(rules: Ruleset)
         choice: Any = bots[dec.player].choose(game)
         game.apply(choice)
     assert changed > 3
+
+
+def offers_by_holders(game: Game, player: str) -> list[Any]:
+    """The cards' build offers as every holder of each card would list them (the rule:
+    a card offers to whoever holds its power, its owner or a copier)."""
+    from mnrules.language.compiler import CardEffects, holders
+
+    out = []
+    for name, plugin in game.rules.pm.list_name_plugin():
+        if not isinstance(plugin, CardEffects) or not plugin.offers:
+            continue
+        for holder, _ in holders(game, plugin.card.id, plugin.others):
+            if holder == player:
+                out.append((name, plugin._build_offers(game, player)))
+                break
+    return sorted((n, o) for n, o in out if o)
+
+
+def offers_listed(game: Game, player: str) -> list[Any]:
+    from mnrules.language.compiler import CardEffects
+
+    out = []
+    for name, plugin in game.rules.pm.list_name_plugin():
+        if isinstance(plugin, CardEffects) and plugin.offers:
+            found = plugin._build_offers(game, player)
+            if found:
+                out.append((name, found))
+    return sorted(out)
+
+
+def test_a_card_offers_to_its_owner_and_its_copier_only(rules: Ruleset) -> None:
+    game = new_game(rules, 5, seed=3)
+    state = game.state
+    a, b, c = state.players[:3]
+    card = "spartacus"
+    for p in state.players:
+        state.tiles[p] = [t for t in state.tiles[p] if t != card]
+    assert all(offers_listed(game, p) == offers_by_holders(game, p) for p in state.players)
+    state.tiles[a].append(card)
+    state.vars["copies"] = {b: [card]}
+    for p in (a, b, c):
+        assert offers_listed(game, p) == offers_by_holders(game, p), p
+    assert [n for n, _ in offers_listed(game, a)] == \
+        sorted(n for n, _ in offers_listed(game, a))
+    assert any(n == f"card:{card}" for n, _ in offers_listed(game, b))   # the copier's
+    assert not any(n == f"card:{card}" for n, _ in offers_listed(game, c))
+    state.vars["copies"] = {}
+    assert not any(n == f"card:{card}" for n, _ in offers_listed(game, b))

@@ -76,3 +76,20 @@ def test_one_key_per_type_lists_every_combination_in_order() -> None:
         ("marble", "oil", "wine")]
     assert list(payments(screen, 3, SetRules(coins_in_goods_set=1)))[4:6] == [
         ("coin", "grain", "marble"), ("coin", "grain", "oil")]
+
+
+@settings(max_examples=100, deadline=None)
+@given(loosenings, st.dictionaries(st.sampled_from(["coins_in_goods_set", "goods_in_coin_set",
+                                                    "repeated_types"]), st.integers(0, 3)))
+def test_a_loosening_adds_to_the_fields_named(rules: SetRules, more: dict[str, int]) -> None:
+    from dataclasses import replace
+
+    assert rules.loosen(**more) == replace(rules, **{k: getattr(rules, k) + v
+                                                     for k, v in more.items()})
+
+
+def test_a_loosening_of_no_field_is_refused() -> None:
+    import pytest
+
+    with pytest.raises(TypeError):
+        SetRules().loosen(coins=1)

@@ -376,10 +376,16 @@ class CardEffects:
         return out or None
 
     def _build_offers(self, game: Game[Any], player: str) -> list[Offer]:
+        # Only the buyer's holding counts: asked of his cards (what card_holders answers
+        # from) and of the copies, as often as holders() would name him, not of everyone.
+        card = self.card.id
+        state = game.state
+        times = 1 if card in state.cards_held(player) and player in state.players else 0
+        for w in self.others:
+            times += sum(1 for p, _ in w.meaning(game, card) if p == player)
         out = []
-        for holder, _ in holders(game, self.card.id, self.others):
-            if holder != player:
-                continue
+        for _ in range(times):
+            holder = player
             for r in self.offers:
                 env = Env(game, holder, self.card.id, {"player": player})
                 if not self._open(game, r, holder) or not r.cond(env):

@@ -6,7 +6,7 @@ set, one good in a coin set, one goods type twice)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 
 from mnrules.plugins.mare_nostrum.state import Game, base_good
@@ -23,7 +23,16 @@ class SetRules:
     repeated_types: int = 0
 
     def loosen(self, **more: int) -> SetRules:
-        return replace(self, **{k: getattr(self, k) + v for k, v in more.items()})
+        # (built directly, not through dataclasses.replace: a hero's fold at every
+        # listing and purchase; a name that is no field is refused as replace would)
+        now = {"coins_in_goods_set": self.coins_in_goods_set,
+               "goods_in_coin_set": self.goods_in_coin_set,
+               "repeated_types": self.repeated_types}
+        for k, v in more.items():
+            if k not in now:
+                raise TypeError(f"SetRules has no field {k!r}")
+            now[k] += v
+        return SetRules(**now)
 
 
 BASE_RULES = SetRules()
