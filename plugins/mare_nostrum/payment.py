@@ -118,11 +118,19 @@ def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Pay
     # combinations of those keys, in the same order, made without the recursion.
     singles = [] if repeats or any(len(keys) != 1 for keys, _ in types) else \
         [keys[0] for keys, _ in types]
+    # ... and if those keys sort after "coin" in type order and no coin set holds goods,
+    # every set comes out sorted and new: nothing to sort, nothing to look up.
+    plain = bool(singles) and not rules.goods_in_coin_set and singles[0] > "coin" and \
+        singles == sorted(singles)
     for k in range(min(rules.coins_in_goods_set, coins, cost) + 1):
         need = cost - k
         if need == 0:
             continue
         coins_k = ("coin",) * k
+        if plain:
+            for picked in combinations(singles, need):
+                yield coins_k + picked
+            continue
         for picked in combinations(singles, need) if singles else \
                 _pick_goods(types, need, repeats):
             pay = tuple(sorted(coins_k + picked))
