@@ -89,3 +89,25 @@ def test_a_flat_tuple_choice_is_kept_and_a_bad_one_still_refused() -> None:
         deep = (deep,)
     with pytest.raises(InvalidChoice):
         as_choice(deep)
+
+
+def test_one_pass_finds_the_legions_and_the_fleet(rules: Ruleset) -> None:
+    from mnrules.plugins.mare_nostrum.geometry import fleet_seas
+    from mnrules.plugins.mare_nostrum.military import legions_and_fleet, placed
+
+    game = new_game(rules, 5, seed=6, round_cap=10)
+    bots = {p: make_bot("random", 60 + i, rules) for i, p in enumerate(game.state.players)}
+    seen = 0
+    while (dec := game.pending) is not None:
+        for p in game.state.players:
+            legions, fleet = legions_and_fleet(game.state, p)
+            assert legions == placed(game.state, p, "legion")
+            assert set(fleet) == fleet_seas(game.state, p) and len(fleet) == len(set(fleet))
+            seen += bool(legions) and bool(fleet)
+        game.apply(bots[dec.player].choose(game))
+    assert seen > 100
+    sea = next(iter(rules.board.seas))
+    game.state.units.setdefault(sea, {})["rome"] = {"trireme": 0, "legion": 0}  # a script's 0
+    legions, fleet = legions_and_fleet(game.state, "rome")
+    assert sea in fleet and sea not in legions     # as fleet_seas and placed each say
+    assert set(fleet) == fleet_seas(game.state, "rome")

@@ -320,8 +320,10 @@ class CardEffects:
         for holder, rank in holders(game, self.card.id, self.others):
             for r in rules:
                 assert r.word is not None
+                if r.by is None and r.word.subject and event.player != holder:
+                    continue   # acts_on's answer, before an Env is made for nothing
                 env = Env(game, holder, self.card.id, dict(event.data), event)
-                if (r.word.subject or r.by is not None) and not r.acts_on(env, event.player):
+                if r.by is not None and not r.acts_on(env, event.player):
                     continue
                 if self._open(game, r, holder) and r.cond(env):
                     out.append((r, env, rank))

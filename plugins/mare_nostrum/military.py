@@ -45,6 +45,22 @@ def placed(state: State, player: str, kind: str) -> dict[str, int]:
     return out
 
 
+def legions_and_fleet(state: State, player: str) -> tuple[dict[str, int], list[str]]:
+    """:func:`placed` legions and :func:`.geometry.fleet_seas` of ``player``, in one pass
+    over the units (a legion listing asks both)."""
+    legions: dict[str, int] = {}
+    fleet: list[str] = []
+    for area, owners in state.units.items():
+        here = owners.get(player)
+        if here is not None:
+            n = here.get("legion", 0)
+            if n:
+                legions[area] = n
+            if "trireme" in here:
+                fleet.append(area)
+    return legions, fleet
+
+
 class Military(Step):
     """The phase: the military leader names who acts next."""
 
@@ -173,11 +189,11 @@ class MilitaryTurn(Step):
         state = game.state
         player = frame["player"]
         out: list[tuple[Any, ...]] = []
-        reach = Reach(game, player)
+        mine, fleet = legions_and_fleet(state, player)
+        reach = Reach(game, player, fleet)
         # how far a legion goes: steps of reach, and seas crossed without triremes
         steps: int = game.fold("move.range", 1, player=player)
         crossing: int = game.fold("move.sea_crossing", 0, player=player)
-        mine = placed(state, player, "legion")
         arrived = frame["arrived"]
         for prov in state.built if mine else ():
             # occupying legions may move too (they leave what they occupy)
