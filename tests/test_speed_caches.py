@@ -6,10 +6,12 @@ script, a scenario or a modder's plugin may — must find the new answer at once
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from mnrules import Game, new_game
 from mnrules.bots import make_bot
+from mnrules.hookspecs import hookimpl
 from mnrules.ruleset import Ruleset
 
 
@@ -138,3 +140,48 @@ def test_a_card_offers_to_its_owner_and_its_copier_only(rules: Ruleset) -> None:
     assert not any(n == f"card:{card}" for n, _ in offers_listed(game, c))
     state.vars["copies"] = {}
     assert not any(n == f"card:{card}" for n, _ in offers_listed(game, b))
+
+
+class FoldWatcher:
+    """A plugin answering every fold with nothing, which meanwhile asks each card that
+    modifies the quantity for its modifiers both ways: the holders of the card filtered
+    to the fold's player (the short way), and every holder (the rule)."""
+
+    def __init__(self) -> None:
+        self.compared = 0
+        self.found = 0
+
+    @hookimpl
+    def mn_modifiers(self, game: Game, quantity: str, ctx: dict[str, Any]) -> None:
+        from mnrules.language.compiler import CardEffects
+
+        for _, plugin in game.rules.pm.list_name_plugin():
+            if not isinstance(plugin, CardEffects) or quantity not in plugin.for_subject:
+                continue
+            short = plugin._modifiers(game, quantity, ctx)
+            key = plugin.for_subject.pop(quantity)
+            try:
+                whole = plugin._modifiers(game, quantity, ctx)
+            finally:
+                plugin.for_subject[quantity] = key
+            assert [(m.source, m.layer, m.rank) for m in short or ()] == \
+                [(m.source, m.layer, m.rank) for m in whole or ()], (quantity, ctx)
+            self.compared += 1
+            self.found += bool(short)
+
+
+def test_a_fold_asks_the_cards_of_its_player_as_of_every_holder(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    rules = fresh_rules()
+    watcher = FoldWatcher()
+    rules.pm.register(watcher, name="test:watcher")
+    game = new_game(rules, 5, seed=8, round_cap=12)
+    bots = {p: make_bot("random", 80 + i, rules) for i, p in enumerate(game.state.players)}
+    rng = random.Random(8)
+    while (dec := game.pending) is not None:
+        if rng.random() < 0.01:   # a script's copy of someone's hero, or none
+            p, q = rng.sample(game.state.players, 2)
+            game.state.vars["copies"] = {p: list(game.state.tiles[q])} if rng.random() < 0.7 \
+                else {}
+        game.apply(bots[dec.player].choose(game))
+    assert watcher.compared > 1000 and watcher.found > 100

@@ -248,6 +248,14 @@ class CardEffects:
                 self.replaces.setdefault(_declared(r), []).append(r)
             else:
                 self.offers.append(r)
+        # A quantity whose rules all act for the player its context names (no 'by WHO'):
+        # its folds ask only whether that player holds the card (the ctx key).
+        self.for_subject: dict[str, str] = {}
+        for name, found in self.modifies.items():
+            subjects = {r.word.subject if r.word is not None else "" for r in found}
+            if len(subjects) == 1 and "" not in subjects and all(r.by is None
+                                                                  for r in found):
+                self.for_subject[name] = subjects.pop()
         # What this card answers, so the bus calls it for nothing else.
         self.MODIFIES = frozenset(self.modifies)
         self.TRIGGERED_BY = frozenset(self.reacts) | frozenset(self.uses)
@@ -270,6 +278,19 @@ class CardEffects:
     def limit_key(self, r: CompiledRule, holder: str) -> str:
         return f"{self.card.id}#{r.index}/{holder}"
 
+    def holding(self, game: Game[Any], player: Any) -> list[tuple[str, int]]:
+        """:func:`holders` of this card, only those entries naming ``player`` (in its
+        order): his own holding, then his copies — asked of him alone, not of everyone."""
+        card = self.card.id
+        state = game.state
+        out = [(player, ORIGINAL_RANK)] if player in state.players and \
+            card in state.cards_held(player) else []
+        for w in self.others:
+            for p, rank in w.meaning(game, card):
+                if p == player:
+                    out.append((p, rank))
+        return out
+
     def _open(self, game: Game[Any], r: CompiledRule, holder: str) -> bool:
         return r.rule.limit is None or limit_open(game, self.limit_key(r, holder), r.rule.limit)
 
@@ -279,7 +300,9 @@ class CardEffects:
         if rules is None:
             return None
         out: list[Modifier] = []
-        for holder, rank in holders(game, self.card.id, self.others):
+        key = self.for_subject.get(quantity)
+        for holder, rank in holders(game, self.card.id, self.others) if key is None else \
+                self.holding(game, ctx.get(key)):
             for r in rules:
                 assert r.word is not None
                 subject = r.word.subject
@@ -378,16 +401,8 @@ class CardEffects:
         return out or None
 
     def _build_offers(self, game: Game[Any], player: str) -> list[Offer]:
-        # Only the buyer's holding counts: asked of his cards (what card_holders answers
-        # from) and of the copies, as often as holders() would name him, not of everyone.
-        card = self.card.id
-        state = game.state
-        times = 1 if card in state.cards_held(player) and player in state.players else 0
-        for w in self.others:
-            times += sum(1 for p, _ in w.meaning(game, card) if p == player)
         out = []
-        for _ in range(times):
-            holder = player
+        for holder, _ in self.holding(game, player):   # only the buyer's holding counts
             for r in self.offers:
                 env = Env(game, holder, self.card.id, {"player": player})
                 if not self._open(game, r, holder) or not r.cond(env):
