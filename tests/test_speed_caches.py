@@ -143,13 +143,16 @@ def test_a_card_offers_to_its_owner_and_its_copier_only(rules: Ruleset) -> None:
 
 
 class FoldWatcher:
-    """A plugin answering every fold with nothing, which meanwhile asks each card that
-    modifies the quantity for its modifiers both ways: the holders of the card filtered
-    to the fold's player (the short way), and every holder (the rule)."""
+    """A plugin answering every fold and event with nothing, which meanwhile asks each
+    card that modifies the quantity (reacts to or replaces the event) for its effects
+    both ways: the holders of the card filtered to the fold's (the event's) player, the
+    short way, and every holder, the rule."""
 
     def __init__(self) -> None:
         self.compared = 0
         self.found = 0
+        self.events = 0
+        self.events_found = 0
 
     @hookimpl
     def mn_modifiers(self, game: Game, quantity: str, ctx: dict[str, Any]) -> None:
@@ -169,19 +172,52 @@ class FoldWatcher:
             self.compared += 1
             self.found += bool(short)
 
+    @hookimpl
+    def mn_triggers(self, game: Game, event: Any) -> None:
+        from mnrules.language.compiler import CardEffects
+
+        for _, plugin in game.rules.pm.list_name_plugin():
+            if not isinstance(plugin, CardEffects):
+                continue
+            for table, attr in ((plugin.reacts, "reacts_for_actor"),
+                                (plugin.replaces, "replaces_for_actor")):
+                if event.kind not in getattr(plugin, attr):
+                    continue
+                short = plugin._events(game, table, event)
+                kinds = getattr(plugin, attr)
+                setattr(plugin, attr, frozenset())
+                try:
+                    whole = plugin._events(game, table, event)
+                finally:
+                    setattr(plugin, attr, kinds)
+                assert [(r.index, env.holder, rank) for r, env, rank in short] == \
+                    [(r.index, env.holder, rank) for r, env, rank in whole], event
+                self.events += 1
+                self.events_found += bool(short)
+
 
 def test_a_fold_asks_the_cards_of_its_player_as_of_every_holder(
         fresh_rules: Callable[..., Ruleset]) -> None:
     rules = fresh_rules()
     watcher = FoldWatcher()
     rules.pm.register(watcher, name="test:watcher")
-    game = new_game(rules, 5, seed=8, round_cap=12)
-    bots = {p: make_bot("random", 80 + i, rules) for i, p in enumerate(game.state.players)}
+    game = new_game(rules, 5, seed=8, round_cap=30)
+    state = game.state
+    bots = {p: make_bot("random", 80 + i, rules) for i, p in enumerate(state.players)}
+    for tile, p in (("hamilcar", 0), ("queen_of_sheba", 1)):   # cards that react to a
+        for where in (state.display, state.display_hidden, *state.tiles.values()):
+            if tile in where:                                  # player's own events
+                where.remove(tile)
+        state.tiles[state.players[p]].append(tile)
     rng = random.Random(8)
     while (dec := game.pending) is not None:
-        if rng.random() < 0.01:   # a script's copy of someone's hero, or none
-            p, q = rng.sample(game.state.players, 2)
-            game.state.vars["copies"] = {p: list(game.state.tiles[q])} if rng.random() < 0.7 \
-                else {}
+        if rng.random() < 0.01:   # a script's copies of someone's heroes, or none
+            p, q = rng.sample(state.players, 2)
+            state.vars["copies"] = {p: list(state.tiles[q])} if rng.random() < 0.7 else {}
+            for r in state.players[2:]:    # and Hamilcar's, most of the time
+                if rng.random() < 0.8:
+                    state.vars["copies"].setdefault(r, []).append("hamilcar")
         game.apply(bots[dec.player].choose(game))
     assert watcher.compared > 1000 and watcher.found > 100
+    assert watcher.events > 100 and watcher.events_found > 0, \
+        (watcher.events, watcher.events_found)

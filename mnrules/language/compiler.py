@@ -256,6 +256,10 @@ class CardEffects:
             if len(subjects) == 1 and "" not in subjects and all(r.by is None
                                                                   for r in found):
                 self.for_subject[name] = subjects.pop()
+        # An event kind whose rules all act on the event's own player (a subject, no 'by
+        # WHO'): only that player's holding is asked when it happens.
+        self.reacts_for_actor = _for_actor(self.reacts)
+        self.replaces_for_actor = _for_actor(self.replaces)
         # What this card answers, so the bus calls it for nothing else.
         self.MODIFIES = frozenset(self.modifies)
         self.TRIGGERED_BY = frozenset(self.reacts) | frozenset(self.uses)
@@ -340,7 +344,9 @@ class CardEffects:
         if rules is None:
             return []
         out = []
-        for holder, rank in holders(game, self.card.id, self.others):
+        for_actor = self.reacts_for_actor if table is self.reacts else self.replaces_for_actor
+        for holder, rank in self.holding(game, event.player) if event.kind in for_actor \
+                else holders(game, self.card.id, self.others):
             for r in rules:
                 assert r.word is not None
                 if r.by is None and r.word.subject and event.player != holder:
@@ -412,6 +418,14 @@ class CardEffects:
                 if offer.count > 0:
                     out.append(offer)
         return out
+
+def _for_actor(table: dict[str, list[CompiledRule]]) -> frozenset[str]:
+    """The event kinds of ``table`` whose rules all act on the event's own player (a
+    subject, no 'by WHO'): only his holding of the card matters when one happens."""
+    return frozenset(kind for kind, found in table.items()
+                     if all(r.word is not None and r.word.subject and r.by is None
+                            for r in found))
+
 
 def _react(card: CardEffects, r: CompiledRule, env: Env, event: Event) -> None:
     """An 'after' rule's trigger: its actions run."""
