@@ -63,9 +63,14 @@ MAX_STEPS = 1_000_000
 asks nor finishes); a real game takes a few hundred."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass
 class Decision:
-    """A pending decision: who decides, what kind, and the finite list of legal options."""
+    """A pending decision: who decides, what kind, and the finite list of legal options.
+
+    Read it, never change it. (A plain dataclass, not a frozen one, because one is made
+    at every decision: the compiled core, docs/speed.md, makes only plain dataclasses
+    native classes, and a frozen one's ``__init__`` costs three times a plain one's
+    in pure Python too.)"""
 
     player: str
     kind: str
