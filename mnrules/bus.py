@@ -193,10 +193,33 @@ class Bus(pluggy.PluginManager):
                 out.append(r)
         return out
 
-    def _plain_impls(self, hook: str) -> list[tuple[Impl, tuple[str, ...]]] | None:
+    def first(self, hook: str, **kwargs: Any) -> Any:
+        """A ``firstresult`` hook's answer as pluggy's caller gives it (the first
+        non-None answer, in its order, or None), without its dispatch per call (the
+        battle roll and its odds); a hook with a wrapper, or a bus not ``flat``, goes
+        through pluggy."""
+        if self._calls_version != self.version:
+            self._calls.clear()
+            self._calls_version = self.version
+        key = hook + " (first)"
+        impls = self._calls.get(key, ())
+        if impls == ():
+            impls = self._plain_impls(hook, first=True)
+            self._calls[key] = impls
+        if impls is None or not self.flat:
+            return getattr(self.hook, hook)(**kwargs)
+        for fn, names in impls:
+            r = fn(*[kwargs[n] for n in names])
+            if r is not None:
+                return r
+        return None
+
+    def _plain_impls(self, hook: str,
+                     first: bool = False) -> list[tuple[Impl, tuple[str, ...]]] | None:
         caller = getattr(self.hook, hook)
-        if caller.spec is not None and caller.spec.opts.get("firstresult"):
-            return None
+        firstresult = caller.spec is not None and bool(caller.spec.opts.get("firstresult"))
+        if firstresult != first:
+            return None   # (a list for call, one answer for first: pluggy's own says)
         found = []
         for impl in reversed(caller.get_hookimpls()):
             if impl.hookwrapper or getattr(impl, "wrapper", False) or impl.kwargnames:

@@ -201,8 +201,8 @@ def _battle(game: Game, area: str, attacker: str, defender: str) -> dict[str, An
 
 
 def _odds(game: Game, battle: dict[str, Any], units: dict[str, int]) -> dict[str, Any]:
-    found: dict[str, Any] | None = game.rules.hook.mn_battle_odds(game=game, battle=battle,
-                                                                 units=units)
+    found: dict[str, Any] | None = game.rules.pm.first("mn_battle_odds", game=game,
+                                                       battle=battle, units=units)
     if found is None:
         raise LookupError("no plugin tells a battle's odds (mn_battle_odds)")
     return found

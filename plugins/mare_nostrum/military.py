@@ -334,7 +334,7 @@ class Battle(Step):
         att, dfd = frame["attacker"], frame["defender"]
         battle = {"area": frame["area"], "kind": frame["kind"],
                   "attacker": att, "defender": dfd}
-        rolled = game.rules.hook.mn_battle_roll(game=game, battle=battle)
+        rolled = game.rules.pm.first("mn_battle_roll", game=game, battle=battle)
         if rolled is None:
             raise MnrulesError("no plugin rolls battles (mn_battle_roll): the pack's plugins "
                              "need 'battle' or a plugin that replaces it")
