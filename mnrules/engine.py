@@ -163,6 +163,8 @@ def typed(types: dict[str | None, Any], choice: tuple[Any, ...]) -> Any:
                      types.get(None))
     if kind is None or len(choice) != len(kind._fields):
         return choice
+    if issubclass(kind, tuple):   # a named tuple: what its _make does (the length is
+        return tuple.__new__(kind, choice)   # checked above), without a Python call
     return kind._make(choice)
 
 

@@ -48,3 +48,35 @@ def test_a_decision_made_by_the_rules_is_built_natively_when_compiled(
     # pure Python runs the dataclass's __init__; the compiled core's steps build it
     # natively (a call from Python code would still run the Python __init__)
     assert ("Decision" in made) != compiled, made
+
+
+def test_a_typed_choice_is_its_named_tuple(rules: Ruleset) -> None:
+    found = 0
+    for kind, types in rules.choice_types.items():
+        for first, cls in types.items():
+            fields = cls._fields
+            choice = tuple(first if i == 0 and first is not None else f"x{i}"
+                           for i in range(len(fields)))
+            made = engine.typed(types, choice)
+            assert type(made) is cls and made == cls._make(choice) == choice, kind
+            assert engine.typed(types, (*choice, "more")) == (*choice, "more")
+            found += 1
+    assert found >= 5
+
+
+def test_the_conquerable_provinces_are_where_a_player_stands_alone(rules: Ruleset) -> None:
+    from mnrules.bots import make_bot
+    from mnrules.plugins.mare_nostrum.conquest import conquerable
+
+    game = new_game(rules, 5, seed=9, round_cap=14)
+    bots = {p: make_bot("random", 90 + i, rules) for i, p in enumerate(game.state.players)}
+    found = 0
+    while (dec := game.pending) is not None:
+        state = game.state
+        for p in state.players:
+            want = [prov for prov, who in state.control.items()
+                    if who is not None and who != p and state.unit_owners(prov) == [p]]
+            assert conquerable(game, p) == want
+            found += len(want)
+        game.apply(bots[dec.player].choose(game))
+    assert found > 20

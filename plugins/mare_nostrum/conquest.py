@@ -139,11 +139,13 @@ def tidy(state: State) -> None:
 def conquerable(game: Game, player: str) -> list[str]:
     """Provinces where ``player`` is a conqueror now (sole unit owner, another's marker)."""
     state = game.state
+    units = state.units
     out = []
     for prov, who in state.control.items():
         if who is None or who == player:
             continue
-        if state.unit_owners(prov) == [player]:
+        here = units.get(prov)   # (unit_owners(prov) == [player], without a list each)
+        if here is not None and len(here) == 1 and player in here:
             out.append(prov)
     return out
 
