@@ -139,13 +139,6 @@ def _normal(value: Any, depth: int) -> Choice:
     kind = type(value)
     if kind is str or kind is int:
         return value  # type: ignore[no-any-return]
-    if kind is tuple:   # a bot's choice: one of the options, a flat tuple kept as it is
-        for v in value:
-            if type(v) is not str and type(v) is not int:
-                break
-        else:
-            if depth < CHOICE_DEPTH:
-                return value  # type: ignore[no-any-return]
     if kind is list or kind is tuple:
         if depth >= CHOICE_DEPTH:
             raise _Malformed(f"its lists nest more than {CHOICE_DEPTH} deep")

@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
 from mnrules import Game, new_game
 from mnrules.bots import make_bot
 from mnrules.effects import Modifier
@@ -73,22 +71,6 @@ def test_a_plugin_that_changes_prices_is_folded(fresh_rules: Callable[..., Rules
     assert check_listings(game, 4) > 50
     rules.pm.unregister(name="test:prices")
     assert not game.modified("cost")   # the bus's routes follow its plugins
-
-
-def test_a_flat_tuple_choice_is_kept_and_a_bad_one_still_refused() -> None:
-    from mnrules.engine import CHOICE_DEPTH, as_choice
-    from mnrules.errors import InvalidChoice
-
-    flat = ("move", "LATIUM", 2)
-    assert as_choice(flat) is flat                       # a bot's option, as it was
-    for bad in [("move", True), ("move", 1.5), ("move", None), (("x", False),)]:
-        with pytest.raises(InvalidChoice):
-            as_choice(bad)
-    deep: Any = "x"
-    for _ in range(CHOICE_DEPTH + 1):
-        deep = (deep,)
-    with pytest.raises(InvalidChoice):
-        as_choice(deep)
 
 
 def test_one_pass_finds_the_legions_and_the_fleet(rules: Ruleset) -> None:
