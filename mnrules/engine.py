@@ -63,21 +63,42 @@ MAX_STEPS = 1_000_000
 asks nor finishes); a real game takes a few hundred."""
 
 
-@dataclass
 class Decision:
     """A pending decision: who decides, what kind, and the finite list of legal options.
 
-    Read it, never change it. (A plain dataclass, not a frozen one, because one is made
-    at every decision: the compiled core, docs/speed.md, makes only plain dataclasses
-    native classes, and a frozen one's ``__init__`` costs three times a plain one's
-    in pure Python too.)"""
+    Read it, never change it. (A plain class with its own ``__init__``, not a frozen
+    dataclass: one is made at every decision, and the compiled core, docs/speed.md,
+    builds only such a class natively — a dataclass keeps its generated Python
+    ``__init__`` there, a frozen one an ``object.__setattr__`` per field.)"""
 
     player: str
     kind: str
     prompt: str
     options: tuple[Choice, ...]
-    hidden: bool = False  # simultaneous/secret (trade offers): others must not see it
-    labels: tuple[str, ...] = ()
+    hidden: bool  # simultaneous/secret (trade offers): others must not see it
+    labels: tuple[str, ...]
+
+    def __init__(self, player: str, kind: str, prompt: str, options: tuple[Choice, ...],
+                 hidden: bool = False, labels: tuple[str, ...] = ()) -> None:
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        self.options = options
+        self.hidden = hidden
+        self.labels = labels
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.player, self.kind, self.prompt, self.options, self.hidden, self.labels)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __repr__(self) -> str:
+        return (f"Decision(player={self.player!r}, kind={self.kind!r}, "
+                f"prompt={self.prompt!r}, options={self.options!r}, "
+                f"hidden={self.hidden!r}, labels={self.labels!r})")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)   # every game's steps subclass it
