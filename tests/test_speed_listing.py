@@ -93,3 +93,30 @@ def test_one_pass_finds_the_legions_and_the_fleet(rules: Ruleset) -> None:
     legions, fleet = legions_and_fleet(game.state, "rome")
     assert sea in fleet and sea not in legions     # as fleet_seas and placed each say
     assert set(fleet) == fleet_seas(game.state, "rome")
+
+
+def test_the_tiles_listed_at_every_count_of_tiles_owned(rules: Ruleset) -> None:
+    """A hero's or wonder's price is shared by all the ordinary tiles on display (it
+    depends on how many the buyer owns); a special one (the Pyramids) has its own."""
+    game = new_game(rules, 5, seed=4, round_cap=8)
+    bots = {p: make_bot("random", 40 + i, rules) for i, p in enumerate(game.state.players)}
+    while (dec := game.pending) is not None and dec.kind != "build.action":
+        game.apply(bots[dec.player].choose(game))
+    assert dec is not None
+    state = game.state
+    player = dec.player
+    free = [t for t in sorted(rules.cards) if rules.cards[t].kind in ("hero", "wonder")
+            and not any(t in ts for ts in state.tiles.values())]
+    special = [t for t in rules.cards if rules.cards[t].kind == "special wonder"]
+    assert special and len(free) >= 8
+    state.display = sorted([*free[:4], *special])
+    state.display_hidden = [t for t in state.display_hidden if t not in state.display]
+    seen = set()
+    for owned in range(0, 6):
+        state.tiles[player] = free[4:4 + owned]
+        for coins in (0, 7, 9, 12):
+            state.screens[player] = {"coin": coins}
+            listed = [a for a in legal_actions(game, player) if a[0] != "offer"]
+            assert listed == by_the_rule(game, player), (owned, coins)
+            seen.update(a[1] for a in listed if a[0] == "tile")
+    assert set(special) <= seen and set(free[:4]) <= seen
