@@ -314,6 +314,8 @@ def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | No
             result.divergence = (f"line {m}: the log has {want['chance']} "
                                  f"{_short(want['value'], 60)}, which the game never drew "
                                  f"({len(expected_chances)} chance record(s) left over)")
+    if finished and result.divergence is None:
+        _ = game.pending  # the game goes on to its next decision, as a live one does
     return result
 
 
