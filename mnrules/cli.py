@@ -1147,7 +1147,8 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--param", action="append", required=True, metavar="NAME=VALUES",
                     help="a parameter and its values: NAME=3..7 (whole numbers; 3..9:2 with "
                     "a step), NAME=a,b,c (a list), MAPPING.KEY=2..4 (one key of a mapping "
-                    "parameter) or variant=none,v1.yaml,v2.yaml (variant files); repeat for "
+                    "parameter), variant=none,v1.yaml,v2.yaml (variant files) or "
+                    "bots=heuristic,heuristic:first_tile=2 (a bot in every seat); repeat for "
                     "a grid")
     sw.add_argument("--edition", default="en", help="the edition pack (default: en)")
     sw.add_argument("--variant", default=None, help="a variant file on top of the edition")

@@ -19,8 +19,10 @@ parameter, by a dotted path (``costs.legion``); values are a range ``3..7`` (who
 numbers, ``3..9:2`` with a step) or a comma-separated list read as YAML scalars
 (``1,2,4`` or ``timed,able``). The axis named ``variant`` takes variant files instead
 (``variant=none,east_a.yaml,east_b.yaml``; ``none`` is the pack itself), so a sweep
-also compares board patches and setups, which are not parameters. Nothing here knows
-a game.
+also compares board patches and setups, which are not parameters. The axis named
+``bots`` takes bot names, one for every seat at each point
+(``bots=heuristic,heuristic:balanced+first_tile=2``), so a sweep also shows how the
+table follows the bots' settings. Nothing here knows a game.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ from .ruleset import Ruleset, load_ruleset
 BOOTSTRAP = 400
 VARIANT = "variant"
 """The axis whose values are variant files (``none``: the pack alone)."""
+BOTS = "bots"
+"""The axis whose values are bot names, one for every seat (instead of ``--bots``)."""
 MIN_GAMES = 30
 """Games a point plays before the search may drop it: a bootstrap over fewer seeds
 understates the spread's variance."""
@@ -68,6 +72,12 @@ def parse_axis(text: str) -> Axis:
         if len(set(files)) != len(files) or "" in files:
             raise MnrulesError(f"--param {text!r}: give distinct variant files (or none)")
         return Axis(name, files)
+    if name == BOTS:
+        names = tuple(v.strip() for v in spec.split(","))
+        if len(set(names)) != len(names) or "" in names:
+            raise MnrulesError(f"--param {text!r}: give distinct bot names, e.g. "
+                               f"bots=heuristic,heuristic:builder")
+        return Axis(name, names)
     if ".." in spec:
         lo_text, _, rest = spec.partition("..")
         hi_text, _, step_text = rest.partition(":")
@@ -106,7 +116,7 @@ def point_params(rules: Ruleset, axes: Sequence[Axis], values: Sequence[Any]
     pack's own mapping), as a job carries them (each value as JSON text)."""
     out: dict[str, Any] = {}
     for axis, value in zip(axes, values, strict=True):
-        if axis.name == VARIANT:
+        if axis.name in (VARIANT, BOTS):
             continue
         top, _, key = axis.name.partition(".")
         if top not in rules.params:
@@ -143,6 +153,8 @@ class Point:
     params: tuple[tuple[str, str], ...]
     results: list[sim.GameResult] = field(default_factory=list)
     variant: str | None = None
+    bots: tuple[str, ...] | None = None
+    """Every seat's bot at this point (None: the sweep's ``--bots``)."""
 
 
 def spread(results: Sequence[sim.GameResult], players: Sequence[str],
@@ -204,7 +216,7 @@ def run_points(points: Sequence[Point], pack: str, variant: str | None, players:
                backend: str, address: str | None, quiet: bool) -> None:
     """Play ``seeds`` at every point (added to what each point already played)."""
     jobs = [sim.Job(pack, p.variant if p.variant is not None else variant, players, s,
-                    tuple(bots), round_cap, p.params)
+                    p.bots or tuple(bots), round_cap, p.params)
             for p in points for s in seeds]
     results = sim.run(jobs, workers, backend, address, show_progress=not quiet)
     for k, p in enumerate(points):
@@ -283,7 +295,13 @@ def command(args: Any) -> int:
     rules = load_ruleset(args.edition, variant=args.variant)
     bots = args.bots.split(",")
     for b in bots:
-        make_bot(b, 0, rules)
+        make_bot(b, 0, rules)  # a misspelt bot is refused before any game
+    for b in (str(v) for a in axes if a.name == BOTS for v in a.values):
+        try:
+            make_bot(b, 0, rules)
+        except MnrulesError as exc:
+            raise MnrulesError(f"--param bots: {str(exc).removeprefix('--bots: ')}"
+                               ) from None
     players = args.players or max(rules.seating, default=1)
     grid = list(itertools.product(*(a.values for a in axes)))
     if len(grid) > 200:
@@ -295,9 +313,11 @@ def command(args: Any) -> int:
         chosen = dict(zip((a.name for a in axes), values, strict=True))
         variant = chosen.get(VARIANT)
         check_point(args.edition, variant or args.variant, params, label)
-        points.append(Point(chosen, params, variant=variant))
+        points.append(Point(chosen, params, variant=variant,
+                            bots=(chosen[BOTS],) if BOTS in chosen else None))
     own = point_params(rules, axes, [current(rules, a.name) for a in axes])
-    base = next((p for p in points if p.params == own and p.variant is None), points[0])
+    base = next((p for p in points if p.params == own and p.variant is None
+                 and p.bots in (None, tuple(bots))), points[0])
     workers = _jobs(args.jobs, args.games * len(points))
 
     def play(which: Sequence[Point], indices: Sequence[int]) -> None:
@@ -314,12 +334,14 @@ def command(args: Any) -> int:
         play(points, range(args.games))
     names = points[0].results[0].players
     common = min(len(p.results) for p in points)
-    trimmed = [Point(p.values, p.params, p.results[:common], p.variant) for p in points]
+    trimmed = [Point(p.values, p.params, p.results[:common], p.variant, p.bots)
+               for p in points]
     tbase = trimmed[points.index(base)]
     boot = bootstrap_spreads(trimmed, names, args.seed)
     rows = [summary(p, tbase, b) for p, b in zip(trimmed, boot, strict=True)]
+    by = "by point" if any(a.name == BOTS for a in axes) else args.bots
     title = (f"{args.edition}{' + ' + args.variant if args.variant else ''}, {players} "
-             f"players, bots {args.bots}, seed {args.seed}, {common} games per point "
+             f"players, bots {by}, seed {args.seed}, {common} games per point "
              f"(the same seeds at every point"
              + ("; the search's first stage, which every point played)" if args.search
                 else ")"))
@@ -342,7 +364,7 @@ def command(args: Any) -> int:
 
 def current(rules: Ruleset, name: str) -> Any:
     """The pack's own value of a parameter (or of one key of a mapping parameter)."""
-    if name == VARIANT:
+    if name in (VARIANT, BOTS):
         return None
     top, _, key = name.partition(".")
     value = rules.params.get(top)

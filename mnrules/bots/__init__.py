@@ -45,5 +45,8 @@ def make_bot(name: str, seed: int, rules: Ruleset | None = None) -> Bot:
     kind, _, arg = name.partition(":")
     kinds = bot_kinds(rules)
     if kind not in kinds:
-        raise MnrulesError(f"--bots: unknown bot {name!r}; known: {', '.join(sorted(kinds))}")
+        from ..yamlsource import did_you_mean
+
+        known = f"; known: {', '.join(sorted(kinds))}"
+        raise MnrulesError(f"--bots: unknown bot {name!r}{did_you_mean(kind, kinds, known)}")
     return kinds[kind](seed, arg)

@@ -31,11 +31,19 @@ heuristic bot derives from it:
 
 ``balanced`` is the default heuristic bot; the others lean toward one victory path
 each without ignoring the rest (a builder still fights off an invader).
+
+A designer writes his own settings into the bot's name: ``heuristic:PROFILE+WEIGHT=N``
+(``heuristic:balanced+first_tile=3``, ``heuristic:trader+denial=0.5+army=1.2``; with no
+profile before the first ``+``, the balanced one). ``+`` and ``=`` keep the name one
+item of a comma-separated ``--bots`` list, and the name as written is the bot's name in
+every report, rating and log, so a game stays a function of its inputs.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from mnrules.errors import MnrulesError
 
@@ -83,15 +91,58 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
 DEFAULT = PROFILES["balanced"]
 
 
+WEIGHTS = tuple(f.name for f in fields(Profile) if f.type in ("float", float))
+"""The weights a bot's name may set (every one a number of at least 0: each scales a
+worth, and a negative one would make the bot seek what it is meant to value)."""
+
+
 def profile(name: str) -> Profile:
-    """A profile by name (``""`` is the default), or a clear error listing them."""
-    if not name:
-        return DEFAULT
-    found = PROFILES.get(name)
+    """A profile by name (``""`` is the default), with the settings its name carries
+    (``balanced+first_tile=3``), or a clear error naming what is wrong."""
+    base, *settings = name.split("+")
+    base = base.strip()
+    if base and "=" in base:  # ``heuristic:first_tile=3``: the balanced bot, set
+        base, settings = "", [base, *settings]
+    found = _named(base, name) if base else DEFAULT
+    if not settings:
+        return found
+    changes: dict[str, Any] = {}  # weights by field name (replace() checks each)
+    for item in settings:
+        changes.update(_setting(item, name, changes))
+    return replace(found, name=name, **changes)
+
+
+def _named(base: str, whole: str) -> Profile:
+    found = PROFILES.get(base)
     if found is None:
         from mnrules.yamlsource import did_you_mean
 
         known = f"; known: {', '.join(PROFILES)}"
-        raise MnrulesError(f"--bots: heuristic:{name}: unknown strategy profile"
-                           f"{did_you_mean(name, list(PROFILES), known)}")
+        raise MnrulesError(f"--bots: heuristic:{whole}: unknown strategy profile {base!r}"
+                           f"{did_you_mean(base, list(PROFILES), known)}")
     return found
+
+
+def _setting(item: str, whole: str, seen: dict[str, float]) -> dict[str, float]:
+    """One ``WEIGHT=N`` of a bot's name, checked."""
+    from mnrules.yamlsource import did_you_mean
+
+    where = f"--bots: heuristic:{whole}"
+    key, eq, text = (part.strip() for part in item.partition("="))
+    if not eq or not key or not text:
+        raise MnrulesError(f"{where}: {item!r} is not a setting; write WEIGHT=NUMBER after "
+                           f"a '+', e.g. heuristic:balanced+first_tile=3")
+    if key not in WEIGHTS:
+        known = f"; the weights: {', '.join(WEIGHTS)}"
+        raise MnrulesError(f"{where}: unknown weight {key!r}"
+                           f"{did_you_mean(key, WEIGHTS, known)}")
+    if key in seen:
+        raise MnrulesError(f"{where}: {key} is set twice")
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise MnrulesError(f"{where}: {key}={text}: give a number of at least 0, e.g. "
+                           f"{key}=1.5")
+    return {key: value}
