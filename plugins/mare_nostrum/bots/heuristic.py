@@ -241,7 +241,8 @@ class HeuristicBot:
     def _starves(self, game: Game, me: str) -> Callable[[str, str], float]:
         """What taking one resource of a kind from an empire near a build victory takes
         from his chance, weighed as the evaluation weighs him."""
-        found = threat.dangers(game, memo=self.memo, kept_apart=bool(self.profile.plan))
+        found = threat.dangers(game, memo=self.memo, kept_apart=bool(self.profile.plan),
+                               trade=self.profile.trade_read)
         weights = threat.weights(me, found)
         memo: dict[tuple[str, str], float] = {}
         typed = bool(self.profile.plan)
@@ -526,7 +527,8 @@ class BuildContext:
     def dangers(self) -> dict[str, threat.Danger]:
         """Every empire's nearness to a victory (:mod:`.threat`), computed once."""
         if self._found is None:
-            self._found = threat.dangers(self.game, self.t, self.memo, bool(self.prof.plan))
+            self._found = threat.dangers(self.game, self.t, self.memo, bool(self.prof.plan),
+                                         self.prof.trade_read)
         return self._found
 
     # -- pieces of value
@@ -1027,7 +1029,8 @@ class LegionPlanner:
     def _dangers(self) -> dict[str, threat.Danger]:
         if self._danger is None:
             self._danger = threat.dangers(self.game, memo=self.memo,
-                                          kept_apart=bool(self.prof.plan))
+                                          kept_apart=bool(self.prof.plan),
+                                          trade=self.prof.trade_read)
         return self._danger
 
     def danger(self, player: str) -> float:

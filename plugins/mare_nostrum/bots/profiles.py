@@ -28,6 +28,9 @@ heuristic bot derives from it:
   rounds on provinces and markers, and an empire whose income is made for tiles falls
   behind in the bots' tables); 0 for the default bot, which counts it at the step
   alone (``opener`` counts it 2 more: fewer cells out of band, but a weaker bot).
+* ``trade_read``: how much of what a trade may bring a goods payer (new types toward his
+  set of goods, :func:`.threat.trade_types`) its sense of threat counts toward his fifth
+  tile; 0 reads a goods payer by his income's types alone (issue 14's fourth step).
 
 ``balanced`` is the default heuristic bot; the others lean toward one victory path
 each without ignoring the rest (a builder still fights off an invader).
@@ -61,6 +64,7 @@ class Profile:
     block: float = 1.0
     plan: float = 1.0
     first_tile: float = 0.0
+    trade_read: float = 0.0
     summary: str = ""
 
 

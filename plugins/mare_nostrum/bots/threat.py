@@ -60,6 +60,7 @@ class Danger:
     two_rounds: bool = False       # that tile is not yet his last
     special_cost: int | None = None  # the cheapest face-up special wonder
     kinds: frozenset[str] = frozenset()  # the types of goods in his income
+    gain: int = 0                  # the new types his trade may bring, toward the fifth
 
     @property
     def total(self) -> float:
@@ -80,22 +81,39 @@ class Danger:
         r = min(max(self.coins + coins, self.types + types), self.cap) - minus
         fifth = prestige = 0.0
         if self.tile_cost is not None:
-            fifth = afford(r, self.tile_cost)
+            rf = min(max(self.coins + coins, self.types + types + self.gain),
+                     self.cap) - minus
+            fifth = afford(rf, self.tile_cost)
             if self.two_rounds:
                 # this tile now, the last (one step dearer) next round
-                fifth *= afford(r, self.tile_cost + 1) * SECOND_ROUND
+                fifth *= afford(rf, self.tile_cost + 1) * SECOND_ROUND
         if self.special_cost is not None:
             prestige = afford(r, self.special_cost)
         return fifth, prestige
 
 
-def danger(game: Game, t: ev.Table, player: str, kept_apart: bool = True) -> Danger:
+def trade_types(game: Game) -> float:
+    """The new types of goods one trade may bring a player: he takes as many offered
+    resources as the played token's face asks him to offer (the leader's choice, so
+    read as the mean face of the pack's tokens), and what is offered is goods, a coin
+    paying any set being kept (FR/NL 2.1-2.2)."""
+    faces = [int(f) for tok in game.rules.components.get("trade_tokens", [])
+             for f in str(tok).split("/") if f.strip().isdigit()]
+    return sum(faces) / len(faces) if faces else 0.0
+
+
+def danger(game: Game, t: ev.Table, player: str, kept_apart: bool = True,
+           trade: float = 0.0) -> Danger:
     """``player``'s danger as the table sees it. What he may pay at the next build phase
     is his largest payment set: a set is coins only or goods of different types (NL
     3.0), so at most his coin income with the coins he may keep, or his income's types
     with the goods he may keep; and never more than his screen holds in the build
     phase. (``kept_apart`` false: the bots before issue 14's trade plan added the coins
-    kept to the types too, and so took a goods payer for nearer than he was.)"""
+    kept to the types too, and so took a goods payer for nearer than he was.) ``trade``:
+    the share of a trade's new types (:func:`trade_types`) counted toward his set of
+    goods: a bot that plans its trade assembles the types it lacks by its picks, and a
+    goods payer read by his income's types alone buys his fifth four times as often as
+    read (issue 14's fourth step)."""
     state = game.state
     hw = t.hw[player]
     max_tiles = game.param("max_tiles")
@@ -119,6 +137,7 @@ def danger(game: Game, t: ev.Table, player: str, kept_apart: bool = True) -> Dan
     coins = inc.get("coin", 0) + kept_coins
     kinds = frozenset(base_good(k) for k in inc if k != "coin")
     types = len(kinds) + (kept_goods if kept_apart else kept_coins)
+    gain = int(trade * trade_types(game) + 0.5) if trade else 0
     # in the trade phase resources only change hands, and in the build phase his
     # screen is the bound (applied by :func:`dangers`)
     cap = coins + types
@@ -134,10 +153,10 @@ def danger(game: Game, t: ev.Table, player: str, kept_apart: bool = True) -> Dan
     held = sum(1 for who in t.titles.values() if who == player)
     leadership = all_three if held >= len(chances) - 1 else 0.0
     d = Danger(0.0, 0.0, conquest, leadership, coins, types, cap, regular,
-               hw < max_tiles - 1, special, kinds)
+               hw < max_tiles - 1, special, kinds, gain)
     fifth, prestige = d.build_chances()
     return Danger(fifth, prestige, conquest, leadership, coins, types, cap, regular,
-                  hw < max_tiles - 1, special, kinds)
+                  hw < max_tiles - 1, special, kinds, gain)
 
 
 def relief(game: Game, found: Danger, lost: int) -> float:
@@ -167,7 +186,8 @@ def _worth(game: Game, before: Danger, after: tuple[float, float]) -> float:
 
 
 def dangers(game: Game, t: ev.Table | None = None,
-            memo: Memo | None = None, kept_apart: bool = True) -> dict[str, Danger]:
+            memo: Memo | None = None, kept_apart: bool = True, trade: float = 0.0
+            ) -> dict[str, Danger]:
     """Every empire's danger (``t``: the table, if the caller has it); a bot's ``memo``
     remembers them by all they depend on (what is built and held where, the tiles,
     titles and display, the size of each screen and the phase)."""
@@ -181,14 +201,14 @@ def dangers(game: Game, t: ev.Table | None = None,
             {p: sum(v.values()) for p, v in state.screens.items()}
         board = t.board if t is not None and t.memo is memo else ev.board_key(game)
         # the board's key holds the phase, the display and the titles too
-        key = marshal.dumps((held, board, kept_apart))
+        key = marshal.dumps((held, board, kept_apart, trade))
         known = memo.table(game, "dangers")
         out = known.get(key)
     if out is None:
         if t is None:
             t = ev.table(game, memo, board)
         t.all_incomes()   # remembered by the table's memo, if it has one
-        out = {p: danger(game, t, p, kept_apart) for p in state.players}
+        out = {p: danger(game, t, p, kept_apart, trade) for p in state.players}
         if memo is not None:
             known[key] = out
     if state.phase != "build":
@@ -197,10 +217,11 @@ def dangers(game: Game, t: ev.Table | None = None,
     for p, d in out.items():
         d = Danger(d.fifth, d.prestige, d.conquest, d.leadership, d.coins, d.types,
                    sum(state.screens[p].values()), d.tile_cost, d.two_rounds, d.special_cost,
-                   d.kinds)
+                   d.kinds, d.gain)
         fifth, prestige = d.build_chances()
         bounded[p] = Danger(fifth, prestige, d.conquest, d.leadership, d.coins, d.types,
-                            d.cap, d.tile_cost, d.two_rounds, d.special_cost, d.kinds)
+                            d.cap, d.tile_cost, d.two_rounds, d.special_cost, d.kinds,
+                            d.gain)
     return bounded
 
 

@@ -1,0 +1,73 @@
+"""Issue 14's fourth step: the threat reads what a trade may bring a goods payer toward
+his fifth tile (profile weight ``trade_read``): a set of goods must be of different
+types, the picks of a trade are goods of the others' types, and a bot that plans its
+trade assembles the types it lacks by them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mnrules import new_game
+from mnrules.bots import make_bot
+from mnrules.plugins.mare_nostrum.bots import threat
+from mnrules.plugins.mare_nostrum.bots.common import Memo
+from mnrules.plugins.mare_nostrum.bots.profiles import DEFAULT, profile
+from mnrules.plugins.mare_nostrum.state import Game
+from mnrules.ruleset import Ruleset
+
+
+def _danger(coins: int, types: int, gain: int, cost: int = 10,
+            special: int | None = 12) -> threat.Danger:
+    d = threat.Danger(0.0, 0.0, 0.0, 0.0, coins, types, 99, cost, False, special,
+                      frozenset(), gain)
+    fifth, prestige = d.build_chances()
+    return replace(d, fifth=fifth, prestige=prestige)
+
+
+def test_a_trade_brings_the_mean_face_of_the_packs_tokens(rules: Ruleset) -> None:
+    game = new_game(rules, 5, seed=1)
+    faces = [int(f) for t in rules.components["trade_tokens"] for f in str(t).split("/")]
+    assert threat.trade_types(game) == sum(faces) / len(faces) == 2.5
+
+
+def test_the_trade_counts_toward_a_goods_payers_fifth_only() -> None:
+    plain, traded = _danger(3, 6, 0), _danger(3, 6, 3)
+    assert traded.fifth > 3 * plain.fifth and traded.fifth == _danger(3, 9, 0).fifth
+    assert traded.prestige == plain.prestige          # the special wonder: as before
+    # a coin payer is read by his coins: the types he may gain do not reach them
+    assert _danger(9, 4, 3).fifth == _danger(9, 4, 0).fifth
+    # what he would lose still lowers it, and a new type still feeds him
+    assert traded.build_chances(minus=2)[0] < traded.fifth
+    assert traded.build_chances(types=1)[0] > traded.fifth
+
+
+def _goods_payer_near_his_fifth(rules: Ruleset) -> tuple[Game, str]:
+    """A five-player game played into a trade phase where someone paying in goods holds
+    four tiles."""
+    for seed in range(1, 40):
+        game = new_game(rules, 5, seed=seed, round_cap=8)
+        bots = {p: make_bot("heuristic", seed * 10 + i, rules)
+                for i, p in enumerate(game.state.players)}
+        while (dec := game.pending) is not None:
+            if game.state.phase == "trade":
+                found = threat.dangers(game)
+                near = [p for p, d in found.items()
+                        if d.tile_cost is not None and d.types > d.coins]
+                if near:
+                    return game, near[0]
+            game.apply(bots[dec.player].choose(game))
+    raise AssertionError("no goods payer near his fifth in 39 games")
+
+
+def test_the_reading_follows_the_profile_and_a_memo_keeps_them_apart(rules: Ruleset
+                                                                       ) -> None:
+    game, who = _goods_payer_near_his_fifth(rules)
+    assert DEFAULT.trade_read == 0.0 and profile("balanced+trade_read=1").trade_read == 1.0
+    plain = threat.dangers(game)
+    read = threat.dangers(game, trade=1.0)
+    assert read[who].fifth > plain[who].fifth and read[who].gain == 3
+    assert plain[who].gain == 0
+    memo = Memo()
+    for trade in (0.0, 1.0, 0.0):
+        assert threat.dangers(game, memo=memo, trade=trade) == \
+            threat.dangers(game, trade=trade)
