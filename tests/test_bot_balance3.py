@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mnrules import new_game
+from mnrules import simulate as sim
 from mnrules.bots import make_bot
 from mnrules.plugins.mare_nostrum.bots import threat
 from mnrules.plugins.mare_nostrum.bots.common import Memo
@@ -24,10 +25,11 @@ def _danger(coins: int, types: int, gain: int, cost: int = 10,
     return replace(d, fifth=fifth, prestige=prestige)
 
 
-def test_a_trade_brings_the_mean_face_of_the_packs_tokens(rules: Ruleset) -> None:
-    game = new_game(rules, 5, seed=1)
+def test_a_trade_brings_more_types_the_more_rivals_offer(rules: Ruleset) -> None:
     faces = [int(f) for t in rules.components["trade_tokens"] for f in str(t).split("/")]
-    assert threat.trade_types(game) == sum(faces) / len(faces) == 2.5
+    assert sum(faces) / len(faces) == 2.5
+    gains = [threat.trade_types(new_game(rules, n, seed=1)) for n in (3, 4, 5)]
+    assert gains == [0.0, 1.25, 2.5]
 
 
 def test_the_trade_counts_toward_a_goods_payers_fifth_only() -> None:
@@ -62,7 +64,7 @@ def _goods_payer_near_his_fifth(rules: Ruleset) -> tuple[Game, str]:
 def test_the_reading_follows_the_profile_and_a_memo_keeps_them_apart(rules: Ruleset
                                                                        ) -> None:
     game, who = _goods_payer_near_his_fifth(rules)
-    assert DEFAULT.trade_read == 0.0 and profile("balanced+trade_read=1").trade_read == 1.0
+    assert DEFAULT.trade_read == 1.0 and profile("planner").trade_read == 0.0
     plain = threat.dangers(game)
     read = threat.dangers(game, trade=1.0)
     assert read[who].fifth > plain[who].fifth and read[who].gain == 3
@@ -71,3 +73,26 @@ def test_the_reading_follows_the_profile_and_a_memo_keeps_them_apart(rules: Rule
     for trade in (0.0, 1.0, 0.0):
         assert threat.dangers(game, memo=memo, trade=trade) == \
             threat.dangers(game, trade=trade)
+
+
+OLD_DEFAULT = {  # tests/speed_digests.json's histories before the fourth step
+    0: "23b83746f23ef2c8e70d73c0dc54d69a97847d745deb3cca02c0fecd53c2e126",
+    1: "0550855f5f8b04072c339ba15eb92fbae0839cf6053f47fc57219c51ce78d501",
+}
+
+
+def test_the_planner_plays_the_default_before_the_fourth_step() -> None:
+    for seed, history in OLD_DEFAULT.items():
+        job = sim.Job("en", None, 5, seed, ("heuristic:planner",), 60)
+        played = sim.play_one(job)
+        assert played.history == history
+        assert sim.play_one(replace(job, bots=("heuristic",))).history != history
+
+
+def test_with_two_rivals_the_default_plays_as_before() -> None:
+    """Three players: a trade brings no types beyond the income's (the reading was
+    right there), so the default plays the planner's games."""
+    for seed in (1, 2):
+        job = sim.Job("en", None, 3, seed, ("heuristic",), 60)
+        assert sim.play_one(job).history == \
+            sim.play_one(replace(job, bots=("heuristic:planner",))).history

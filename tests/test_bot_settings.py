@@ -73,14 +73,15 @@ def test_every_command_refuses_it_in_one_line(capsys: pytest.CaptureFixture[str]
 
 
 def test_a_setting_plays_as_the_profile_it_spells() -> None:
-    """``opener`` is the balanced bot with its first tile 2 more: the same games."""
+    """``opener`` is the planner (the balanced bot before the threat read the trade)
+    with its first tile 2 more: the same games."""
     def history(bot: str) -> str:
         job = replace(sim.jobs_for("en", None, 3, 1, 21, [bot])[0], round_cap=4)
         return sim.play_one(job).history
 
-    spelt = history("heuristic:balanced+first_tile=2")
+    spelt = history("heuristic:planner+first_tile=2")
     assert spelt == history("heuristic:opener")
-    assert spelt != history("heuristic")
+    assert spelt != history("heuristic:planner")
     assert history("heuristic:balanced+first_tile=0") == history("heuristic")
 
 

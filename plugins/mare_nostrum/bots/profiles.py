@@ -30,7 +30,8 @@ heuristic bot derives from it:
   alone (``opener`` counts it 2 more: fewer cells out of band, but a weaker bot).
 * ``trade_read``: how much of what a trade may bring a goods payer (new types toward his
   set of goods, :func:`.threat.trade_types`) its sense of threat counts toward his fifth
-  tile; 0 reads a goods payer by his income's types alone (issue 14's fourth step).
+  tile; 0 reads a goods payer by his income's types alone (``planner``, the default bot
+  before issue 14's fourth step; the other styles read as it did), 1 for the default.
 
 ``balanced`` is the default heuristic bot; the others lean toward one victory path
 each without ignoring the rest (a builder still fights off an invader).
@@ -69,7 +70,7 @@ class Profile:
 
 
 PROFILES: dict[str, Profile] = {p.name: p for p in (
-    Profile("balanced", denial=1.0,
+    Profile("balanced", denial=1.0, trade_read=1.0,
             summary="every victory path by its distance; hits an empire one step "
                     "from a victory"),
     Profile("builder", tiles=1.5, cities=0.7, titles=1.1, army=0.7, aggression=0.5,
@@ -82,9 +83,13 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
             denial=1.5,
             summary="legions and the enemy's capitals and legendary cities (conquest)"),
     Profile("opener", denial=1.0, first_tile=2.0,
-            summary="the balanced bot counting its first bought hero or wonder 2 points "
+            summary="the planner counting its first bought hero or wonder 2 points "
                     "above the evaluation's step: evens the 4-player table, but loses "
                     "to the balanced bot in a mixed field (issue 14's third step)"),
+    Profile("planner", denial=1.0,
+            summary="the balanced bot reading a goods payer by his income's types alone "
+                    "(a yardstick: the default bot before its threat read what a trade "
+                    "brings him, issue 14's fourth step)"),
     Profile("greedy", denial=1.0, plan=0.0,
             summary="the balanced bot trading for what it holds only (a yardstick: the "
                     "default bot before it planned its trade)"),

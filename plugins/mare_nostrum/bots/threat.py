@@ -93,13 +93,18 @@ class Danger:
 
 
 def trade_types(game: Game) -> float:
-    """The new types of goods one trade may bring a player: he takes as many offered
-    resources as the played token's face asks him to offer (the leader's choice, so
-    read as the mean face of the pack's tokens), and what is offered is goods, a coin
-    paying any set being kept (FR/NL 2.1-2.2)."""
+    """The new types of goods one trade may bring a player toward a set of goods. He
+    takes about as many offered resources as the played token's face asks each to offer
+    (the leader's choice: the mean face of the pack's tokens), what is offered is goods
+    (a coin pays any set, so it is kept), and how many of them are types he lacks grows
+    with the rivals whose offers he picks from: counted for the rivals beyond two, half
+    the face each. (Fitted on traces of the default bots, a goods payer one tile short,
+    read by his income's types: at 3 players read 0.17 and bought his fifth in 0.17 of
+    those rounds, at 4 players 0.13 against 0.24, at 5 players 0.12 against 0.29.)"""
     faces = [int(f) for tok in game.rules.components.get("trade_tokens", [])
              for f in str(tok).split("/") if f.strip().isdigit()]
-    return sum(faces) / len(faces) if faces else 0.0
+    rivals = len(game.state.players) - 1
+    return sum(faces) / len(faces) * max(0, rivals - 2) / 2 if faces else 0.0
 
 
 def danger(game: Game, t: ev.Table, player: str, kept_apart: bool = True,
