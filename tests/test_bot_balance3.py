@@ -96,3 +96,23 @@ def test_with_two_rivals_the_default_plays_as_before() -> None:
         job = sim.Job("en", None, 3, seed, ("heuristic",), 60)
         assert sim.play_one(job).history == \
             sim.play_one(replace(job, bots=("heuristic:planner",))).history
+
+
+def test_a_table_of_readers_and_planners_shares_its_memo_safely(rules: Ruleset) -> None:
+    """The bots at one table share one memo (common.game_memo): a planner seated beside
+    the default scores every decision as a fresh bot of his own would."""
+    from mnrules.plugins.mare_nostrum.bots.common import clone
+    from mnrules.plugins.mare_nostrum.bots.heuristic import HeuristicBot
+
+    game = new_game(rules, 5, seed=4, round_cap=6)
+    styles = [DEFAULT, profile("planner")]
+    bots = {p: HeuristicBot(40 + i, styles[i % 2]) for i, p in enumerate(game.state.players)}
+    checked = 0
+    while (dec := game.pending) is not None:
+        bot = bots[dec.player]
+        if len(dec.options) > 1 and dec.kind.startswith(("trade", "build")):
+            fresh = HeuristicBot(bot.seed, bot.profile)
+            assert fresh.scores(clone(game, 0)) == bot.scores(game)
+            checked += 1
+        game.apply(bot.choose(game))
+    assert checked > 20
