@@ -143,3 +143,15 @@ def test_a_bots_sweep_reports_each_point_by_its_bot(tmp_path: Path,
     assert data["base"] == {"bots": "heuristic"}   # --bots' own value (the default)
     assert [p["values"]["bots"] for p in data["points"]] == ["heuristic:first_tile=3",
                                                               "heuristic"]
+
+
+def test_a_log_stopped_at_a_round_with_settings_replays(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """The case that once diverged on the next round's legendary draw."""
+    log = tmp_path / "r.jsonl"
+    assert main(["play", "--seed", "9", "--players", "3", "--rounds", "3", "--bots",
+                 "heuristic:balanced+first_tile=3", "--log", str(log)]) == 0
+    capsys.readouterr()
+    result = replay(log)
+    assert result.divergence is None and result.choices > 50
