@@ -49,18 +49,22 @@ def test_the_listing_without_price_changes_is_the_rule(rules: Ruleset) -> None:
 
 
 class OtherPrices:
-    """A modder's plugin: a legion costs nothing, a marker one coin more. (Not a price
-    by place: the listing folds an item's price once, at its first place.)"""
+    """A modder's plugin: a legion costs nothing, a marker one coin more, and anything
+    built or bought in a province whose name sorts after M four more (a price by place:
+    the listing folds each item's price at each of its places)."""
 
     MODIFIES = frozenset({"cost"})
 
     @hookimpl
     def mn_modifiers(self, game: Game, quantity: str, ctx: dict[str, Any]) -> Any:
+        out = []
         if ctx["item"] == "legion":
-            return [Modifier("test:prices", lambda v: 0, rank=1)]
+            out.append(Modifier("test:prices", lambda v: 0, rank=1))
         if ctx["item"] == "marker":
-            return [Modifier("test:prices", lambda v: v + 1, rank=1)]
-        return None
+            out.append(Modifier("test:prices", lambda v: v + 1, rank=1))
+        if (ctx.get("province") or "") > "M":
+            out.append(Modifier("test:region", lambda v: v + 4, rank=2))
+        return out or None
 
 
 def test_a_plugin_that_changes_prices_is_folded(fresh_rules: Callable[..., Ruleset]) -> None:

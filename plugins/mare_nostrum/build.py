@@ -247,9 +247,10 @@ def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
     owned = owned_tiles(game, player)
 
     def afford(action: tuple[Any, ...]) -> bool:
-        # the price depends on the item only (not where it goes): fold it once per item
-        item = slots[action[1]].slots[action[2]].kind if action[0] == "building" else \
-            action[:2] if action[0] == "tile" else action[0]
+        # the price depends on the item and where it goes (a card may price a region):
+        # fold it once per item and place
+        item = (slots[action[1]].slots[action[2]].kind, action[1]) \
+            if action[0] == "building" else action[:2]
         if item not in costs:
             costs[item] = item_cost(game, player, action, owned)
         cost = costs[item]
