@@ -52,12 +52,17 @@ class Wrapper:
         return [*result, "wrapped"]  # type: ignore[misc]
 
 
-def bus(*plugins: object) -> Bus:
+def bus_of(specs: type, *plugins: object) -> Bus:
+    """A bus of the project "t" declaring ``specs``, with ``plugins`` registered."""
     b = Bus("t")
-    b.add_hookspecs(Spec)
+    b.add_hookspecs(specs)
     for p in plugins:
         b.register(p)
     return b
+
+
+def bus(*plugins: object) -> Bus:
+    return bus_of(Spec, *plugins)
 
 
 def test_call_gives_what_pluggy_gives_in_its_order() -> None:

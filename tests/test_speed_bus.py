@@ -12,6 +12,7 @@ import pluggy
 import pytest
 
 from mnrules.bus import Bus
+from test_bus_call import bus_of
 
 spec = pluggy.HookspecMarker("t")
 impl = pluggy.HookimplMarker("t")
@@ -59,11 +60,7 @@ class Wrapper:
 
 
 def bus(*plugins: object) -> Bus:
-    b = Bus("t")
-    b.add_hookspecs(Spec)
-    for p in plugins:
-        b.register(p)
-    return b
+    return bus_of(Spec, *plugins)
 
 
 KINDS = (Plain, Silent, Early, Late)
