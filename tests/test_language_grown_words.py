@@ -15,7 +15,7 @@ from mnrules.language.explain import explain
 from mnrules.language.syntax import parse_script
 from mnrules.language.texts import load_texts
 from mnrules.ruleset import vocabulary
-from test_language_bugs import refused_at
+from test_language_bugs import refused_at, with_cards
 
 
 def test_the_card_text_says_the_count_and_the_payment_in_each_language() -> None:
@@ -81,3 +81,30 @@ def test_the_kinds_of_item_are_what_their_word_says(tmp_path: Path) -> None:
     assert not _bought(Env(game, "rome", "x", {"action": ["tile", "hercules"]}), "wonder")
     assert _bought(Env(game, "rome", "x", {"action": ["tile", special]}), "wonder")
     assert not _bought(Env(game, "rome", "x", {"action": ["legion", "LATIUM"]}), "hero")
+
+
+def test_an_action_per_a_count_is_done_that_many_times(tmp_path: Path) -> None:
+    """Rome controls three provinces, Greece one, Carthage none: 'take 1 wine per 2
+    provinces you control' gives Rome one wine, 'per province' three times its number;
+    each opponent who loses counts his own provinces."""
+    from mnrules import new_game
+    from mnrules.plugins.mare_nostrum import position as pos
+
+    rules = with_cards(tmp_path, ("midas", "after collect: take 1 wine per 2 provinces you "
+                                  "control, take 2 oil per province you control, each "
+                                  "opponent loses 1 coin per province you control"))
+    game = new_game(rules, 3, seed=1)
+    pos.clear(game)
+    for area in ("LATIUM", "GALLIA", "ITALIA"):
+        pos.set_marker(game, area, "rome")
+    pos.set_marker(game, "ACHAEA", "greece")
+    pos.give(game, "greece", {"coin": 3})
+    pos.give(game, "carthage", {"coin": 3})
+    pos.give_tiles(game, "rome", "midas")
+    game.state.round = 2
+    pos.start_phase(game, "production")
+    while game.pending is not None and game.state.phase == "production":
+        game.apply(game.legal()[0])
+    screens = game.state.screens
+    assert screens["rome"].get("wine") == 1 and screens["rome"].get("oil") == 6
+    assert screens["greece"].get("coin") == 2 and screens["carthage"].get("coin") == 3

@@ -95,3 +95,24 @@ def test_hammurabi_without_a_marker_left_offers_none(rules: Ruleset) -> None:
     assert game.state.pieces["babylon"]["marker"] == 0
     turn(game, "babylon")
     assert offers(game, "marker") == []
+
+
+def test_a_pack_prices_one_to_nineteen_tiles_beyond_the_first(tmp_path: Any) -> None:
+    """`tile_costs` lists the prices of the 2nd, 3rd... hero or wonder: at least one
+    (every later tile then costs it), at most 19 (the most tiles a pack may let an empire
+    own is 20); an empty or longer list is refused at its line."""
+    import pytest
+
+    from mnrules import load_ruleset
+    from mnrules.errors import MnrulesError
+
+    for n, ok in ((0, False), (1, True), (19, True), (20, False)):
+        v = tmp_path / f"v{n}.yaml"
+        v.write_text("extends: en\nparams:\n  tile_costs: [" + ", ".join(["7"] * n) + "]\n",
+                     encoding="utf-8")
+        if ok:
+            assert load_ruleset("en", variant=str(v)) is not None
+        else:
+            with pytest.raises(MnrulesError, match=f"{v.name}:3:3: params.tile_costs: "
+                               f"expected a list of 1 to 19 items, got {n}"):
+                load_ruleset("en", variant=str(v))
