@@ -67,3 +67,9 @@ def read_action(vocab: Vocabulary, act: Action) -> ActionParts:
         vocab.match("condition", ("you", "have", *pay.words)) if pay is not None else None,
         vocab.match("action", ("pay", *pay.words)) if pay is not None else None,
         vocab.match("action", phrase.words) if phrase.words else None)
+
+
+def is_change(vocab: Vocabulary, act: Action) -> bool:
+    """Whether a replacement's action is one of the game's change words ('cancel it'),
+    which rewrite the event, rather than an action done at once ('pay 2 coin')."""
+    return vocab.match("change", act.phrase.words) is not None

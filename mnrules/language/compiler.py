@@ -26,7 +26,7 @@ from ..card_files import CardData
 from ..effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
 from ..engine import Game
 from ..hookspecs import hookimpl
-from .actions import read_action
+from .actions import is_change, read_action
 from .syntax import Action, Cond, Op, Phrase, Problem, Rule, ScriptError, Value
 from .words import Vocabulary, Word, singular
 
@@ -722,7 +722,7 @@ class _Compiler:
                                  "cancel it')")
                     continue
                 if rule.kind == "replace" and (
-                        self.vocab.match("change", act.phrase.words) is not None
+                        is_change(self.vocab, act)
                         or read_action(self.vocab, act).action_word is None):
                     w = self.word("change", act.phrase, "replacement")
                     if w is not None:

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import read_action
+from .actions import is_change, read_action
 from .syntax import Action, Cond, Op, Phrase, Rule, Value
 from .words import Vocabulary, Word
 
@@ -338,8 +338,8 @@ class Explainer:
             text = t.frame("modify", limit=limit, quantity=what, when=when, ops=ops)
         elif rule.kind in ("after", "before", "replace"):
             acts = t.frame("actions.join").join(
-                self.action("change" if rule.kind == "replace" and self.vocab.match(
-                    "change", a.phrase.words) is not None else "action", a)
+                self.action("change" if rule.kind == "replace" and is_change(self.vocab, a)
+                            else "action", a)
                 for a in rule.actions)
             e, what = self.named("event", rule.name)
             tests = []
