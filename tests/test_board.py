@@ -172,7 +172,7 @@ def test_building_slots_fit_the_component_counts(board: Board) -> None:
     assert kinds["legendary"] == 3
 
 
-@pytest.mark.parametrize(("players", "count"), [(3, 21), (4, 24), (5, 29)])
+@pytest.mark.parametrize(("players", "count"), [(3, 19), (4, 24), (5, 29)])
 def test_provinces_per_player_count(board: Board, players: int, count: int) -> None:
     in_play = board.provinces_in_play(players)
     assert len(in_play) == count

@@ -103,13 +103,14 @@ def test_a_long_chain_links_its_far_ends(rules: Ruleset) -> None:
 
 
 def test_provinces_out_of_play_are_connected_but_never_reached(rules: Ruleset) -> None:
-    """With three players Cyrenaica and Aegyptus are out of play: a trireme in Mare
-    Aegyptium connects Crete with them and with Judaea, but Crete reaches only Judaea
-    (setup 1: provinces out of play take no part in the game)."""
-    game = fleet_game(rules, {"MARE AEGYPTIUM": "rome"}, players=3)
+    """With three players Cyrenaica, Aegyptus, Crete and Judaea are out of play: Roman
+    triremes in Mare Aegaeum and Mare Aegyptium connect Achaea with them all, but Achaea
+    reaches only the Aegean shores in play (setup 1: provinces out of play take no part
+    in the game)."""
+    game = fleet_game(rules, {"MARE AEGAEUM": "rome", "MARE AEGYPTIUM": "rome"}, players=3)
     assert "CYRENAICA" not in game.state.built
-    assert connected(game, "rome", "CRETE") >= {"CYRENAICA", "AEGYPTUS"}
-    assert reachable(game, "rome", "CRETE") == {"JUDAEA"}
+    assert connected(game, "rome", "ACHAEA") >= {"CYRENAICA", "AEGYPTUS", "CRETE", "JUDAEA"}
+    assert reachable(game, "rome", "ACHAEA") == {"MACEDONIA", "THRACIA", "ASIA"}
 
 
 def test_a_province_never_reaches_itself(rules: Ruleset) -> None:
