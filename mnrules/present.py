@@ -62,6 +62,7 @@ KERNEL_MESSAGES: dict[str, str] = {
     "ui.nobody": "nobody",
     "ui.none": "none",
     "ui.and": "and",
+    "ui.or": "or",
     "ui.labelled": "{label}: {value}",
     "ui.list_sep": "; ",
     "ui.yes": "yes",
@@ -173,12 +174,12 @@ class Presenter:
     def players(self, players: Iterable[str]) -> str:
         return self.join([self.player(p) for p in players]) or self.say("ui.nobody")
 
-    def join(self, items: Sequence[str]) -> str:
-        """``a, b and c`` in this language."""
+    def join(self, items: Sequence[str], word: str = "ui.and") -> str:
+        """``a, b and c`` in this language (``word="ui.or"``: ``a, b or c``)."""
         items = [i for i in items if i]
         if len(items) <= 1:
             return "".join(items)
-        return f"{', '.join(items[:-1])} {self.say('ui.and')} {items[-1]}"
+        return f"{', '.join(items[:-1])} {self.say(word)} {items[-1]}"
 
     def count(self, n: int, word: str, kind: str | None = None) -> str:
         """``n`` things of ``word`` with the language's plural (``2 легиона``, ``5

@@ -491,11 +491,12 @@ def test_a_trireme_may_join_enemy_triremes(rules: Ruleset) -> None:
 def test_a_building_only_on_a_free_slot_of_its_type(rules: Ruleset) -> None:
     game = game_at(rules, screens={"rome": {"coin": 6}})
     turn(game, "rome")
-    # LATIUM: caravans, market and ROMA are built; the temple slot is free (6 coins)
-    assert game.state.built["LATIUM"] == [True, True, True, True, False]
+    # LATIUM: caravans and ROMA are built; the market and temple slots are free (6 coins)
+    assert game.state.built["LATIUM"] == [True, True, False, True, False]
     assert {o for o in options(game) if o[:2] == ("building", "LATIUM")} == {
-        ("building", "LATIUM", 4)}
-    assert refused(game, ("building", "LATIUM", 2)) == "building-placement"
+        ("building", "LATIUM", 2), ("building", "LATIUM", 4)}
+    assert refused(game, ("building", "LATIUM", 1)) == "building-placement"
+    assert refused(game, ("building", "LATIUM", 3)) == "building-placement"
     assert refused(game, ("building", "LATIUM", 9)) == "building-placement"
     buy(game, ("building", "LATIUM", 4), ("coin",) * 6)
     assert tracks(game, "rome") == (7, 2, 3)

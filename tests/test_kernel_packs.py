@@ -156,13 +156,13 @@ def test_a_key_path_is_keys_and_whole_numbers_only(path: object) -> None:
 def test_patch_steps_are_kept_in_order_with_their_verbs(tmp_path: Path) -> None:
     path = write(tmp_path, "v.yaml",
                  "patch:\n  board:\n"
-                 "    - {remove: market, from: empires.rome.buildings.LATIUM}\n"
+                 "    - {remove: market, from: empires.rome.buildings.ITALIA}\n"
                  "    - {add: temple, to: empires.rome.buildings.LATIUM}\n"
                  "    - {delete: empires.rome.legions.GALLIA}\n"
                  "    - {set: [start_titles, culture, 4], to: greece}\n")
     steps = read(path).patches["board"]
     assert [(s.verb, s.path, s.value) for s in steps] == [
-        ("remove", ("empires", "rome", "buildings", "LATIUM"), "market"),
+        ("remove", ("empires", "rome", "buildings", "ITALIA"), "market"),
         ("add", ("empires", "rome", "buildings", "LATIUM"), "temple"),
         ("delete", ("empires", "rome", "legions", "GALLIA"), None),
         ("set", ("start_titles", "culture", 4), "greece")]
@@ -178,9 +178,9 @@ def patched(tmp_path: Path, body: str) -> packs.PatchedSource:
 
 
 def test_rome_starts_without_its_market(tmp_path: Path) -> None:
-    board = patched(tmp_path, "    - {remove: market, from: empires.rome.buildings.LATIUM}\n")
-    assert board.data["empires"]["rome"]["buildings"]["LATIUM"] == [
-        "caravan:metal", "caravan:wine", "capital:ROMA"]
+    board = patched(tmp_path, "    - {remove: market, from: empires.rome.buildings.ITALIA}\n")
+    assert board.data["empires"]["rome"]["buildings"]["ITALIA"] == [
+        "caravan:metal", "caravan:oil"]
     # the board file itself is untouched
     base = packs.patched_sources(read(write(tmp_path, "w.yaml", "patch: {board: {}}\n")))
     assert base == {}
@@ -191,7 +191,7 @@ def test_removing_an_item_the_list_lacks_is_refused_with_its_items(tmp_path: Pat
         patched(tmp_path, "    - {remove: temple, from: empires.rome.buildings.LATIUM}\n")
     message = str(err.value)
     assert "remove 'temple': no such item" in message
-    assert "(the list holds caravan:metal, caravan:wine, market, capital:ROMA)" in message
+    assert "(the list holds caravan:metal, caravan:wine, capital:ROMA)" in message
 
 
 def test_a_set_replaces_the_value_at_its_key(tmp_path: Path) -> None:
@@ -210,7 +210,7 @@ def test_a_path_through_a_plain_value_is_refused(tmp_path: Path) -> None:
 def test_a_problem_near_a_patch_points_at_it(tmp_path: Path) -> None:
     """Rome's board entry was patched at the variant's line 3: a problem about Rome
     elsewhere says so; one about Greece, which no patch touched, does not."""
-    board = patched(tmp_path, "    - {remove: market, from: empires.rome.buildings.LATIUM}\n")
+    board = patched(tmp_path, "    - {remove: market, from: empires.rome.buildings.ITALIA}\n")
     rome = str(board.problem(("empires", "rome", "tracks"), "odd"))
     assert f"(the file as patched at {tmp_path / 'v.yaml'}:3:" in rome
     assert "as patched" not in str(board.problem(("empires", "greece", "tracks"), "odd"))

@@ -282,8 +282,9 @@ def test_first_round_collects_parameter(fresh_rules: Any) -> None:
     pos.start_phase(game, "production", round=1)
     assert pending(game) == ("carthage", "trade.token")
     state = game.state
+    # the start's oil (Rome 2, Greece 2, Carthage 1) is the whole supply of 5: none more
     assert state.screens["carthage"] == {"coin": 2, "sheep": 6, "spices": 4, "gold": 2,
-                                         "gladiators": 2, "oil": 2}
+                                         "gladiators": 2, "oil": 1}
     assert state.screens["greece"]["coin"] == 10
     # Rome's and Greece's 8 metal do not fit in a supply of 5: it runs out
     assert state.screens["rome"].get("metal", 0) + state.screens["greece"]["metal"] == 5

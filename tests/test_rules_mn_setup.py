@@ -52,13 +52,13 @@ def test_an_empire_a_pack_declares_whole_must_start_with_the_nine_resources(
 
 
 def test_the_printed_board_is_held_to_the_books_figures() -> None:
-    """A printed board (no patch) whose Rome starts without the market of LATIUM: the
+    """A printed board (no patch) whose Rome starts without the market of ITALIA: the
     check lists both departures, the resources and the trade track."""
     rules = load_ruleset("en")
     rome = rules.board.empires["rome"]
-    market = [s.kind for s in rules.board.provinces["LATIUM"].slots].index("market")
-    object.__setattr__(rome, "buildings", {**rome.buildings, "LATIUM": tuple(
-        i for i in rome.buildings["LATIUM"] if i != market)})
+    market = [s.kind for s in rules.board.provinces["ITALIA"].slots].index("market")
+    object.__setattr__(rome, "buildings", {**rome.buildings, "ITALIA": tuple(
+        i for i in rome.buildings["ITALIA"] if i != market)})
     problems = [p for found in rules.hook.mn_check_board(rules=rules) for p in found]
     assert problems == [
         "empires.rome: the starting pieces produce 7 resources, not 9",

@@ -304,3 +304,20 @@ def test_the_game_over_line_agrees_with_its_winners(pack: str, one: str, two: st
     assert say.outcome(["rome"], "fifth").startswith(one), say.outcome(["rome"], "fifth")
     assert two in say.outcome(["rome", "greece"], "fifth")
     assert not re.search(r"\([^()]*\(", say.outcome(["rome"], "fifth"))   # no nesting
+
+
+@pytest.mark.parametrize(("pack", "read"), [
+    ("en", "Rome pillages the legendary city in Asia and takes coin or a legendary good."),
+    ("fr", "Rome pille : cité légendaire en Asia, et prend Impôt ou une ressource légendaire."),
+    ("pl", " lub "), ("uk", " або "), ("nl", " of ")])
+def test_a_pillage_whose_gain_is_the_conquerors_choice_reads_both(pack: str, read: str
+                                                                  ) -> None:
+    """A legendary city pillaged gives a coin or a legendary good, the conqueror's choice
+    (digest 9.6, 4.3.1): the event says both, never the parameter's "coin|legendary"."""
+    rules = load_ruleset(pack)
+    game = new_game(rules, players=5, seed=1)
+    text = presenter(rules).event(game, Event("pillage", "rome", {
+        "province": "ASIA", "slot": 0, "building": "legendary",
+        "gains": ["coin|legendary"]}), None)
+    assert "|" not in text and "legendary\n" not in text
+    assert read in text

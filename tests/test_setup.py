@@ -42,7 +42,7 @@ STARTING_HERO = {"rome": "caesar", "greece": "pericles", "babylon": "hammurabi",
 # What the board file's starting pieces produce (its reconstruction of the screens):
 # the books fix only the total (9) and the track values above.
 STARTING_SCREENS = {
-    "rome": {"coin": 1, "metal": 3, "wine": 2, "grain": 1, "sheep": 1, "oil": 1},
+    "rome": {"coin": 1, "metal": 3, "oil": 2, "wine": 1, "grain": 1, "sheep": 1},
     "greece": {"coin": 5, "oil": 2, "metal": 1, "stone": 1},
     "babylon": {"coin": 3, "grain": 2, "ceramics": 2, "wood": 1, "sheep": 1},
     "egypt": {"coin": 5, "papyrus": 2, "grain": 1, "gold": 1},

@@ -76,7 +76,7 @@ def test_greece_does_not_lead_at_three_players(tmp_path: Path) -> None:
 
 ROME_WITHOUT_ITS_MARKET = """\
 patch:
-  board: [{remove: market, from: empires.rome.buildings.LATIUM},
+  board: [{remove: market, from: empires.rome.buildings.ITALIA},
           {set: empires.rome.tracks.trade, to: 6}]      # the book's 7, less the market
 """
 
@@ -86,9 +86,9 @@ def test_rome_starts_without_its_market(tmp_path: Path) -> None:
     rules = load_ruleset("en", variant=variant)
     en = new_game(pack("en"), 5, seed=1)
     game = new_game(rules, 5, seed=1)
-    slots = [s.kind for s in rules.board.provinces["LATIUM"].slots]
+    slots = [s.kind for s in rules.board.provinces["ITALIA"].slots]
     market = slots.index("market")
-    assert en.state.built["LATIUM"][market] and not game.state.built["LATIUM"][market]
+    assert en.state.built["ITALIA"][market] and not game.state.built["ITALIA"][market]
     assert game.state.supply["market"] == en.state.supply["market"] + 1
     assert game.report()["rome"]["trade"] == en.report()["rome"]["trade"] - 1
     # the market's income is gone from Rome's starting resources (7, not the book's 9)
@@ -101,8 +101,8 @@ def test_the_printed_boards_figures_still_bind_an_unpatched_board(tmp_path: Path
     rules = pack("en")
     board = rules.board
     rome = board.empires["rome"]
-    market = [s.kind for s in board.provinces["LATIUM"].slots].index("market")
-    rome.buildings["LATIUM"] = tuple(i for i in rome.buildings["LATIUM"] if i != market)
+    market = [s.kind for s in board.provinces["ITALIA"].slots].index("market")
+    rome.buildings["ITALIA"] = tuple(i for i in rome.buildings["ITALIA"] if i != market)
     try:
         problems = [p for found in rules.hook.mn_check_board(rules=rules) for p in found]
     finally:
@@ -114,7 +114,7 @@ def test_the_patch_applies_before_the_game_reads_the_board() -> None:
     """The kernel's patching alone: the data as the game's loader gets it, the source
     positions kept for what was not patched, and moved along a list an item left."""
     src = packfiles.read(str(data_dir("editions") / "mare_nostrum" / "en" / "pack.yaml"))
-    text = ("patch:\n  board:\n    - {remove: market, from: empires.rome.buildings.LATIUM}\n"
+    text = ("patch:\n  board:\n    - {remove: 'caravan:wine', from: empires.rome.buildings.LATIUM}\n"
             "    - {add: 'temple', to: empires.rome.buildings.LATIUM}\n"
             "    - {delete: empires.rome.legions.GALLIA}\n"
             "    - {set: 'start_titles.culture.4', to: greece}\n")
@@ -123,17 +123,16 @@ def test_the_patch_applies_before_the_game_reads_the_board() -> None:
     board = load_yaml(src.board_file)
     patched = packfiles.apply_patches(board, steps)
     rome = patched.data["empires"]["rome"]
-    assert rome["buildings"]["LATIUM"] == ["caravan:metal", "caravan:wine", "capital:ROMA",
-                                           "temple"]
+    assert rome["buildings"]["LATIUM"] == ["caravan:metal", "capital:ROMA", "temple"]
     assert rome["legions"] == {"LATIUM": 1} and board.data["empires"]["rome"]["legions"] == \
         {"LATIUM": 1, "GALLIA": 1}
     assert patched.data["start_titles"]["culture"] == {"default": "egypt", 3: "greece",
                                                        4: "greece"}
     at = ("empires", "rome", "buildings", "LATIUM")
-    # capital:ROMA moved from [3] to [2] and keeps its line in the board file
-    assert patched.position((*at, 2)) == board.position((*at, 3))
+    # capital:ROMA moved from [2] to [1] and keeps its line in the board file
+    assert patched.position((*at, 1)) == board.position((*at, 2))
     # the added temple is the variant's: a problem there is reported at its line
-    problem = patched.problem((*at, 3), "no temple slot")
+    problem = patched.problem((*at, 2), "no temple slot")
     assert (problem.file, problem.line) == ("v.yaml", 4), problem
     problem = patched.problem(("start_titles", "culture", 4), "x")
     assert (problem.file, problem.line) == ("v.yaml", 6), problem
@@ -154,7 +153,7 @@ def test_patches_in_a_chain_apply_in_order(tmp_path: Path) -> None:
     ("board: {start_titles.cultur.3: rome}", 2,
      ["patch: start_titles.cultur.3", "no key 'cultur'", "did you mean 'culture'?"]),
     ("bord: {start_titles.culture.3: rome}", 2, ["patch.bord", "did you mean 'board'?"]),
-    ("board:\n    - {remove: markt, from: empires.rome.buildings.LATIUM}", 3,
+    ("board:\n    - {remove: markt, from: empires.rome.buildings.ITALIA}", 3,
      ["remove 'markt'", "did you mean 'market'?"]),
     ("board:\n    - {delete: empires.rome.legions.GALIA}", 3,
      ["no key 'GALIA'", "did you mean 'GALLIA'?"]),
@@ -164,7 +163,7 @@ def test_patches_in_a_chain_apply_in_order(tmp_path: Path) -> None:
     ("board:\n    - {sett: empires.rome.tracks.trade, to: 6}", 3,
      ["patch.board[0]", "expected one of {set: PATH, to: VALUE}"]),
     ("board:\n    empires.rome.buildings.LATIUM[9]: market", 3,
-     ["a list of 4 items", "write [0] to [3]"]),
+     ["a list of 3 items", "write [0] to [2]"]),
     ("board: {empires..rome: 1}", 2, ["expected keys joined by '.'"]),
     ("board: {empires.rome.name.first: Roma}", 2, ["'Rome', which has no keys"]),
     ("board:\n    - {add: city, to: empires.rome.tracks}", 3, ["not a list"]),

@@ -17,6 +17,7 @@ from typing import Any
 from mnrules.effects import Event
 from mnrules.engine import Decision
 from mnrules.hookspecs import hookimpl
+from mnrules.plugins.mare_nostrum.production import CHOICE
 from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
 from mnrules.present import Presenter, place_name, presenter
 
@@ -51,9 +52,14 @@ def counted_good(say: Presenter, key: str, n: int) -> str:
 
 
 def goods(say: Presenter, keys: Iterable[str] | dict[str, int]) -> str:
-    """Resources counted: ``3 coins, grain and 2 wine`` (nothing: "nothing")."""
-    counts = Counter(keys)
-    parts = [counted_good(say, k, n) for k, n in sorted(counts.items()) if n > 0]
+    """Resources counted: ``3 coins, grain and 2 wine`` (nothing: "nothing"); a key
+    ``a|b``, a gain its taker chooses, reads "a or b"."""
+    parts: list[str] = []
+    for k, n in sorted(Counter(keys).items()):
+        if CHOICE in k:
+            parts += [say.join([good(say, g) for g in k.split(CHOICE)], "ui.or")] * n
+        elif n > 0:
+            parts.append(counted_good(say, k, n))
     return say.join(parts) or say.say("word.nothing")
 
 
