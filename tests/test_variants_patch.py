@@ -114,7 +114,8 @@ def test_the_patch_applies_before_the_game_reads_the_board() -> None:
     """The kernel's patching alone: the data as the game's loader gets it, the source
     positions kept for what was not patched, and moved along a list an item left."""
     src = packfiles.read(str(data_dir("editions") / "mare_nostrum" / "en" / "pack.yaml"))
-    text = ("patch:\n  board:\n    - {remove: 'caravan:wine', from: empires.rome.buildings.LATIUM}\n"
+    text = ("patch:\n  board:\n"
+            "    - {remove: 'caravan:wine', from: empires.rome.buildings.LATIUM}\n"
             "    - {add: 'temple', to: empires.rome.buildings.LATIUM}\n"
             "    - {delete: empires.rome.legions.GALLIA}\n"
             "    - {set: 'start_titles.culture.4', to: greece}\n")
