@@ -163,6 +163,13 @@ def _normal(value: Any, depth: int) -> Choice:
     if kind is list or kind is tuple:
         if depth >= CHOICE_DEPTH:
             raise _Malformed(f"its lists nest more than {CHOICE_DEPTH} deep")
+        if kind is tuple:
+            for v in value:
+                item = type(v)
+                if item is not str and item is not int:
+                    break
+            else:   # a flat tuple of strs and ints (a bot's option) is normal already:
+                return value  # type: ignore[no-any-return]  # (so `in` finds it at once)
         return tuple(_normal(v, depth + 1) for v in value)
     if depth == 0:
         raise _Malformed(value)

@@ -10,6 +10,8 @@ import sys
 from types import FrameType
 from typing import Any
 
+import pytest
+
 from mnrules import engine, new_game
 from mnrules.ruleset import Ruleset
 
@@ -84,3 +86,57 @@ def test_the_conquerable_provinces_are_where_a_player_stands_alone(rules: Rulese
             found += len(want)
         game.apply(bots[dec.player].choose(game))
     assert found > 20
+
+
+def _normal_before(value: Any, depth: int = 0) -> Any:
+    """``as_choice`` as it was before its flat-tuple shortcut (a new tuple each time)."""
+    kind = type(value)
+    if kind is str or kind is int:
+        return value
+    if kind is list or kind is tuple:
+        if depth >= engine.CHOICE_DEPTH:
+            raise ValueError("deep")
+        return tuple(_normal_before(v, depth + 1) for v in value)
+    raise ValueError("malformed")
+
+
+def test_a_flat_tuple_choice_is_taken_as_it_is() -> None:
+    """A tuple of strs and ints is a normal choice already: ``as_choice`` returns it
+    itself (so ``apply`` finds a bot's option among the options by identity); anything
+    else is normalised or refused as before, at any depth."""
+    import random
+
+    from mnrules.errors import InvalidChoice
+
+    flat = ("building", "roma", 2)
+    assert engine.as_choice(flat) is flat
+    leaves: list[Any] = ["a", "b", 0, 7, -1, True, 1.5, None, b"x", {"a": 1}]
+    rng = random.Random(5)
+
+    def make(depth: int) -> Any:
+        roll = rng.random()
+        if depth > 10 or roll < 0.45:
+            return rng.choice(leaves)
+        items = [make(depth + 1) for _ in range(rng.randrange(4))]
+        return tuple(items) if roll < 0.8 else items
+
+    checked = refused = 0
+    for _ in range(20_000):
+        value = make(0)
+        try:
+            want = _normal_before(value)
+        except ValueError:
+            with pytest.raises(InvalidChoice):
+                engine.as_choice(value)
+            refused += 1
+            continue
+        got = engine.as_choice(value)
+        assert got == want and type(got) is type(want)
+        checked += 1
+    assert checked > 5_000 and refused > 5_000
+    deep: Any = ("a", 1)
+    for _ in range(engine.CHOICE_DEPTH):
+        deep = (deep,)
+    with pytest.raises(InvalidChoice):
+        engine.as_choice(deep)
+    assert engine.as_choice(deep[0]) == deep[0]
