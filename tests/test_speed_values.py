@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from functools import partial
 from types import FrameType
 from typing import Any
 
 import pytest
 
-from mnrules import engine, new_game
+from mnrules import effects, engine, new_game
+from mnrules.bots import make_bot
 from mnrules.ruleset import Ruleset
 
 
@@ -140,3 +142,58 @@ def test_a_flat_tuple_choice_is_taken_as_it_is() -> None:
     with pytest.raises(InvalidChoice):
         engine.as_choice(deep)
     assert engine.as_choice(deep[0]) == deep[0]
+
+
+def test_effects_and_events_are_values() -> None:
+    """``Event``, ``Modifier``, ``Replacement`` and ``Trigger`` are plain classes (built
+    natively by the compiled core) that behave as the frozen dataclasses they were: equal
+    by value and by class, hashed by value (an event's data is a dict: unhashable), the
+    same defaults and repr."""
+    ev = effects.Event("built", "rome", {"action": ["legion", "x"]})
+    assert (ev.kind, ev.player, ev.data) == ("built", "rome", {"action": ["legion", "x"]})
+    assert ev == effects.Event("built", "rome", {"action": ["legion", "x"]})
+    assert ev != effects.Event("built", "rome", {})
+    assert ev != effects.Event("built", None, {"action": ["legion", "x"]})
+    assert ev != ("built", "rome", {"action": ["legion", "x"]})
+    bare = effects.Event("phase_start")
+    assert (bare.player, bare.data) == (None, {})
+    assert bare.data is not effects.Event("phase_start").data   # a dict each
+    assert repr(ev) == "Event(kind='built', player='rome', data={'action': ['legion', 'x']})"
+    with pytest.raises(TypeError):
+        hash(ev)
+    assert not dataclasses.is_dataclass(ev)
+
+    def fn(v: Any) -> Any:
+        return v
+
+    for cls in (effects.Modifier, effects.Replacement, effects.Trigger):
+        one = cls("card:x", fn)
+        assert (one.source, one.fn, one.layer, one.rank) == \
+            ("card:x", fn, effects.ADD, effects.RULES_RANK)
+        assert one.key() == (effects.ADD, effects.RULES_RANK, "card:x")
+        same = cls("card:x", fn, effects.ADD, effects.RULES_RANK)
+        assert one == same and hash(one) == hash(same) and len({one, same}) == 1
+        assert one != cls("card:x", fn, effects.SET) and one != cls("card:y", fn)
+        assert one != cls("card:x", fn, rank=3)
+        others = {effects.Modifier, effects.Replacement, effects.Trigger} - {cls}
+        assert all(one != other("card:x", fn) for other in others)   # (by class too)
+        assert repr(one) == (f"{cls.__name__}(source='card:x', fn={fn!r}, layer=200, "
+                             f"rank=0)")
+        assert not dataclasses.is_dataclass(one)
+    mods = [effects.Modifier("b", fn, effects.MULTIPLY), [effects.Modifier("a", fn, rank=2),
+            effects.Modifier("c", fn, effects.SET)], effects.Modifier("a", fn)]
+    assert [m.key() for m in effects.ordered(mods)] == \
+        [(100, 0, "c"), (200, 0, "a"), (200, 2, "a"), (300, 0, "b")]
+
+
+def test_events_performed_by_the_rules_are_built_natively_when_compiled(
+        rules: Ruleset) -> None:
+    compiled = str(effects.__file__).endswith((".so", ".pyd"))
+    game = new_game(rules, 5, seed=3, round_cap=6)
+    bots = {p: make_bot("random", 30 + i, rules) for i, p in enumerate(game.state.players)}
+    made: list[str] = []
+    while (dec := game.pending) is not None:
+        choice = bots[dec.player].choose(game)
+        made += python_inits(partial(game.apply, choice))
+    # pure Python runs their __init__; the compiled rules build them natively
+    assert ("Event" in made) != compiled, sorted(set(made))
