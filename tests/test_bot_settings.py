@@ -33,7 +33,8 @@ def test_the_settings_reach_the_profile(rules: Ruleset) -> None:
                                                 first_tile=2.5)
     assert profile(" balanced + army = 2 ").army == 2.0
     assert set(WEIGHTS) == {"tiles", "cities", "titles", "economy", "army", "aggression",
-                            "denial", "block", "plan", "first_tile", "trade_read"}
+                            "denial", "block", "plan", "first_tile", "trade_read",
+                            "reach_read"}
 
 
 @pytest.mark.parametrize(("name", "message"), [

@@ -242,7 +242,8 @@ class HeuristicBot:
         """What taking one resource of a kind from an empire near a build victory takes
         from his chance, weighed as the evaluation weighs him."""
         found = threat.dangers(game, memo=self.memo, kept_apart=bool(self.profile.plan),
-                               trade=self.profile.trade_read)
+                               trade=self.profile.trade_read,
+                               reach=self.profile.reach_read)
         weights = threat.weights(me, found)
         memo: dict[tuple[str, str], float] = {}
         typed = bool(self.profile.plan)
@@ -528,7 +529,7 @@ class BuildContext:
         """Every empire's nearness to a victory (:mod:`.threat`), computed once."""
         if self._found is None:
             self._found = threat.dangers(self.game, self.t, self.memo, bool(self.prof.plan),
-                                         self.prof.trade_read)
+                                         self.prof.trade_read, self.prof.reach_read)
         return self._found
 
     # -- pieces of value
@@ -1030,7 +1031,8 @@ class LegionPlanner:
         if self._danger is None:
             self._danger = threat.dangers(self.game, memo=self.memo,
                                           kept_apart=bool(self.prof.plan),
-                                          trade=self.prof.trade_read)
+                                          trade=self.prof.trade_read,
+                                          reach=self.prof.reach_read)
         return self._danger
 
     def danger(self, player: str) -> float:

@@ -32,6 +32,12 @@ heuristic bot derives from it:
   set of goods, :func:`.threat.trade_types`) its sense of threat counts toward his fifth
   tile; 0 reads a goods payer by his income's types alone (``planner``, the default bot
   before issue 14's fourth step; the other styles read as it did), 1 for the default.
+* ``reach_read``: how far its sense of threat discounts an empire one great city short
+  of a conquest when no great city more is within his reach (no free capital or
+  legendary slot where nobody else rules, no other's great city his legions may enter
+  next Move & Fight): 1 reads him as no nearer than two short, 0 as one round from
+  winning whatever he can reach (``reader``, the default bot before issue 14's fifth
+  step; the other styles read as it did), 1 for the default.
 
 ``balanced`` is the default heuristic bot; the others lean toward one victory path
 each without ignoring the rest (a builder still fights off an invader).
@@ -66,11 +72,12 @@ class Profile:
     plan: float = 1.0
     first_tile: float = 0.0
     trade_read: float = 0.0
+    reach_read: float = 0.0
     summary: str = ""
 
 
 PROFILES: dict[str, Profile] = {p.name: p for p in (
-    Profile("balanced", denial=1.0, trade_read=1.0,
+    Profile("balanced", denial=1.0, trade_read=1.0, reach_read=1.0,
             summary="every victory path by its distance; hits an empire one step "
                     "from a victory"),
     Profile("builder", tiles=1.5, cities=0.7, titles=1.1, army=0.7, aggression=0.5,
@@ -86,6 +93,10 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
             summary="the planner counting its first bought hero or wonder 2 points "
                     "above the evaluation's step: evens the 4-player table, but loses "
                     "to the balanced bot in a mixed field (issue 14's third step)"),
+    Profile("reader", denial=1.0, trade_read=1.0,
+            summary="the balanced bot reading an empire a great city short as near a "
+                    "conquest whatever he can reach (a yardstick: the default bot "
+                    "before issue 14's fifth step)"),
     Profile("planner", denial=1.0,
             summary="the balanced bot reading a goods payer by his income's types alone "
                     "(a yardstick: the default bot before its threat read what a trade "

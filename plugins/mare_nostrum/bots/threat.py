@@ -108,7 +108,7 @@ def trade_types(game: Game) -> float:
 
 
 def danger(game: Game, t: ev.Table, player: str, kept_apart: bool = True,
-           trade: float = 0.0) -> Danger:
+           trade: float = 0.0, reach: float = 0.0) -> Danger:
     """``player``'s danger as the table sees it. What he may pay at the next build phase
     is his largest payment set: a set is coins only or goods of different types (NL
     3.0), so at most his coin income with the coins he may keep, or his income's types
@@ -118,7 +118,10 @@ def danger(game: Game, t: ev.Table, player: str, kept_apart: bool = True,
     the share of a trade's new types (:func:`trade_types`) counted toward his set of
     goods: a bot that plans its trade assembles the types it lacks by its picks, and a
     goods payer read by his income's types alone buys his fifth four times as often as
-    read (issue 14's fourth step)."""
+    read (issue 14's fourth step). ``reach``: how far an empire one great city short of a
+    conquest is read as further when none is within his reach (:func:`within_reach`;
+    issue 14's fifth step: Greece, three great cities of four with none left to take,
+    was read as a round from winning all game and blocked by the whole table)."""
     state = game.state
     hw = t.hw[player]
     max_tiles = game.param("max_tiles")
@@ -150,7 +153,11 @@ def danger(game: Game, t: ev.Table, player: str, kept_apart: bool = True,
         cap = t.held[player] + sum(inc.values())
     need = game.param("conquest_cities")
     g = t.great[player]
-    conquest = 0.5 if g >= need - 1 else 0.1 if g == need - 2 else 0.0
+    conquest = 0.1 if g == need - 2 else 0.0
+    if g >= need - 1:
+        conquest = 0.5
+        if reach > 0 and not within_reach(game, player):
+            conquest -= 0.4 * min(reach, 1.0)
     chances = ev.title_chances(t, player)
     all_three = 1.0
     for c in chances.values():
@@ -162,6 +169,26 @@ def danger(game: Game, t: ev.Table, player: str, kept_apart: bool = True,
     fifth, prestige = d.build_chances()
     return Danger(fifth, prestige, conquest, leadership, coins, types, cap, regular,
                   hw < max_tiles - 1, special, kinds, gain)
+
+
+def within_reach(game: Game, player: str) -> bool:
+    """Whether a great city more is within ``player``'s reach: a free capital or
+    legendary slot in a province nobody else controls, or another's great city where his
+    legions may enter next Move & Fight."""
+    state = game.state
+    board = game.rules.board
+    kinds = set(game.param("conquest_kinds"))
+    reach = ev.legion_reach(game).get(player, {})
+    for prov, built in state.built.items():
+        slots = board.provinces[prov].slots
+        for i, b in enumerate(built):
+            if slots[i].kind not in kinds:
+                continue
+            if not b and state.control.get(prov) in (None, player):
+                return True
+            if b and reach.get(prov, 0) and api.slot_controller(game, prov, i) != player:
+                return True
+    return False
 
 
 def relief(game: Game, found: Danger, lost: int) -> float:
@@ -191,8 +218,8 @@ def _worth(game: Game, before: Danger, after: tuple[float, float]) -> float:
 
 
 def dangers(game: Game, t: ev.Table | None = None,
-            memo: Memo | None = None, kept_apart: bool = True, trade: float = 0.0
-            ) -> dict[str, Danger]:
+            memo: Memo | None = None, kept_apart: bool = True, trade: float = 0.0,
+            reach: float = 0.0) -> dict[str, Danger]:
     """Every empire's danger (``t``: the table, if the caller has it); a bot's ``memo``
     remembers them by all they depend on (what is built and held where, the tiles,
     titles and display, the size of each screen and the phase)."""
@@ -206,14 +233,14 @@ def dangers(game: Game, t: ev.Table | None = None,
             {p: sum(v.values()) for p, v in state.screens.items()}
         board = t.board if t is not None and t.memo is memo else ev.board_key(game)
         # the board's key holds the phase, the display and the titles too
-        key = marshal.dumps((held, board, kept_apart, trade))
+        key = marshal.dumps((held, board, kept_apart, trade, reach))
         known = memo.table(game, "dangers")
         out = known.get(key)
     if out is None:
         if t is None:
             t = ev.table(game, memo, board)
         t.all_incomes()   # remembered by the table's memo, if it has one
-        out = {p: danger(game, t, p, kept_apart, trade) for p in state.players}
+        out = {p: danger(game, t, p, kept_apart, trade, reach) for p in state.players}
         if memo is not None:
             known[key] = out
     if state.phase != "build":
