@@ -157,7 +157,8 @@ def danger(game: Game, t: ev.Table, player: str, kept_apart: bool = True,
     if g >= need - 1:
         conquest = 0.5
         if reach > 0 and not within_reach(game, player):
-            conquest -= 0.4 * min(reach, 1.0)
+            r = min(reach, 1.0)  # 1: as far as two short (0.1)
+            conquest = 0.1 * r + 0.5 * (1.0 - r)
     chances = ev.title_chances(t, player)
     all_three = 1.0
     for c in chances.values():
