@@ -139,6 +139,7 @@ CALIBRATION = Path(__file__).resolve().parents[1] / "docs" / "calibration"
     ("rome_without_market_plus_legion", 7, {"trade": 6, "military": 4}),
     ("rome_without_market_plus_two_legions", 7, {"trade": 6, "military": 5}),
     ("rome_without_market_gallia", 9, {"trade": 7, "military": 3}),
+    ("rome_without_market_latium", 9, {"trade": 7, "military": 3}),
 ])
 def test_the_demonstration_variants_start_rome_as_they_say(name: str, resources: int,
                                                             levels: dict[str, int]) -> None:
