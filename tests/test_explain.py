@@ -261,6 +261,20 @@ def test_counts_compared_and_divided_read_as_sentences(tmp_path: Path,
     assert "si en comptant chacune de vos pièces Légion" in out
 
 
+def test_a_rule_on_an_opponents_value_says_whose_value_it_changes(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Medusa's "an opponent ... rolls one die fewer": her text once read "for you", which
+    # told her holder the opposite of what the card does
+    medusa = str(ROOT / "tests" / "modder" / "cards")
+    out = explained(capsys, medusa)
+    assert "When the rules work out for another player the dice a side rolls" in out
+    assert "for you the dice" not in out
+    out = explained(capsys, medusa, "--lang", "fr")
+    assert "calculent pour un autre joueur les dés" in out
+    out = explained(capsys, medusa, "--lang", "nl")
+    assert "(voor een andere speler)" in out
+
+
 def _fill(pattern: str, vocab: Any) -> str:
     """The pattern with each placeholder filled by a value it takes, as a script says it."""
     s = vocab.sets

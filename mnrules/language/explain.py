@@ -29,6 +29,7 @@ ENGLISH: dict[str, str] = {
     # the four kinds of rule; {when} is empty or the 'if' part below
     "modify": "{limit}when the rules work out {quantity}{when}: {ops}.",
     "modify.yours": "for you {quantity}",
+    "modify.by": "for {who} {quantity}",     # 'modify QUANTITY by WHO'
     "after": "{limit}after {event}{when}: {actions}.",
     "before": "{limit}before {event}{when}: {actions}.",
     "replace": "{limit}when, instead of the usual, {event}{when}: {actions}.",
@@ -331,7 +332,10 @@ class Explainer:
         cond = self.cond(rule.cond) if rule.cond else ""
         if rule.kind == "modify":
             q, what = self.named("quantity", rule.name)
-            if q is not None and q.subject:
+            by = getattr(rule, "by", None)     # 'modify QUANTITY by WHO': whose value
+            if isinstance(by, Phrase):
+                what = t.frame("modify.by", who=self.phrase("subject", by), quantity=what)
+            elif q is not None and q.subject:
                 what = t.frame("modify.yours", quantity=what)
             ops = t.frame("ops.join").join(self.op(o) for o in rule.ops)
             when = t.frame("when", cond=cond) if cond else ""
