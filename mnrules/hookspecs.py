@@ -167,7 +167,8 @@ def mn_table(say: Presenter, game: Game[Any], viewer: str | None) -> dict[str, A
     """What ``viewer`` sees at the table beside the map, as plain sentences and numbers:
     ``{"title": str, "sections": [{"title": str, "head": [str], "rows": [[str]],
     "notes": [str]}]}``; nothing ``viewer`` may not know (another's screen, face-down
-    piles)."""
+    piles). A section without ``head`` is a list of labelled values (label, value); its
+    notes, if any, say the same in sentences, and a front end may show them instead."""
 
 
 @hookspec(firstresult=True)

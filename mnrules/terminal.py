@@ -244,8 +244,17 @@ class Terminal:
             return
         self.say(table["title"], "bold")
         for sec in table["sections"]:
-            self.screen.table(sec["title"], sec.get("head") or [], sec["rows"])
-            for note in sec.get("notes") or []:
+            notes = sec.get("notes") or []
+            if sec.get("head"):
+                self.screen.table(sec["title"], sec["head"], sec["rows"])
+            else:
+                # a section without columns is a list of labelled values, read as such;
+                # its notes, when it has some, already say the same in a sentence
+                self.say(sec["title"], "bold")
+                for row in [] if notes else sec["rows"]:
+                    self.say("  " + say.say("ui.labelled", label=row[0],
+                                            value=say.join(list(row[1:]))))
+            for note in notes:
                 self.say(f"  {note}")
 
     def ask(self, game: Game[Any], dec: Decision) -> Choice | str | None:

@@ -59,6 +59,15 @@ def test_a_whole_game_at_the_terminal_shows_no_dict_tuple_or_id() -> None:
     assert "collects" in text and "takes" in text          # production and trade reports
 
 
+def test_the_table_reads_titles_and_the_screen_as_labelled_sentences() -> None:
+    text = play("fr", seed=2, rounds=1, lang="fr", script=["v"])
+    titles = text.split("Titres\n", 1)[1].splitlines()[:3]
+    assert titles[0].startswith("  Maître du Commerce : ")
+    screen = text.split("Derrière votre paravent\n", 1)[1].splitlines()[0]
+    assert " | " not in screen and " : " not in screen     # the sentence, not a column
+    assert re.search(r"\d \w+", screen) or " et " in screen
+
+
 def test_french_at_the_terminal() -> None:
     text = play("fr", seed=2, rounds=2)
     assert "Rome, achetez quelque chose" in text or "Rome, en tant que" in text \
