@@ -801,13 +801,15 @@ def format_cards(rep: Report, names: Names = IDS) -> list[str]:
     """The card table: pick rate, win rate when held, mean round taken."""
     if not rep.cards:
         return []
-    lines = ["cards: pick rate (mean round taken), win rate when held [95% interval] "
-             "(games held)"]
+    lines = ["cards: pick rate (mean round taken; 'start': held from the start), win rate "
+             "when held [95% interval] (games held)"]
     order = sorted(rep.cards.items(), key=lambda kv: (-kv[1]["win_when_held"], kv[0]))
     for name, c in order:
         lo, hi = c["interval"]
         taken = "" if c["mean_round"] is None else f" (round {c['mean_round']:.1f})"
-        lines.append(f"  {_w(names.card(name), 20)} {c['pick_rate']:6.1%}{taken:<13} "
+        # a card held though nobody took it was dealt before play: "0.0%" would misread it
+        rate = "  start" if not c["picked"] and c["held"] else f"{c['pick_rate']:6.1%}"
+        lines.append(f"  {_w(names.card(name), 20)} {rate:>6}{taken:<13} "
                      f"{c['win_when_held']:6.1%} [{lo:5.1%}, {hi:5.1%}] ({c['held']})")
     return lines
 

@@ -31,7 +31,9 @@ def test_pick_rate_and_win_rate_when_held() -> None:
     s1 = cards["s1"]   # a starting card: held every game, never picked
     assert (s1["pick_rate"], s1["mean_round"], s1["win_when_held"]) == (0.0, None,
                                                                          pytest.approx(1 / 3))
-    assert "x" in "\n".join(sim.format_cards(sim.report(results)))
+    table = {line.split()[0]: line for line in sim.format_cards(sim.report(results))[1:]}
+    assert table["x"].split()[1] == "100.0%"
+    assert table["s1"].split()[1] == "start"       # dealt, not a card nobody picks
 
 
 def test_played_games_record_the_cards_held_and_when_they_were_taken(rules: object) -> None:
