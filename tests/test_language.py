@@ -107,9 +107,9 @@ def test_cards_check_names_the_nearest_declared_word(tmp_path: Path, script: str
     ("modify cost when land battle: subtract 1", "land", "the condition 'land battle' means "
      "something only for battle, battle.dice, battle.hits, battle.roll, battle.shield, "
      "battle.start or battle.total, whose context it reads; not for the quantity 'cost'"),
-    ("after buy when the item is legion: take 1 good of your choice", "the item",
-     "the condition 'the item is {name}' means something only for cost, whose context it "
-     "reads; not for the event 'buy'"),
+    ("after collect when the item is legion: take 1 good of your choice", "the item",
+     "the condition 'the item is {name}' means something only for buy or cost, whose "
+     "context it reads; not for the event 'collect'"),
     ("once per round offer legion for free when you attack", "you attack",
      "the condition 'you attack' means something only for battle, battle.dice, battle.hits, "
      "battle.roll, battle.shield, battle.start or battle.total, whose context it reads; not "

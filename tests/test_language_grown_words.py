@@ -31,7 +31,7 @@ def test_the_card_text_says_the_count_and_the_payment_in_each_language() -> None
     en = explain(vocab, parse_script(stoic))[0]
     assert "pay 2 coin into the supply; then the event does not happen" in en, en
     hero = explain(vocab, parse_script("modify cost when the item is a hero: subtract 1"))[0]
-    assert "if the item priced is hero: subtract 1" in hero, hero
+    assert "if the item priced or bought is hero: subtract 1" in hero, hero
 
 
 @pytest.mark.parametrize(("script", "line", "column", "message"), [

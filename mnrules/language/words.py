@@ -178,7 +178,7 @@ GENERIC: tuple[Word, ...] = (
     Word("subject", "an opponent", _others, "another player"),
     Word("subject", "each player", lambda e: list(e.game.state.players),
          "every player, you included, in seating order"),
-    Word("subject", "anyone", lambda e: list(e.game.state.players), "any player, you too"),
+    Word("subject", "anyone", lambda e: list(e.game.state.players), "any player (you too)"),
 )
 """The words every game has (who: you, your opponents, everyone): the kernel knows
 players and seats, nothing of a game. A game's own word of the same pattern wins."""

@@ -287,7 +287,7 @@ def mn_vocabulary() -> list[Word | Terms]:
          "you have at least one unit there"),
         ("this is the card", lambda e: list(e.ctx.get("action", [])) == ["tile", e.card],
          "the item bought is this very card"),
-        ("the item is {name}", _item_is, "the item priced is {name}"),
+        ("the item is {name}", _item_is, "the item priced or bought is {name}"),
         ("the track is {track}", lambda e, t: e.ctx.get("track") == t,
          "the track is {track}"),
         ("the phase is {name}", lambda e, n: e.ctx.get("phase", e.game.state.phase) == n,
@@ -302,7 +302,7 @@ def mn_vocabulary() -> list[Word | Terms]:
           "you are active": FIGHT, "you defend": FIGHT, "you fight": FIGHT,
           "your marker is here": PROVINCE,
           "your fortress is here": PROVINCE, "you have units here": PROVINCE,
-          "this is the card": {"built"}, "the item is {name}": {"cost"},
+          "this is the card": {"built"}, "the item is {name}": {"cost", "built"},
           "the track is {track}": {"track", "title", "title.ties"},
           "you can convert the marker": {"occupy_marker"},
           "legion die": ROLL, "die": DICE,
@@ -534,8 +534,16 @@ def _level(env: Env, track: str, who: str | None) -> int:
 
 
 def _item_is(env: Env, name: str) -> bool:
-    """The item priced is ``name``, or is of the kind ``name`` (:data:`ITEM_KINDS`)."""
+    """The item priced or bought is ``name``, or is of the kind ``name``
+    (:data:`ITEM_KINDS`)."""
     item = env.ctx.get("item")
+    action = env.ctx.get("action")
+    if item is None and action:
+        # a purchase names its item by what it places: a tile, a slot's building, a piece
+        kind = action[0]
+        item = action[1] if kind == "tile" else \
+            env.game.rules.board.provinces[action[1]].slots[action[2]].kind \
+            if kind == "building" else kind
     if item == name or name not in ITEM_KINDS:
         return bool(item == name)
     rules = env.game.rules
