@@ -465,6 +465,19 @@ def _buildings(env: Env, kind: str, who: str | None = None) -> int:
                and slot_controller(state, prov, i) == who)
 
 
+def _built_here(env: Env, kind: str, who: str | None) -> bool:
+    """A built slot of ``kind`` in the area the event is about, controlled by ``who``
+    (anyone's when None)."""
+    area = _area(env)
+    province = env.game.rules.board.provinces.get(area or "")
+    if province is None:
+        return False
+    state = env.game.state
+    return any(b and province.slots[i].kind == kind
+               and (who is None or slot_controller(state, area or "", i) == who)
+               for i, b in enumerate(state.built.get(area or "", ())))
+
+
 def _units(env: Env, kind: str, who: str | None, area: str | None = None) -> int:
     if who is None:
         return 0
@@ -608,6 +621,11 @@ def _generic_words() -> list[Word | Terms]:
     conds = [
         ("you control {province}", lambda e, p: e.game.state.control.get(p) == e.actor,
          "{province} carries your control marker", frozenset()),
+        ("a {building} is here", lambda e, b: _built_here(e, b, None),
+         "a {building} stands built in the battle's area or the province", on_here),
+        ("your {building} is here", lambda e, b: _built_here(e, b, e.holder),
+         "a {building} you control (with your marker or your occupying legion) stands "
+         "built in the battle's area or the province", on_here),
         ("the province is {province}", lambda e, p: _area(e) == p,
          "the battle's area, the province conquered or where the item bought goes is "
          "{province}", on_here),
