@@ -101,6 +101,14 @@ def mn_option_text(say: Presenter, game: Game, decision: Decision, option: Any
         return say.say(key, **rest)
     key = f"option.{decision.kind}"
     if isinstance(option, str) and say.has(key):
+        if decision.kind == "a2.rondel":
+            # a space beyond the free ones costs resources: the player reads what he pays
+            from mnrules.plugins.antike2.rondel import cost
+
+            price = cost(game, game.state.rondel.get(decision.player, ""), option)
+            if price and say.has(f"{key}.pay"):
+                return say.say(f"{key}.pay", option=say.name(option), cost=price,
+                               cost_count=say.count(price, "resource"))
         return say.say(key, option=say.name(option))
     return None
 

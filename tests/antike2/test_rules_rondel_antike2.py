@@ -111,3 +111,22 @@ def test_each_action_is_played_by_one_plugin_with_a_step_of_the_rule_set(
         load_ruleset("antike2", variant=_variant(tmp_path, "{'forum': 'a2.forum'}"))
     rules = load_ruleset("antike2", variant=_variant(tmp_path, "{'forum': 'a2.templum'}"))
     assert "a2.rondel" in rules.steps
+
+
+def test_a_player_reads_what_each_space_costs_before_he_picks_it() -> None:
+    """The menu says the price of a space beyond the free three (Ferrum to Ferrum, the
+    full circle: five resources; Militia from Ferrum: one), in English and in Russian."""
+    from mnrules.present import presenter
+
+    game = at_turn({"cities": YELLOW, "rondel": {"yellow": "ferrum"},
+                    "stock": {"yellow": {"marble": 5}}}, "yellow")
+    dec = game.pending
+    assert dec is not None
+    for lang, full, one, free in (("en", "Ferrum, paying 5 resources",
+                                   "Militia, paying 1 resource", "Templum"),
+                                  ("ru", "с оплатой: 5 ресурсов", "с оплатой: 1 ресурс",
+                                   "Templum (храм)")):
+        said = dict(zip(dec.options, presenter(game.rules, lang).options(game, dec),
+                        strict=True))
+        assert full in said["ferrum"] and one in said["militia"], said
+        assert said["templum"] == free
