@@ -58,12 +58,17 @@ def mn_event_text(say: Presenter, game: Game, event: Event, viewer: str | None
         key = "event.learn_first"
     if event.kind == "rondel" and not event.data.get("cost"):
         key = "event.rondel_free"
+    if event.kind == "produce" and event.data.get("coin") is False:
+        key = "event.produce_no_coin"
     if not say.has(key):
         return None
     values = _values(say, event.data)
     # a number a sentence counts is said with its word, in the language's plural
     if event.kind == "rondel" and isinstance(event.data.get("cost"), int):
         values["cost_count"] = say.count(event.data["cost"], "resource")
+    if event.kind == "produce" and isinstance(event.data.get("amount"), int):
+        values["amount_count"] = say.count(event.data["amount"],
+                                           str(event.data.get("resource", "")))
     if event.kind == "militia" and isinstance(event.data.get("raised"), int):
         values["raised_count"] = say.count(event.data["raised"], "unit")
     if event.kind == "battle" and isinstance(event.data.get("lost"), int):

@@ -19,7 +19,7 @@ from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2.rules import PRODUCTION
 from mnrules.plugins.antike2.state import RESOURCES, Game, Step
-from mnrules.plugins.antike2.supply import take_coin
+from mnrules.plugins.antike2.supply import bank_coins, take_coin
 
 PRODUCES = {"marmor": "marble", "ferrum": "iron", "aurum": "gold"}
 
@@ -47,8 +47,9 @@ class Produce(Step):
 
             def produce(ev: Event) -> None:
                 game.state.gain(nation, resource, n)
-            game.perform(Event("produce", nation, {"resource": resource, "amount": n}),
-                         produce)
+            # whether the coin follows is known now: the sentence tells what happened
+            game.perform(Event("produce", nation, {"resource": resource, "amount": n,
+                                                   "coin": bank_coins(game) > 0}), produce)
             frame["made"] = n
             frame["coin"] = take_coin(game, nation)
         if frame["coin"] or frame.get("instead"):

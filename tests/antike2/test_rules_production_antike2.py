@@ -66,3 +66,23 @@ def test_what_a_temple_city_yields_is_the_packs_parameter(tmp_path: Path) -> Non
     assert amount(game, "yellow", "gold") == 6
     assert amount(at_turn({"cities": {"SYRACUS": "yellow temple"}}, "yellow"), "yellow",
                   "gold") == 3
+
+
+def test_the_production_sentence_tells_whether_the_coin_came() -> None:
+    """What a player reads says what happened: three gold and the coin, or three gold and
+    no coin (the bank empty, a resource instead), counted in the language's plural."""
+    from mnrules.present import presenter
+
+    def told(stock: dict[str, dict[str, int]], lang: str) -> str:
+        game = at_turn({"cities": {"SYRACUS": "yellow temple"}, "stock": stock}, "yellow")
+        seen: list[Event] = []
+        game.listeners.append(seen.append)
+        play(game, "aurum")
+        say = presenter(game.rules, lang)
+        return " ".join(say.event(game, e, None) or "" for e in seen if e.kind == "produce")
+
+    empty = {"black": {"coin": RULES.components["coins"]}}
+    assert told({}, "en") == "Yellow produces 3 gold and takes a coin from the bank."
+    assert "the bank has no coin left" in told(empty, "en")
+    assert told({}, "ru") == "Желтый производит: 3 золота и получает монету из банка."
+    assert "в банке нет монет" in told(empty, "ru")
