@@ -154,7 +154,7 @@ def test_a_narrow_terminal_wraps_the_table_rather_than_cutting_it() -> None:
     term.show_table(game, "rome")
     text = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue())
     assert "…" not in text
-    assert "provinc" in text and "resourc" in text
+    assert "Provinc" in text and "Resourc" in text
 
 
 @pytest.mark.parametrize("pack", ["fr", "nl", "pl", "uk", "antike2-ru", "antike2-la"])
