@@ -114,6 +114,20 @@ def test_what_another_keeps_is_not_told() -> None:
     assert "wine" not in say.event(game, ev, None)
 
 
+def test_keeping_nothing_and_a_cards_free_pieces_read_as_french_does() -> None:
+    """Once "Vous gardez rien" and "place 1 × marqueur": the negation and the count's
+    plural, as a French reader writes them."""
+    rules = load_ruleset("fr")
+    say = presenter(rules)
+    game = new_game(rules, players=5, seed=1)
+    kept = say.event(game, Event("build_turn_end", "rome", {"kept": {"coin": 0}}), "rome")
+    assert kept.startswith("Vous ne gardez rien derrière votre paravent")
+    free = say.event(game, Event("built", "babylon", {"action": ["legion", "ARABIA"],
+                                                      "paid": [], "count": 2,
+                                                      "offer": "hammurabi"}), None)
+    assert "place 2 légions en Arabia" in free and "×" not in free, free
+
+
 def test_every_language_says_every_english_message() -> None:
     en = load_yaml("editions/mare_nostrum/en/messages.yaml").data["messages"]
     for lang in PACKS[1:]:

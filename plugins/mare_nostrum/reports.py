@@ -133,6 +133,8 @@ def mn_event_text(say: Presenter, game: Game, event: Event, viewer: str | None) 
         return _built(say, game, who, d)
     if kind == "build_turn_end":
         if viewer is not None and viewer == event.player:
+            if not any(d["kept"].values()):
+                return say.say("event.kept_nothing")
             return say.say("event.kept", goods=goods(say, d["kept"]))
         return say.say("event.build_turn_end", player=who)
     if kind == "move":
@@ -186,7 +188,8 @@ def _built(say: Presenter, game: Game, who: str, d: dict[str, Any]) -> str:
     act = d["action"]
     paid = payment(say, d.get("paid") or [])
     if d.get("offer"):
-        return say.say("event.built_offer", player=who, count=d.get("count", 1),
+        n = int(d.get("count", 1))
+        return say.say("event.built_offer", player=who, count=n, units=units_of(say, n, act[0]),
                        unit=unit(say, act[0]), where=area(act[1]),
                        card=say.card_name(str(d["offer"])), paid=paid)
     kind = act[0]

@@ -19,10 +19,12 @@ const MN = (() => {
       if (sec.map && document.querySelector("#board svg")) continue;   // the map shows it
       into.append(el("h3", sec.title));
       const t = el("table");
-      if (sec.head && sec.head.length) { const tr = el("tr"); sec.head.forEach((h) => tr.append(el("th", h))); t.append(tr); }
+      // a column of numbers is narrow: its header stands upright, its figures right-aligned
+      const num = (sec.head || []).map((_, j) => sec.rows.length > 0 && sec.rows.every((r) => /^\d+$/.test(r[j] || "")));
+      if (sec.head && sec.head.length) { const tr = el("tr"); sec.head.forEach((h, j) => { const th = el("th", h); if (num[j]) th.className = "num"; tr.append(th); }); t.append(tr); }
       sec.rows.forEach((row, i) => {
         const tr = el("tr");
-        row.forEach((c, j) => { const td = el("td", c); if (j === 0 && sec.colours) td.style.borderLeft = "8px solid " + sec.colours[i]; tr.append(td); });
+        row.forEach((c, j) => { const td = el("td", c); if (num[j]) td.className = "num"; if (j === 0 && sec.colours) td.style.borderLeft = "8px solid " + sec.colours[i]; tr.append(td); });
         t.append(tr);
       });
       into.append(t);
