@@ -63,6 +63,7 @@ KERNEL_MESSAGES: dict[str, str] = {
     "ui.none": "none",
     "ui.and": "and",
     "ui.or": "or",
+    "ui.language_name": "English",      # the language's own name, where one is picked
     "ui.labelled": "{label}: {value}",
     "ui.list_sep": "; ",
     "ui.yes": "yes",

@@ -139,7 +139,7 @@ def create_app() -> Starlette:
         return FileResponse(STATIC / "play.html")
 
     async def editions(request: Request) -> Response:
-        from ..present import languages
+        from ..present import languages, presenter
 
         eds = _editions()
         seats: dict[str, Any] = {}
@@ -148,9 +148,16 @@ def create_app() -> Starlette:
                 rules = _rules(ed["id"])
                 from ..bots import bot_kinds
 
+                everyone = list(dict.fromkeys(p for ps in rules.seating.values() for p in ps))
+                says = {lang: presenter(rules, lang) for lang in languages(rules)}
                 seats[ed["game"]] = {
                     "seating": {str(n): ps for n, ps in rules.seating.items()},
-                    "languages": list(languages(rules)),
+                    "languages": list(says),
+                    # a seat is shown by its name in the language picked, never by its id
+                    "language_names": {lang: say.say("ui.language_name")
+                                       for lang, say in says.items()},
+                    "names": {lang: {p: say.player(p) for p in everyone}
+                              for lang, say in says.items()},
                     "bots": ["random", *sorted(bot_kinds(rules))]}
         return JSONResponse({"editions": eds, "games": seats})
 

@@ -72,6 +72,19 @@ def page(browser: Any) -> Iterator[Any]:
     context.close()
 
 
+def test_the_new_game_form_names_each_seat_in_the_language_picked(server: str,
+                                                                  page: Any) -> None:
+    page.goto(server + "/")
+    page.select_option("#edition", "uk")
+    page.wait_for_selector("select.seat[data-player='rome']")
+    labels = page.locator("#seats label").all_inner_texts()
+    assert labels[0].startswith("Рим") and not any(t.startswith("rome") for t in labels)
+    assert page.locator("#lang option:checked").inner_text() == "Українська"
+    page.select_option("#lang", "fr")
+    assert page.locator("#seats label").first.inner_text().startswith("Rome")
+    assert any(t.startswith("Grèce") for t in page.locator("#seats label").all_inner_texts())
+
+
 def test_a_human_clicks_the_map_sees_the_log_and_undoes(server: str, page: Any) -> None:
     page.goto(server + "/")
     page.select_option("#edition", "en")

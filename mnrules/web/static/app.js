@@ -44,7 +44,7 @@ const MN = (() => {
     info.editions.forEach((e) => { const o = el("option", e.name); o.value = e.id; ed.append(o); });
     function refresh() {
       const e = info.editions.find((x) => x.id === ed.value); const g = info.games[e.game];
-      lang.replaceChildren(); g.languages.forEach((l) => { const o = el("option", l); o.value = l; if (l === e.language) o.selected = true; lang.append(o); });
+      lang.replaceChildren(); g.languages.forEach((l) => { const o = el("option", (g.language_names || {})[l] || l); o.value = l; if (l === e.language) o.selected = true; lang.append(o); });
       const keep = players.value; players.replaceChildren();
       Object.keys(g.seating).forEach((n) => { const o = el("option", n); o.value = n; players.append(o); });
       players.value = keep && g.seating[keep] ? keep : Object.keys(g.seating).slice(-1)[0];
@@ -53,14 +53,15 @@ const MN = (() => {
     function seats() {
       const e = info.editions.find((x) => x.id === ed.value); const g = info.games[e.game];
       const box = $("seats"); box.replaceChildren();
+      const names = (g.names || {})[lang.value] || {};
       g.seating[players.value].forEach((p, i) => {
-        const l = el("label", p + " "); const s = el("select"); s.dataset.player = p; s.className = "seat";
+        const l = el("label", (names[p] || p) + " "); const s = el("select"); s.dataset.player = p; s.className = "seat";
         ["human", ...g.bots].forEach((b) => { const o = el("option", b); o.value = b; s.append(o); });
         s.value = i === 0 ? "human" : "random"; l.append(s); box.append(l);
       });
     }
     if (info.editions.some((e) => e.id === "en")) ed.value = "en";
-    ed.onchange = refresh; players.onchange = seats; refresh();
+    ed.onchange = refresh; players.onchange = seats; lang.onchange = seats; refresh();
     $("new").onsubmit = async (ev) => {
       ev.preventDefault(); showError();
       const seatsBy = {}; document.querySelectorAll(".seat").forEach((s) => { seatsBy[s.dataset.player] = s.value; });
@@ -68,7 +69,8 @@ const MN = (() => {
         const r = await api("/api/games", { edition: ed.value, lang: lang.value, players: Number(players.value), seed: Number($("seed").value), seats: seatsBy });
         const box = $("links"); box.replaceChildren();
         const a = el("a", "Play (every human seat at this screen)"); a.href = r.host; a.id = "hostlink"; box.append(a);
-        for (const [p, link] of Object.entries(r.seats)) { const d = el("div", p + ": "); const b = el("a", location.origin + link); b.href = link; b.className = "seatlink"; b.dataset.player = p; d.append(b); box.append(d); }
+        const names = (info.games[info.editions.find((x) => x.id === ed.value).game].names || {})[lang.value] || {};
+        for (const [p, link] of Object.entries(r.seats)) { const d = el("div", (names[p] || p) + ": "); const b = el("a", location.origin + link); b.href = link; b.className = "seatlink"; b.dataset.player = p; d.append(b); box.append(d); }
       } catch (e) { showError(e); }
     };
     $("load").onclick = async () => {
