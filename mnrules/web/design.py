@@ -58,7 +58,9 @@ def start(edition: str, players: int, games: int, seed: int, bots: str) -> Simul
 
 
 def _run(sim: Simulation, players: int, seed: int, bots: list[str]) -> None:
-    from ..simulate import format_report, jobs_for, play_one, report
+    from ..present import presenter
+    from ..ruleset import load_ruleset
+    from ..simulate import Names, format_report, jobs_for, play_one, report
 
     results = []
     try:
@@ -67,9 +69,11 @@ def _run(sim: Simulation, players: int, seed: int, bots: list[str]) -> None:
             with sim.lock:
                 sim.done += 1
         rep = report(results)
+        # the page reads as the CLI's report does: the pack's names, never its ids
+        names = Names(presenter(load_ruleset(sim.edition)))
         with sim.lock:
-            sim.rates = {p: rep.win_rate[p] for p in rep.players}
-            sim.report = format_report(rep, f"{sim.edition}: {sim.total} games")
+            sim.rates = {names.player(p): rep.win_rate[p] for p in rep.players}
+            sim.report = format_report(rep, f"{sim.edition}: {sim.total} games", names)
     except MnrulesError as exc:
         with sim.lock:
             sim.error = str(exc)

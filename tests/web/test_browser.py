@@ -245,3 +245,18 @@ def test_a_human_plays_a_whole_round_as_rome_by_clicking(server: str, page: Any)
     assert page.locator("#status").inner_text() == asked
     assert _round_shown(page).startswith("Round 2")
     assert page.locator("#options button").count()
+
+
+def test_a_designer_runs_a_small_simulation_and_reads_names(server: str, page: Any) -> None:
+    page.goto(server + "/design")
+    page.wait_for_selector("#edition option[value='fr']", state="attached")
+    page.select_option("#edition", "fr")
+    page.select_option("#players", "3")
+    page.fill("#games", "3")
+    page.click("#run")
+    page.wait_for_function("document.getElementById('report').textContent.length > 0",
+                           timeout=120_000)
+    report = page.inner_text("#report")
+    assert "3 games" in report and "Grèce" in report and "greece" not in report
+    bars = page.eval_on_selector_all("#chart text", "els => els.map(e => e.textContent)")
+    assert len(bars) == 3 and any(b.startswith("Grèce ") for b in bars), bars

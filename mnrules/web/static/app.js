@@ -196,6 +196,16 @@ const MN = (() => {
         t.textContent = p + " " + Math.round(rates[p] * 100) + "%"; svg.append(t);
       });
     }
+    // the same editions and player counts as a new game offers, by their names
+    const info = await api("/api/editions"); const ed = $("edition"), players = $("players");
+    info.editions.forEach((e) => { const o = el("option", e.name); o.value = e.id; ed.append(o); });
+    if (info.editions.some((e) => e.id === "en")) ed.value = "en";
+    function counts() {
+      const e = info.editions.find((x) => x.id === ed.value); const keep = players.value; players.replaceChildren();
+      Object.keys(info.games[e.game].seating).forEach((n) => { const o = el("option", n); o.value = n; players.append(o); });
+      players.value = keep && [...players.options].some((o) => o.value === keep) ? keep : players.options[players.options.length - 1].value;
+    }
+    ed.onchange = counts; counts();
     $("run").onclick = async () => {
       showError(); $("report").textContent = "";
       try {
