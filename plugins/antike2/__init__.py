@@ -21,6 +21,7 @@ from mnrules.plugins.antike2.present import mn_event_text as mn_event_text
 from mnrules.plugins.antike2.present import mn_option_text as mn_option_text
 from mnrules.plugins.antike2.present import mn_prompt_text as mn_prompt_text
 from mnrules.plugins.antike2.present import mn_table as mn_table
+from mnrules.plugins.antike2.render import mn_board_svg as mn_board_svg  # the web map
 from mnrules.plugins.antike2.render import mn_render as mn_render  # the board picture
 from mnrules.plugins.antike2.reports import mn_describe as mn_describe
 from mnrules.plugins.antike2.reports import mn_report as mn_report

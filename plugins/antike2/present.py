@@ -33,7 +33,9 @@ def spelt(say: Presenter, value: Any) -> str:
     if isinstance(value, bool | int):
         return say.plain(value)
     if isinstance(value, dict):
-        return say.join([f"{v} {say.name(k)}" for k, v in value.items() if v]) or \
+        # counted with the language's plural where it has one ("3 золота")
+        return say.join([say.count(v, str(k)) if isinstance(v, int) else
+                         f"{v} {say.name(k)}" for k, v in value.items() if v]) or \
             say.say("ui.none")
     if isinstance(value, list | tuple):
         if value and all(isinstance(v, str) and v.isupper() for v in value):
@@ -124,8 +126,7 @@ def mn_table(say: Presenter, game: Game, viewer: str | None) -> dict[str, Any] |
     rows = []
     for nation in game.state.players:
         f = figures(game, nation)
-        stock = say.join([f"{f['stock'][k]} {say.name(k)}" for k in HOLDINGS
-                          if f["stock"][k]]) or say.say("ui.none")
+        stock = spelt(say, {k: f["stock"][k] for k in HOLDINGS})
         rows.append([say.player(nation), say.name(f["space"]) if f["space"] else "-",
                      str(f["cities"]), str(f["temples"]), str(f["legions"]),
                      str(f["galleys"]), say.join([say.card_name(k) for k in f["know_how"]])

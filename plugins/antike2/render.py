@@ -11,8 +11,9 @@ the board and the state alone, so the same game always draws the same picture.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from mnrules.errors import MnrulesError
@@ -139,20 +140,58 @@ def render_svg(game: Game) -> str:
     """The board and each nation's holdings, as SVG text."""
     board = game.rules.board
     state = game.state
-    name = game.rules.name
     where, map_h = positions(game)
     height = max(map_h, 140.0 + 150.0 * len(state.players))
     width = MAP_W + PANEL_W
     svg = _Svg()
     svg.add("rect", x=0, y=0, width=f"{width:.0f}", height=f"{height:.0f}", fill=PAPER)
+    _map(svg, game, where, lambda area: area.replace("_", " ").title())
+    _panel(svg, game, MAP_W, game.rules.name)
+    title = escape(f"Antike II — {board.names.get('en', board.side)} — round {state.round}")
+    body = "".join(svg.parts)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+            f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
+            f'font-family="{FONT}"><title>{title}</title>{body}</svg>\n')
+
+
+def map_svg(game: Game, say: Any) -> str:
+    """The map alone for the web app, its areas named as ``say``'s pack names them (the
+    side panel holds what the picture's panel shows): every region and sea under a
+    ``class="area" data-area=ID`` hot spot."""
+    where, height = positions(game)
+    svg = _Svg()
+    svg.add("rect", x=0, y=0, width=f"{MAP_W:.0f}", height=f"{height:.0f}", fill=PAPER)
+    _map(svg, game, where, lambda area: str(say.name(area)))
+    for area, (x, y) in where.items():
+        if area in game.rules.board.seas:
+            svg.add("ellipse", class_="area", data_area=area, cx=f"{x:.1f}", cy=f"{y:.1f}",
+                    rx=36, ry=22)
+        else:
+            svg.add("circle", class_="area", data_area=area, cx=f"{x:.1f}",
+                    cy=f"{y:.1f}", r=R_REGION + 4)
+    body = "".join(svg.parts)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{MAP_W:.0f}" '
+            f'height="{height:.0f}" viewBox="0 0 {MAP_W:.0f} {height:.0f}" '
+            f'font-family="{FONT}">{body}</svg>\n')
+
+
+@hookimpl
+def mn_board_svg(say: Any, game: Game, viewer: str | None) -> str:
+    return map_svg(game, say)
+
+
+def _map(svg: _Svg, game: Game, where: dict[str, tuple[float, float]],
+         label: Callable[[str], str]) -> None:
+    """The borders, seas, regions with their cities and temples, and the units."""
+    board = game.rules.board
+    state = game.state
     for border in board.borders:
         _border(svg, where[border.a], where[border.b], border.kind)
     for sea, rec in board.seas.items():
         x, y = where[sea]
         svg.add("ellipse", cx=f"{x:.1f}", cy=f"{y:.1f}", rx=34, ry=20, fill=SEA,
                 stroke=SEA_EDGE, stroke_width=3 if rec.galley_symbol else 1.2)
-        label = sea.replace("_", " ").title()
-        svg.text(x, y - 7, label, 8.5, "#1f4e79", style="italic")
+        svg.text(x, y - 7, label(sea), 8.5, "#1f4e79", style="italic")
         if rec.galley_symbol:
             svg.add("polygon", points=f"{x - 7:.1f},{y + 1:.1f} {x + 7:.1f},{y + 1:.1f} "
                     f"{x + 4:.1f},{y + 6:.1f} {x - 4:.1f},{y + 6:.1f}", fill="#1f4e79")
@@ -175,8 +214,7 @@ def render_svg(game: Game) -> str:
             _temple(svg, x, y - R_REGION - 4, "#ffffff", INK)
         if region in state.neutral:
             _temple(svg, x, y - R_REGION - 4, "#bdbdbd", "#424242")
-        svg.text(x, y + R_REGION + 8, region.replace("_", " ").title(), 9, INK,
-                 weight="bold" if city else None)
+        svg.text(x, y + R_REGION + 8, label(region), 9, INK, weight="bold" if city else None)
     for area in board.areas:
         x, y = where[area]
         row = [(p, k, n) for p in state.players for k in UNITS
@@ -188,12 +226,6 @@ def render_svg(game: Game) -> str:
         uy = y + R_REGION + 22 if area in board.regions else y + 30
         for p, k, n in row:
             ux += _unit(svg, k, n, NATIONS.get(p, "#cccccc"), ux, uy)
-    _panel(svg, game, MAP_W, name)
-    title = escape(f"Antike II — {board.names.get('en', board.side)} — round {state.round}")
-    body = "".join(svg.parts)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
-            f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
-            f'font-family="{FONT}"><title>{title}</title>{body}</svg>\n')
 
 
 def _panel(svg: _Svg, game: Game, x0: float, name: object) -> None:

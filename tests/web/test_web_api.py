@@ -49,6 +49,18 @@ def test_a_human_seat_plays_through_the_decision_loop(client: TestClient) -> Non
     assert r.status_code == 400 and "moved on" in r.json()["error"]
 
 
+def test_antike_ii_shows_its_map_named_as_its_pack_names_it(client: TestClient) -> None:
+    r = client.post("/api/games", json={"edition": "antike2-ru", "players": 4, "seed": 3,
+                                        "seats": {"yellow": "human"}})
+    assert r.status_code == 200, r.text
+    view = client.get(api(r.json()["host"])).json()
+    board = view["board"]
+    assert board.startswith("<svg") and 'data-area="ROMA"' in board
+    assert ">Roma<" in board and "ROMA<" not in board       # a name, never the id
+    stock = [row[-1] for sec in view["table"]["sections"] for row in sec["rows"]]
+    assert any("золота" in s or "железа" in s or "мрамора" in s for s in stock), stock
+
+
 def test_undo_takes_back_a_build_choice(client: TestClient) -> None:
     links = start(client, rome="human")
     link = api(links["host"])
