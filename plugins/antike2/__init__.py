@@ -18,6 +18,7 @@ from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2 import hookspecs as _hookspecs
 from mnrules.plugins.antike2.bots import mn_bots as mn_bots  # the heuristic bot
 from mnrules.plugins.antike2.present import mn_event_text as mn_event_text
+from mnrules.plugins.antike2.present import mn_option_places as mn_option_places
 from mnrules.plugins.antike2.present import mn_option_text as mn_option_text
 from mnrules.plugins.antike2.present import mn_prompt_text as mn_prompt_text
 from mnrules.plugins.antike2.present import mn_table as mn_table

@@ -121,6 +121,22 @@ def mn_option_text(say: Presenter, game: Game, decision: Decision, option: Any
 
 
 @hookimpl
+def mn_option_places(game: Game, decision: Decision, option: Any) -> list[str] | None:
+    """The areas an option is about, as a player points at them on the map: where a unit
+    is raised, a temple built, a city founded or conquered, a battle started; a move's
+    start and end."""
+    if not isinstance(option, tuple) or len(option) < 2:
+        return []
+    kind = decision.kind
+    if kind in ("a2.militia", "a2.templum", "a2.found", "a2.conquest") or \
+            (kind == "a2.move" and option[0] == "battle"):
+        return [str(option[1])]
+    if kind == "a2.move" and isinstance(option[1], tuple | list) and option[1]:
+        return [str(option[1][0]), str(option[1][-1])]
+    return []
+
+
+@hookimpl
 def mn_table(say: Presenter, game: Game, viewer: str | None) -> dict[str, Any] | None:
     """Every nation's standing: nothing in Antike II is hidden."""
     rows = []

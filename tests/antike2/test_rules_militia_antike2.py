@@ -96,3 +96,17 @@ def test_the_boxs_last_legion_and_last_galley_may_be_raised() -> None:
     assert options(game) == {("done",), ("legion", "ROMA"), ("galley", "ROMA")}
     play(game, ("legion", "ROMA"))
     assert options(game) == {("done",), ("galley", "ROMA")}
+
+
+def test_a_unit_raised_is_pointed_at_on_the_map_by_its_city() -> None:
+    game = at_turn({"cities": {"ROMA": "yellow", "NEAPOLIS": "yellow"},
+                    "rondel": {"yellow": "ferrum"},
+                    "stock": {"yellow": {"iron": 4}}}, "yellow")
+    game.apply("militia")
+    dec = game.pending
+    assert dec is not None and dec.kind == "a2.militia"
+    raised = [o for o in dec.options if o[0] != "done"]
+    assert raised
+    for option in raised:
+        assert game.rules.hook.mn_option_places(game=game, decision=dec, option=option) \
+            == [option[1]]

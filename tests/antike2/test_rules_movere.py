@@ -130,3 +130,16 @@ def test_every_way_crosses_borders_its_unit_may_cross(data: st.DataObject) -> No
             assert board.border(a, b) in (CROSSES_OK[unit], "combined")
     assert {w[1] for w in found if len(w) == 2} == set(board.neighbours(origin, unit))
     assert found == sorted(found, key=lambda w: (len(w), w))
+
+
+def test_a_move_is_pointed_at_on_the_map_by_its_start_and_its_end() -> None:
+    """The web app makes a move's areas clickable: from CARTHAGO, then where it ends."""
+    game = at_movere(CARTHAGO, "yellow")
+    dec = game.pending
+    assert dec is not None and dec.kind == "a2.move"
+    for option in dec.options:
+        places = game.rules.hook.mn_option_places(game=game, decision=dec, option=option)
+        if option[0] in ("legion", "galley"):
+            assert places == [option[1][0], option[1][-1]] and places[0] == "CARTHAGO"
+        elif option[0] == "done":
+            assert places == []
