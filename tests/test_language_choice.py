@@ -270,5 +270,5 @@ def test_antike2_options_read_in_russian(tmp_path: Path) -> None:
     assert en == ["Take 1 marble from the bank (resources never run out)",
                   "Take 2 coins from the bank (what it has left)"]
     assert ru == ["Возьмите 1 × мрамор из банка (ресурсы не кончаются)",
-                  "Возьмите 2 монет из банка (сколько в нём осталось)"]
+                  "Возьмите из банка монеты: 2 (сколько в нём осталось)"]
     assert presenter(rules, "ru").prompt(game, d).startswith("Желтый, aedificium: выберите")

@@ -18,7 +18,13 @@ from mnrules.language.words import Terms, Word
 from mnrules.plugins.antike2.bellona import pass_right
 from mnrules.plugins.antike2.personages import Earns
 from mnrules.plugins.antike2.state import Game
-from mnrules.plugins.antike2.supply import cities_of, seas_held, take_coin, temples_of
+from mnrules.plugins.antike2.supply import (
+    cities_of,
+    seas_held,
+    take_coin,
+    temples_of,
+    units_out,
+)
 from mnrules.plugins.antike2.turn import this_turn
 
 # The numbers a script may give each quantity, and the most a card's change may make of it.
@@ -80,6 +86,27 @@ EARNS = (
 )
 
 
+# What a script may count ('per COUNT', 'at least N COUNT'): the acting nation's
+# holdings, as the book's tallies read them. The count's 'you' is the one who acts.
+COUNTS = (
+    ("city you own", lambda e: len(cities_of(e.game.state, e.actor)), "each city you own"),
+    ("temple you own", lambda e: len(temples_of(e.game.state, e.actor)),
+     "each temple in your cities"),
+    ("temple you destroyed", lambda e: e.game.state.destroyed.get(e.actor, 0),
+     "each temple you destroyed (neutral ones too)"),
+    ("know_how you know", lambda e: len(e.game.state.know_how.get(e.actor, ())),
+     "each know-how you have learnt"),
+    ("personage you hold", lambda e: len(e.game.state.personages.get(e.actor, ())),
+     "each personage you hold"),
+    ("{unit} you have", lambda e, u: units_out(e.game.state, e.actor, u),
+     "each of your {unit} pieces on the board"),
+    ("{good} you have", lambda e, g: e.game.state.stock.get(e.actor, {}).get(g, 0),
+     "each {good} in your stock"),
+    ("coin you have", lambda e: e.game.state.stock.get(e.actor, {}).get("coin", 0),
+     "each coin you have"),
+)
+
+
 def _take_good(env: Env, n: int, good: str) -> None:
     env.game.state.gain(env.actor, good, n)
 
@@ -107,6 +134,7 @@ def mn_vocabulary() -> list[Word | Terms]:
              "the trade pays {n} resources", on=frozenset({"bank_trade"})),
         Word("condition", "you know every know_how", _knows_all,
              "you have learnt every know-how"),
+        *(Word("count", pattern, tally, doc) for pattern, tally, doc in COUNTS),
         Word("holder", "every nation", _every_nation,
              "every nation is subject to a personage card's script (what earns one)"),
         *(Word("action", pattern, Earns(tally), doc + " (the box permitting; a "

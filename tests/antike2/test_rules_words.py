@@ -114,3 +114,24 @@ def test_a_cards_change_makes_a_bank_trade_at_most_nine(tmp_path: Path) -> None:
     game = at_turn({"know_how": {"yellow": ["mercatura"]},
                     "stock": {"yellow": {"iron": 2, "gold": 1}}}, "yellow", rules=rules)
     assert {taken for _, _, taken in trades(game, "yellow")} == {9}
+
+
+def test_a_script_counts_a_nations_holdings(tmp_path: Path) -> None:
+    """A modder's know-how may count what a nation holds ('per 2 cities you own', 'at
+    least 2 temples you own'): Metallum rewritten to add one per two cities gives yellow,
+    with four cities, two more; the words count the acting nation's own."""
+    from mnrules.plugins.antike2.production import amount, base_amount
+
+    rules = patched(tmp_path, "metallum", "modify production: add 1 per 2 cities you own\n"
+                    "modify production when at least 2 temples you own: add 5")
+    cities = {"ROMA": "yellow", "NEAPOLIS": "yellow", "SYRACUS": "yellow temple",
+              "CARTHAGO": "yellow", "CARALES": "green"}
+    game = at_turn({"cities": cities, "know_how": {"yellow": ["metallum"]}}, "yellow",
+                   rules=rules)
+    for resource in ("marble", "iron", "gold"):
+        assert amount(game, "yellow", resource) == base_amount(game, "yellow", resource) + 2
+        assert amount(game, "green", resource) == base_amount(game, "green", resource)
+    cities["ROMA"] = "yellow temple"
+    game = at_turn({"cities": cities, "know_how": {"yellow": ["metallum"]}}, "yellow",
+                   rules=rules)
+    assert amount(game, "yellow", "gold") == base_amount(game, "yellow", "gold") + 7
