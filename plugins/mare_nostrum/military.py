@@ -153,12 +153,17 @@ class MilitaryTurn(Step):
         if isinstance(choice, choices.Move):
             kind = "trireme" if stage == "triremes" else "legion"
             src, dst = choice.origin, choice.to
-            state.remove_units(src, player, kind)
-            if kind == "legion":
-                release_excess(state, src, player)
-            state.add_units(dst, player, kind)
-            frame["arrived"][dst] = frame["arrived"].get(dst, 0) + 1
-            game.emit(Event("move", player, {"kind": kind, "from": src, "to": dst}))
+
+            def move(ev: Event) -> None:
+                state.remove_units(src, player, kind)
+                if kind == "legion":
+                    release_excess(state, src, player)
+                state.add_units(dst, player, kind)
+                frame["arrived"][dst] = frame["arrived"].get(dst, 0) + 1
+            # performed, so a card may react to a move ('after move when ...'): "here"
+            # is where the unit went
+            game.perform(Event("move", player, {"kind": kind, "from": src, "to": dst,
+                                                "area": dst, "unit": kind}), move)
         elif isinstance(choice, choices.Fight):
             area, enemy = choice.area, choice.opponent
             frame["fought"].append(area)
@@ -458,9 +463,12 @@ def mn_contract() -> list[Declaration]:
                    ("unit", "the kind of unit lost"), ("attacker", "the active player"),
                    ("defender", "the player attacked")),
                   player="the unit's owner", word="unit.lost"),
-        EventKind("move", "military", "A player moved a unit.", False,
+        EventKind("move", "military", "A player moved a unit (a legion or a trireme) "
+                  "from one area to another.", True,
                   (("kind", "legion or trireme"), ("from", "where it was"),
-                   ("to", "where it went")), player="the player who moved it"),
+                   ("to", "where it went"), ("area", "where it went (its 'here')"),
+                   ("unit", "legion or trireme")),
+                  player="the player who moved it", word="move"),
         EventKind("military_turn_end", "military", "A player's military turn is over.",
                   False, player="the player whose turn it was"),
     ]

@@ -62,8 +62,9 @@ TAKE_NUMBERS = (1, 1)        # 'take N good of your choice': the word takes exac
 ROLL = frozenset({"battle.dice", "battle.total", "battle.hits", "battle.shield"})  # "battle"
 DICE = ROLL - {"battle.dice"}                            # "dice": the dice rolled
 FIGHT = ROLL | {"battle", "battle_start", "battle_roll"}  # a battle: folded, begun, rolled, fought
-PROVINCE = FIGHT | {"pillage", "occupy", "occupy_marker", "convert", "cost"}  # an area
-#   or a "province": where a battle is, a conquest happens, an item bought goes
+PROVINCE = FIGHT | {"pillage", "occupy", "occupy_marker", "convert", "cost", "move"}
+#   an area or a "province": where a battle is, a conquest happens, an item bought goes,
+#   a unit moved to
 
 COPY_RANK = 2  # NL Q&A: when an original and a Castor & Pollux copy conflict, the original wins
 
@@ -647,7 +648,7 @@ def _generic_words() -> list[Word | Terms]:
         ("you lost", lambda e: _lost(e), "you fought and the other side scored more hits "
          "than yours", frozenset({"battle"})),
         ("the unit is {unit}", lambda e, u: e.ctx.get("unit") == u,
-         "the unit lost is a {unit}", frozenset({"unit_lost"})),
+         "the unit lost or moved is a {unit}", frozenset({"unit_lost", "move"})),
         ("the province was yours", lambda e: e.ctx.get("from") == e.holder,
          "the province changing hands was yours (with 'by an opponent': he took it from "
          "you)", frozenset({"convert"})),
