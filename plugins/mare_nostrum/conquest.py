@@ -292,14 +292,17 @@ class Conquest(Step):
             self._pillage(game, frame, player, prov, choice.slot)
         elif kind == "occupy":
             i = choice.slot
-            game.perform(Event("occupy", player, {"province": prov, "slot": i}),
+            game.perform(Event("occupy", player, {"province": prov, "slot": i,
+                                                  "from": state.control.get(prov)}),
                          lambda e: state.occupied[prov].__setitem__(i, player))
             frame["stage"] = "occupy"
         elif kind == "marker":
             def occupy_marker(e: Event) -> None:
                 state.marker_occupier[prov] = player
                 status(state)[prov]["marker_round"] = state.round
-            game.perform(Event("occupy_marker", player, {"province": prov}), occupy_marker)
+            game.perform(Event("occupy_marker", player, {"province": prov,
+                                                         "from": state.control.get(prov)}),
+                         occupy_marker)
             frame["stage"] = "finished"
 
     def _pillage(self, game: Game, frame: Frame, player: str, prov: str, i: int) -> None:
@@ -324,7 +327,8 @@ class Conquest(Step):
 
         frame["stage"] = "finished"
         game.perform(Event("pillage", player, {"province": prov, "slot": i,
-                                                "building": slot.kind, "gains": gains}),
+                                                "building": slot.kind, "gains": gains,
+                                                "from": state.control.get(prov)}),
                      destroy)
 
     def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
@@ -355,6 +359,7 @@ def mn_steps() -> dict[str, Step]:
 def mn_contract() -> list[Declaration]:
     """What a conqueror decides and the events of a conquest."""
     where = ("province", "the conquered province")
+    owner = ("from", "the province's owner, whose marker is there (none if neutral)")
     return [
         Part("conquest", "military", "What a victorious army does in an enemy province: "
              "pillage a building, occupy buildings or the control marker, and convert the "
@@ -371,14 +376,15 @@ def mn_contract() -> list[Declaration]:
         EventKind("pillage", "conquest", "A player destroys a building he conquered and "
                   "takes its gains.", True,
                   (where, ("slot", "the building's slot"), ("building", "its kind"),
-                   ("gains", "what he takes: resource keys, 'a|b' for a choice of two")),
+                   ("gains", "what he takes: resource keys, 'a|b' for a choice of two"),
+                   owner),
                   player="the conqueror", word="pillage"),
         EventKind("occupy", "conquest", "A player puts a legion on a building in a province "
-                  "he conquered.", True, (where, ("slot", "the building's slot")),
+                  "he conquered.", True, (where, ("slot", "the building's slot"), owner),
                   player="the conqueror", word="occupy"),
         EventKind("occupy_marker", "conquest", "A player puts a legion on another player's "
                   "control marker, to replace it by his own in a later turn.", True,
-                  (where,), player="the conqueror", word="occupy.marker"),
+                  (where, owner), player="the conqueror", word="occupy.marker"),
         EventKind("convert", "conquest", "A player replaces the control marker he occupies "
                   "by his own: the province becomes his.", True,
                   (where, ("from", "the province's former owner"),

@@ -650,8 +650,9 @@ def _generic_words() -> list[Word | Terms]:
         ("the unit is {unit}", lambda e, u: e.ctx.get("unit") == u,
          "the unit lost or moved is a {unit}", frozenset({"unit_lost", "move"})),
         ("the province was yours", lambda e: e.ctx.get("from") == e.holder,
-         "the province changing hands was yours (with 'by an opponent': he took it from "
-         "you)", frozenset({"convert"})),
+         "the province changing hands, pillaged or occupied was yours (with 'by an "
+         "opponent': he took it from you)",
+         frozenset({"convert", "pillage", "occupy", "occupy_marker"})),
     ]
     out += [Word("condition", p, f, d, numbers=AMOUNTS, on=on) for p, f, d, on in conds]
     acts = [
