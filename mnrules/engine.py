@@ -364,6 +364,17 @@ class Game(Generic[S]):
             self.emit(Event("chance", None, {"label": label, "value": out}))
         return out
 
+    def chances(self, label: str, options: Sequence[T], n: int) -> list[T]:
+        """``n`` outcomes of ``label`` drawn one after another, as ``n`` calls of
+        :meth:`chance` draw them (the same draws, forced outcomes and events; a battle's
+        dice): with nothing forced and no one listening, drawn without the per-draw
+        checks."""
+        if self.listeners or self.state.vars.get("forced"):
+            return [self.chance(label, options) for _ in range(n)]
+        randrange = self.rng.randrange
+        k = len(options)
+        return [options[randrange(k)] for _ in range(n)]
+
     def force(self, label: str, outcomes: Iterable[Any]) -> None:
         """Make the next outcomes of ``label`` these (scenarios and tests)."""
         self.state.vars.setdefault("forced", {}).setdefault(label, []).extend(outcomes)

@@ -221,3 +221,57 @@ def test_a_fold_asks_the_cards_of_its_player_as_of_every_holder(
     assert watcher.compared > 1000 and watcher.found > 100
     assert watcher.events > 100 and watcher.events_found > 0, \
         (watcher.events, watcher.events_found)
+
+
+def naive_marker_sites(game: Game, player: str) -> set[str]:
+    """marker_sites as it was before its reach was remembered (a fresh Reach per ask)."""
+    from mnrules.plugins.mare_nostrum.build import has_enemies, marker_bases
+    from mnrules.plugins.mare_nostrum.geometry import Reach
+
+    state = game.state
+    sites: set[str] = set()
+    reach = Reach(game, player)
+    for base in marker_bases(game, player):
+        sites |= reach(base)
+    return {p for p in sites if state.control.get(p) is None and p in state.built
+            and not has_enemies(state, p, player)}
+
+
+def test_marker_sites_match_the_uncached_answer_at_every_decision(rules: Ruleset) -> None:
+    """The reach of a player's bases is remembered by the provinces in play, his fleet
+    and his bases: at every decision of seeded games, and after writes behind the rules'
+    back (a trireme moved, a base added, a province's control and units changed), every
+    player's sites are what a fresh computation finds."""
+    from mnrules.plugins.mare_nostrum.build import marker_sites
+
+    writes = 0
+    for seed in (11, 12, 13):
+        game = new_game(rules, 5, seed=seed, round_cap=14)
+        bots = {p: make_bot("random", seed * 1009 + i, rules)
+                for i, p in enumerate(game.state.players)}
+        rng = random.Random(seed)
+        board = rules.board
+        seas = sorted(board.seas)
+        provinces = sorted(game.state.built)
+        while (dec := game.pending) is not None:
+            state = game.state
+            if rng.random() < 0.03:   # a script's write, between two decisions
+                p = rng.choice(state.players)
+                what = rng.randrange(4)
+                if what == 0:
+                    state.units.setdefault(rng.choice(seas), {}).setdefault(
+                        p, {})["trireme"] = 1
+                elif what == 1:
+                    bases = state.vars.setdefault("build.bases", {})
+                    bases.setdefault(p, []).append(rng.choice(provinces))
+                elif what == 2:
+                    prov = rng.choice(provinces)
+                    state.control[prov] = None if state.control.get(prov) else p
+                else:
+                    state.units.setdefault(rng.choice(provinces), {}).setdefault(
+                        p, {})["legion"] = 1
+                writes += 1
+            for p in state.players:
+                assert marker_sites(game, p) == naive_marker_sites(game, p), (seed, p)
+            game.apply(bots[dec.player].choose(game))
+    assert writes > 10

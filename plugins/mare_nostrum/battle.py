@@ -67,16 +67,16 @@ class Side:
 
 def side_for(game: Game, battle: dict[str, Any], player: str) -> Side:
     """Fold the rules and every active effect into one side's roll."""
-    state = game.state
-    area = battle["area"]
-    kind = battle["kind"]
-    unit = "legion" if kind == "land" else "trireme"
-    units = state.count(area, player, unit)
-    ctx = {"battle": battle, "side": player, "units": units}
-    dice: int = game.fold("battle.dice", units, **ctx)
-    bonus: int = game.fold("battle.total", 0, dice=dice, **ctx)
-    extra: int = game.fold("battle.hits", 0, dice=dice, **ctx)
-    shield: int = game.fold("battle.shield", 0, dice=dice, **ctx)
+    units = game.state.count(battle["area"], player,
+                             "legion" if battle["kind"] == "land" else "trireme")
+    # (each fold given its context as keywords: no dict merged into a new one per fold)
+    dice: int = game.fold("battle.dice", units, battle=battle, side=player, units=units)
+    bonus: int = game.fold("battle.total", 0, battle=battle, side=player, units=units,
+                           dice=dice)
+    extra: int = game.fold("battle.hits", 0, battle=battle, side=player, units=units,
+                           dice=dice)
+    shield: int = game.fold("battle.shield", 0, battle=battle, side=player, units=units,
+                            dice=dice)
     return Side(player, dice, bonus, extra, shield)
 
 
@@ -85,7 +85,7 @@ def hits(total: int, side: Side, against: Side, divisor: int) -> int:
 
 
 def roll(game: Game, side: Side, faces: Sequence[int], kind: str) -> list[int]:
-    return [game.chance(f"{kind} die", faces) for _ in range(side.dice)]
+    return game.chances(f"{kind} die", faces, side.dice)
 
 
 def _dice(game: Game, battle: dict[str, Any]) -> tuple[Sequence[int], int]:

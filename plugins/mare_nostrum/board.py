@@ -138,6 +138,12 @@ class Board:
     shores: dict[frozenset[str], dict[str, frozenset[str]]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
+    # the provinces next to or connected with a player's bases, by (provinces in play,
+    # fleet, bases) (build.marker_sites): what a marker may reach, before control
+    marker_reach: dict[tuple[frozenset[str], frozenset[str], tuple[str, ...]],
+                       frozenset[str]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __str__(self) -> str:
         return f"{len(self.provinces)} provinces, {len(self.seas)} seas"

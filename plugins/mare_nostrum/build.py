@@ -29,7 +29,7 @@ from mnrules.plugins.mare_nostrum.control import (
     may_build_in,
     trireme_seas,
 )
-from mnrules.plugins.mare_nostrum.geometry import Reach
+from mnrules.plugins.mare_nostrum.geometry import Reach, fleet_seas
 from mnrules.plugins.mare_nostrum.payment import Payment, Purse, payments, set_rules
 from mnrules.plugins.mare_nostrum.state import Game, Step, base_good
 from mnrules.plugins.mare_nostrum.supply import give_back, take_building
@@ -350,11 +350,25 @@ def marker_sites(game: Game, player: str) -> set[str]:
     """Where ``player`` may place a control marker now: a neutral province in play,
     holding no other player's units, adjacent to or connected with one of his bases."""
     state = game.state
-    sites: set[str] = set()
-    reach = Reach(game, player)
-    for base in marker_bases(game, player):
-        sites |= reach(base)
-    return {p for p in sites if state.control.get(p) is None and p in state.built
+    built = state.built
+    board = game.rules.board
+    # what the bases reach depends on nothing but the provinces in play, his fleet and
+    # his bases: remembered on the board, by exactly those (a bounded cache)
+    key = (frozenset(built), frozenset(fleet_seas(state, player)),
+           tuple(marker_bases(game, player)))
+    cache = board.marker_reach
+    sites = cache.get(key)
+    if sites is None:
+        found: set[str] = set()
+        reach = Reach(game, player, key[1])
+        for base in key[2]:
+            found |= reach(base)
+        sites = frozenset(p for p in found if p in built)
+        if len(cache) > 4096:
+            cache.clear()
+        cache[key] = sites
+    control = state.control
+    return {p for p in sites if control.get(p) is None
             and not has_enemies(state, p, player)}
 
 
