@@ -127,6 +127,30 @@ def test_a_word_reading_a_context_serves_only_the_names_it_is_keyed_to(
     assert message in err.problems[0].message
 
 
+@pytest.mark.parametrize("script", [
+    "after battle.start when you defend: take 1 coin",
+    "after battle when land battle and you were attacked: take 1 coin",
+])
+def test_a_defenders_test_on_his_own_battle_is_refused_with_the_by_to_write(
+        rules: Ruleset, tmp_path: Path, script: str) -> None:
+    """With no 'by', a battle rule reacts only to the holder's own battles, those he
+    attacks in: 'you defend' there could never be true, and the card would do nothing."""
+    err = _error(rules, tmp_path, script)
+    assert "is never true here" in err.problems[0].message
+    assert "by an opponent when you" in err.problems[0].message
+
+
+@pytest.mark.parametrize("script", [
+    "after battle.start by an opponent when you defend: take 1 coin",
+    "after battle.start by anyone when you defend: take 1 coin",
+    "after battle.start when not you defend: take 1 coin",
+    "modify battle.dice when you defend: add 1",
+])
+def test_a_defenders_test_where_it_can_be_true_is_taken(rules: Ruleset, tmp_path: Path,
+                                                         script: str) -> None:
+    _compile(rules, _card(tmp_path, script))
+
+
 def test_every_syntax_error_of_a_file_in_one_pass(rules: Ruleset, tmp_path: Path) -> None:
     err = _error(rules, tmp_path, "modify cost: add\nafter pillage double\noffer legion for")
     assert [p.line for p in err.problems] == [6, 7, 8]

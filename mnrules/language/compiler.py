@@ -467,6 +467,9 @@ class _Compiler:
         self.problems: list[Problem] = []
         self.target: Word | None = None   # the quantity or event of the rule compiled
         self.placed = True                 # whether words must fit it (Word.on)
+        self.own = False                   # an event rule with no 'by': the holder's own
+        self.negated = False               # inside a 'not'
+        self.rule_kind = ""                # after, before, replace or modify
 
     def problem(self, pos: Any, message: str) -> None:
         src = self.lines[pos.line - 1] if 0 < pos.line <= len(self.lines) else ""
@@ -483,6 +486,13 @@ class _Compiler:
         w = found[0]
         if w.on and self.placed and (self.target is None or self.target.meaning not in w.on):
             self.problem(phrase.pos, self.misplaced(w, what))
+        elif w.never_own and self.own and not self.negated and self.target is not None \
+                and self.target.meaning in w.never_own:
+            self.problem(phrase.pos, f"the {what} '{w.pattern}' is never true here: with "
+                         f"no 'by', a rule on '{self.target.pattern}' reacts only when you "
+                         f"are {self.target.whose or 'its player'}; write "
+                         f"'{self.rule_kind} {self.target.pattern} by an opponent when "
+                         f"{phrase.text}'")
         for slot, i in self.vocab.slots(w, phrase.words):
             n = phrase.words[i]
             if slot == "n" and isinstance(n, int):
@@ -534,7 +544,10 @@ class _Compiler:
             return lambda env: bool(w.meaning(env, *args))
         if c.kind in ("at_least", "at_most", "more", "fewer"):
             return self.compare(c)
+        negated = self.negated
+        self.negated = negated != (c.kind == "not")
         parts = [self.cond(p, depth + 1) for p in c.parts]
+        self.negated = negated
         if c.kind == "not":
             return lambda env: not parts[0](env)
         if c.kind == "and":
@@ -690,6 +703,8 @@ class _Compiler:
                 "before": "event"}.get(rule.kind)
         self.target = self.vocab.named(kind, rule.name) if kind else None
         self.placed = kind is None or self.target is not None  # else nothing to fit
+        self.own = kind == "event" and rule.by is None
+        self.rule_kind = rule.kind
         out = CompiledRule(rule, index, self.cond(rule.cond))
         if rule.by is not None:
             out.by = self.subject(rule.by)

@@ -72,6 +72,10 @@ class Word:
     #   for a word that means something anywhere
     whose: str = ""        # events: who Event.player is (the contract's "the buyer")
     refuses: Any = None
+    never_own: frozenset[str] = frozenset()
+    #   conditions: the declared events of which this test is never true for the holder's
+    #   own event (a rule with no 'by'): 'you defend' of his own battle, whose player is
+    #   its attacker; refused at load time with the 'by' to write
     #   a function of the vocabulary's Sets and the placeholders' values giving why a
     #   script may not write them (a trireme put in a province, a '{name}' that names no
     #   phase), or None: refused at load time, rather than never true or doing nothing

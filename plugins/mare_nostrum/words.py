@@ -62,6 +62,8 @@ TAKE_NUMBERS = (1, 1)        # 'take N good of your choice': the word takes exac
 ROLL = frozenset({"battle.dice", "battle.total", "battle.hits", "battle.shield"})  # "battle"
 DICE = ROLL - {"battle.dice"}                            # "dice": the dice rolled
 FIGHT = ROLL | {"battle", "battle_start", "battle_roll"}  # a battle: folded, begun, rolled, fought
+ATTACKERS = frozenset({"battle", "battle_start", "battle_roll"})  # events whose player
+#   is the attacker: 'you defend' is never true of the holder's own
 PROVINCE = FIGHT | {"pillage", "occupy", "occupy_marker", "convert", "cost", "move"}
 #   an area or a "province": where a battle is, a conquest happens, an item bought goes,
 #   a unit moved to
@@ -312,7 +314,8 @@ def mn_vocabulary() -> list[Word | Terms]:
     typed = {"the item is {name}": one_of("item", "item"),
              "the phase is {name}": one_of("phase", "phase"),
              "claim victory {name}": one_of("victory", "victory")}
-    w += [Word("condition", p, f, d, on=frozenset(on.get(p, ())), refuses=typed.get(p))
+    w += [Word("condition", p, f, d, on=frozenset(on.get(p, ())), refuses=typed.get(p),
+               never_own=ATTACKERS if p == "you defend" else frozenset())
           for p, f, d in cond]
     # a count is a number ("int"), or resources with amounts ("list", as income is)
     counts = [
@@ -654,7 +657,9 @@ def _generic_words() -> list[Word | Terms]:
          "opponent': he took it from you)",
          frozenset({"convert", "pillage", "occupy", "occupy_marker"})),
     ]
-    out += [Word("condition", p, f, d, numbers=AMOUNTS, on=on) for p, f, d, on in conds]
+    out += [Word("condition", p, f, d, numbers=AMOUNTS, on=on,
+                 never_own=ATTACKERS if p == "you were attacked" else frozenset())
+            for p, f, d, on in conds]
     acts = [
         ("take {n} {resource}", _gain, "take {n} {resource} from the supply (what is left)"),
         ("gain {n} {resource}", _gain, "take {n} {resource} from the supply (what is left)"),

@@ -82,7 +82,9 @@ def test_the_production_sentence_tells_whether_the_coin_came() -> None:
         return " ".join(say.event(game, e, None) or "" for e in seen if e.kind == "produce")
 
     empty = {"black": {"coin": RULES.components["coins"]}}
+    last = {"black": {"coin": RULES.components["coins"] - 1}}    # the bank's last coin
     assert told({}, "en") == "Yellow produces 3 gold and takes a coin from the bank."
+    assert told(last, "en") == "Yellow produces 3 gold and takes a coin from the bank."
     assert "the bank has no coin left" in told(empty, "en")
     assert told({}, "ru") == "Желтый производит: 3 золота и получает монету из банка."
     assert "в банке нет монет" in told(empty, "ru")
