@@ -131,8 +131,8 @@ def test_each_opponent_chooses_a_good_in_seating_order(tmp_path: Path) -> None:
 def test_the_attacker_places_a_legion_reads_its_subject(tmp_path: Path) -> None:
     """'the attacker places 1 legion here': a subject of two words (an article and a
     name) before an action of four."""
-    rules = with_cards(tmp_path, ("ares", "after battle.start when you defend: the attacker "
-                                          "places 1 legion here"))
+    rules = with_cards(tmp_path, ("ares", "after battle.start by an opponent when you defend: "
+                                          "the attacker places 1 legion here"))
     effects = rules.effects["ares"].rules[0].actions[0]
     assert effects.subject is not None and effects.subject[0].pattern == "the attacker"
     assert effects.word.pattern == "place {n} {unit} here" and effects.args == [1, "legion"]
