@@ -85,13 +85,24 @@ class _Screen:
         self.console.print(f"[{style}]{escape(text)}[/]" if style else escape(text))
         self.out.flush()
 
-    def table(self, title: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    def table(self, title: str, head: Sequence[str], rows: Sequence[Sequence[str]],
+              labelled: Callable[[str, str], str] = lambda h, v: f"{h}: {v}") -> None:
         if self.console is None or not head:
             self.say(title, "bold")
             if head:
                 self.say("  " + " | ".join(head))
             for row in rows:
                 self.say("  " + " | ".join(row))
+            return
+        widths = [max(len(h), *(len(r[j]) for r in rows if j < len(r))) if rows else len(h)
+                  for j, h in enumerate(head)]
+        if sum(widths) + 3 * (len(head) - 1) > self.console.width and len(head) > 2:
+            # too wide for this terminal: a row per line, each value with its column's
+            # name, rather than headers and names broken mid-word
+            self.say(title, "bold")
+            for row in rows:
+                self.say(f"  {row[0]} \u2014 " + "; ".join(
+                    labelled(h, v) for h, v in zip(head[1:], row[1:], strict=False) if v))
             return
         from rich.table import Table
 
@@ -246,7 +257,8 @@ class Terminal:
         for sec in table["sections"]:
             notes = sec.get("notes") or []
             if sec.get("head"):
-                self.screen.table(sec["title"], sec["head"], sec["rows"])
+                self.screen.table(sec["title"], sec["head"], sec["rows"],
+                                  lambda h, v: say.say("ui.labelled", label=h, value=v))
             else:
                 # a section without columns is a list of labelled values, read as such;
                 # its notes, when it has some, already say the same in a sentence
