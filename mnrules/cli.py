@@ -986,7 +986,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         while (dec := game.pending) is not None and game.state.round < stop:
             game.apply(bots[dec.player].choose(game))
     try:
-        drawn = rules.hook.mn_render(game=game, path=out)
+        drawn = rules.hook.mn_render(game=game, path=out,
+                                     say=presenter(rules, getattr(args, "lang", None)))
     except OSError as exc:
         raise MnrulesError(f"cannot write {out}: {exc}") from None
     if not drawn:
@@ -1282,6 +1283,8 @@ def build_parser() -> argparse.ArgumentParser:
     rd.add_argument("--seed", type=int, default=1, help="seed of a new game and of the bots")
     rd.add_argument("--rounds", type=whole(0), default=0,
                     help="first play this many rounds with random bots")
+    rd.add_argument("--lang", default=None,
+                    help="the picture's words in this language (default: the pack's)")
     rd.set_defaults(func=cmd_render)
     from .web.command import add_parser as add_serve
 

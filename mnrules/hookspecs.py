@@ -104,8 +104,9 @@ def mn_bots() -> dict[str, Callable[[int, str], Bot]]:
 
 
 @hookspec(firstresult=True)
-def mn_render(game: Game[Any], path: Path) -> bool:
-    """Draw the game's board to ``path`` (its suffix says the format); True when done."""
+def mn_render(game: Game[Any], path: Path, say: Presenter) -> bool:
+    """Draw the game's board to ``path`` (its suffix says the format), its words in
+    ``say``'s language; True when done."""
 
 
 @hookspec(firstresult=True)

@@ -277,7 +277,7 @@ def test_panel_names_phases_by_kind_spaces_track_headers_and_captions_the_pack()
     uk = new_game(load_ruleset("uk"), 4, seed=3)
     _ = uk.pending  # the trade phase: its phase name, not the track's
     words = [t.text or "" for t in texts(parse(render_svg(uk)))]
-    assert "Round 1 \u00b7 Натуральний обмін phase" in words
+    assert "Раунд 1 \u00b7 фаза: Натуральний обмін" in words   # the picture speaks Ukrainian
     assert not any("Торгівля phase" in w for w in words)
     fr_rules = load_ruleset("fr")
     fr = new_game(fr_rules, 4, seed=3)
@@ -294,3 +294,17 @@ def test_panel_names_phases_by_kind_spaces_track_headers_and_captions_the_pack()
         edge_l = float(left.get("x", 0)) + _text_width(left.text or "", size, True) / 2
         edge_r = float(right.get("x", 0)) - _text_width(right.text or "", size, True) / 2
         assert edge_r - edge_l >= 8, (left.text, right.text)
+
+
+def test_the_picture_speaks_the_language_asked(tmp_path: Path) -> None:
+    """`mnrules render --lang fr` of the English pack: the panel and the legend in French,
+    no English word of the picture's own left (names are the French pack's)."""
+    from mnrules.cli import main
+
+    out = tmp_path / "b.svg"
+    assert main(["render", "new", "--players", "4", "--lang", "fr", "-o", str(out)]) == 0
+    words = [t.text or "" for t in texts(parse(out.read_text(encoding="utf-8")))]
+    assert "Légende" in words and "Héros et Merveilles" in words and "Titres" in words
+    english = ("Legend", "Titles", "Heroes and wonders", "On display", "Goods", "neutral",
+               "highlighted", "empty slot", "land border", "Round")
+    assert not [w for w in words if w.startswith(english)], words

@@ -136,8 +136,12 @@ def _border(svg: _Svg, a: tuple[float, float], b: tuple[float, float], kind: str
             stroke_dasharray="6 4" if kind == "blue" else None)
 
 
-def render_svg(game: Game) -> str:
-    """The board and each nation's holdings, as SVG text."""
+def render_svg(game: Game, say: Any = None) -> str:
+    """The board and each nation's holdings, as SVG text; the panel and legend in
+    ``say``'s language (the pack's by default)."""
+    from mnrules.present import presenter
+
+    say = say if say is not None else presenter(game.rules)
     board = game.rules.board
     state = game.state
     where, map_h = positions(game)
@@ -145,8 +149,8 @@ def render_svg(game: Game) -> str:
     width = MAP_W + PANEL_W
     svg = _Svg()
     svg.add("rect", x=0, y=0, width=f"{width:.0f}", height=f"{height:.0f}", fill=PAPER)
-    _map(svg, game, where, lambda area: area.replace("_", " ").title())
-    _panel(svg, game, MAP_W, game.rules.name)
+    _map(svg, game, where, lambda area: str(say.name(area)))
+    _panel(svg, game, MAP_W, say)
     title = escape(f"Antike II — {board.names.get('en', board.side)} — round {state.round}")
     body = "".join(svg.parts)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
@@ -228,64 +232,57 @@ def _map(svg: _Svg, game: Game, where: dict[str, tuple[float, float]],
             ux += _unit(svg, k, n, NATIONS.get(p, "#cccccc"), ux, uy)
 
 
-def _panel(svg: _Svg, game: Game, x0: float, name: object) -> None:
+def _panel(svg: _Svg, game: Game, x0: float, say: Any) -> None:
     state = game.state
-    say = game.rules.name
     x = x0 + 16
     y = 30.0
-    svg.text(x, y, f"Round {state.round}", 16, anchor="start", weight="bold")
+
+    def labelled(key: str, value: object) -> str:
+        return str(say.say("ui.labelled", label=say.say(key), value=value))
+    svg.text(x, y, say.say("table.title", round=state.round), 16, anchor="start",
+             weight="bold")
     y += 28
     for nation in state.players:
         fill = NATIONS.get(nation, "#cccccc")
         svg.add("rect", x=f"{x:.1f}", y=f"{y - 9:.1f}", width=18, height=18, rx=3,
                 fill=fill, stroke=INK, stroke_width=1)
-        head = say(nation, "nations")
+        head = say.player(nation)
         if state.bellona == nation:
-            head += " · " + say("bellona", "personages")
+            head += " · " + say.card_name("bellona")
         svg.text(x + 26, y, head, 13, anchor="start", weight="bold")
         space = state.rondel.get(nation, "")
-        svg.text(x + PANEL_W - 40, y, say(space, "spaces") if space else "—", 11,
+        svg.text(x + PANEL_W - 40, y, say.name(space) if space else "—", 11,
                  anchor="end", style="italic")
         y += 20
         stock = state.stock.get(nation, {})
-        held = ", ".join(f"{stock.get(k, 0)} {say(k, 'resources')}" for k in HOLDINGS)
+        held = say.join([say.count(stock.get(k, 0), k) for k in HOLDINGS])
         svg.text(x + 4, y, held, 10.5, anchor="start")
         y += 16
         cities = [r for r, c in state.cities.items() if c["owner"] == nation]
         temples = sum(1 for r in cities if state.cities[r]["temple"])
         units = {k: sum(a.get(k, 0) for a in state.units.get(nation, {}).values())
                  for k in UNITS}
-        counts = ", ".join(_plural(n, what) for n, what in (
-            (len(cities), "city"), (temples, "temple"), (units["legion"], "legion"),
-            (units["galley"], "galley")))
-        destroyed = state.destroyed.get(nation, 0)
-        svg.text(x + 4, y, f"{counts}; {destroyed} destroyed", 10.5, anchor="start")
+        counts = ", ".join(labelled(f"table.{key}", n) for key, n in (
+            ("cities", len(cities)), ("temples", temples), ("legions", units["legion"]),
+            ("galleys", units["galley"])))
+        destroyed = labelled("render.destroyed", state.destroyed.get(nation, 0))
+        svg.text(x + 4, y, f"{counts}; {destroyed}", 10.5, anchor="start")
         y += 16
-        for label, items, kind in (("Know-how", state.know_how.get(nation, []), "know_how"),
-                                   ("Personages", state.personages.get(nation, []),
-                                    "personages")):
-            for line in _wrap(f"{label}: " + (", ".join(_counted(items, kind, game))
-                                              or "none"), 58):
+        for key, items in (("table.know_how", state.know_how.get(nation, [])),
+                           ("table.personages", state.personages.get(nation, []))):
+            for line in _wrap(labelled(key, ", ".join(_counted(items, say))
+                                       or say.say("ui.none")), 58):
                 svg.text(x + 4, y, line, 10.5, anchor="start")
                 y += 15
         y += 14
-    _legend(svg, x, y)
+    _legend(svg, x, y, say)
 
 
-def _plural(n: int, what: str) -> str:
-    if n == 1:
-        return f"1 {what}"
-    if what.endswith("y") and what[-2] not in "aeiou":
-        return f"{n} {what[:-1]}ies"
-    return f"{n} {what}s"
-
-
-def _counted(items: Iterable[str], kind: str, game: Game) -> list[str]:
+def _counted(items: Iterable[str], say: Any) -> list[str]:
     seen: dict[str, int] = {}
     for i in items:
         seen[i] = seen.get(i, 0) + 1
-    return [f"{game.rules.name(k, kind)}" + (f" ×{n}" if n > 1 else "")
-            for k, n in seen.items()]
+    return [say.card_name(k) + (f" ×{n}" if n > 1 else "") for k, n in seen.items()]
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -300,37 +297,37 @@ def _wrap(text: str, width: int) -> list[str]:
     return [*lines, line]
 
 
-def _legend(svg: _Svg, x: float, y: float) -> None:
-    svg.text(x, y, "Legend", 13, anchor="start", weight="bold")
+def _legend(svg: _Svg, x: float, y: float, say: Any) -> None:
+    svg.text(x, y, say.say("render.legend"), 13, anchor="start", weight="bold")
     y += 22
-    for kind, label in (("red", "red border: legions"), ("blue", "blue border: galleys"),
-                        ("combined", "combined border: both")):
+    for kind in ("red", "blue", "combined"):
+        label = say.say(f"render.{kind}_border")
         _border(svg, (x, y), (x + 34, y), kind)
         svg.text(x + 44, y, label, 10.5, anchor="start")
         y += 18
     for resource, fill in RESOURCE_FILL.items():
         svg.add("rect", x=f"{x + 11:.1f}", y=f"{y - 6:.1f}", width=12, height=12, fill=fill,
                 stroke=INK, stroke_width=1, transform=f"rotate(45 {x + 17:.1f} {y:.1f})")
-        svg.text(x + 44, y, f"{resource} city site", 10.5, anchor="start")
+        svg.text(x + 44, y, say.say("render.city_site", resource=say.name(resource)), 10.5,
+                 anchor="start")
         y += 18
     _temple(svg, x + 17, y + 3, "#ffffff", INK)
-    svg.text(x + 44, y, "temple", 10.5, anchor="start")
+    svg.text(x + 44, y, say.say("render.temple"), 10.5, anchor="start")
     y += 18
     _temple(svg, x + 17, y + 3, "#bdbdbd", "#424242")
-    svg.text(x + 44, y, "neutral temple", 10.5, anchor="start")
+    svg.text(x + 44, y, say.say("render.neutral_temple"), 10.5, anchor="start")
     y += 18
     _unit(svg, "legion", 2, "#ffffff", x + 8, y)
-    svg.text(x + 44, y, "legions (count)", 10.5, anchor="start")
+    svg.text(x + 44, y, say.say("render.legions_count"), 10.5, anchor="start")
     y += 18
     _unit(svg, "galley", 1, "#ffffff", x + 6, y)
-    svg.text(x + 44, y, "galleys (count); thick sea edge: galley symbol", 10.5,
-             anchor="start")
+    svg.text(x + 44, y, say.say("render.galleys_count"), 10.5, anchor="start")
 
 
 @hookimpl
-def mn_render(game: Game, path: Path) -> bool:
+def mn_render(game: Game, path: Path, say: Any) -> bool:
     if path.suffix.lower() != ".svg":
         raise MnrulesError(f"-o: Antike II's board picture is SVG: give a file ending in "
                            f".svg, not {path.name!r}")
-    write_atomic(path, render_svg(game))
+    write_atomic(path, render_svg(game, say))
     return True

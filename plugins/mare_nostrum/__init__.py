@@ -133,13 +133,13 @@ def mn_bots() -> dict[str, Callable[[int, str], Bot]]:
 
 
 @hookimpl
-def mn_render(game: Game, path: Path) -> bool:
+def mn_render(game: Game, path: Path, say: Any) -> bool:
     from mnrules.plugins.mare_nostrum.render import render_png, render_svg
 
     if path.suffix.lower() == ".png":
-        render_png(game, path=path)
+        render_png(game, path=path, say=say)
     else:
-        write_atomic(path, render_svg(game))
+        write_atomic(path, render_svg(game, say=say))
     return True
 
 

@@ -209,14 +209,6 @@ def good_abbreviations(goods: Iterable[str]) -> dict[str, str]:
 
 
 SLOT_LETTERS = {"market": "M", "city": "Ci", "capital": "Ca", "legendary": "L", "temple": "T"}
-SLOT_NAMES = {
-    "caravan": "caravan (letters: its good)",
-    "market": "market",
-    "city": "city",
-    "capital": "capital city",
-    "legendary": "legendary city",
-    "temple": "temple",
-}
 
 
 @dataclass
@@ -233,6 +225,12 @@ class _View:
     card_names: dict[str, str] = field(default_factory=dict)
     by_kind: dict[str, dict[str, str]] = field(default_factory=dict)  # the pack's names: kind
     covered: str = "covered"  # a province not in play at this player count
+    say: Any = None  # the presenter whose language the panel speaks (the pack's by default)
+
+    def t(self, key: str, **values: Any) -> str:
+        """The panel's sentence ``render.KEY`` (or a kernel's ``ui.*``/``table.*`` one)
+        in the picture's language."""
+        return str(self.say.say(key if "." in key else f"render.{key}", **values))
 
     def empire(self, player: str) -> str:
         setup = self.board.empires.get(player)
@@ -256,7 +254,9 @@ def _as_game(game: Game | Ruleset, state: State | None) -> Game:
     return Game(game, state)
 
 
-def _view(game: Game) -> _View:
+def _view(game: Game, say: Any = None) -> _View:
+    from mnrules.present import presenter
+
     rules = game.rules
     board = rules.board
     state = game.state
@@ -279,6 +279,7 @@ def _view(game: Game) -> _View:
         rules_name=str(rules.data.get("name", rules.pack)),
         card_names=card_names,
         by_kind={k: dict(v) for k, v in rules.names_by_kind.items()},
+        say=say if say is not None else presenter(rules),
     )
 
 
@@ -310,9 +311,11 @@ def positions(board: Board) -> tuple[dict[str, tuple[float, float]], float, floa
     return out, width, height
 
 
-def layout(game: Game | Ruleset, state: State | None = None) -> Scene:
-    """Everything to draw, in pixels, back to front."""
-    view = _view(_as_game(game, state))
+def layout(game: Game | Ruleset, state: State | None = None, say: Any = None) -> Scene:
+    """Everything to draw, in pixels, back to front; the panel in ``say``'s language (the
+    pack's by default)."""
+    view = _view(_as_game(game, state), say)
+    view.covered = view.t("map.covered") or view.covered
     st = view.state
     items, map_w, map_h = _map(view)
     height = _panel(items, view, map_w, map_h)
@@ -538,60 +541,62 @@ def _panel(items: list[Item], view: _View, x0: float, map_h: float) -> float:
     y = 30.0
     items.append(Text(x, y, "Mare Nostrum: Empires", 21, INK, "start", bold=True))
     y += 28
-    phase = view.name(st.phase, "phases") if st.phase else "setup"
-    items.append(Text(x, y, f"Round {st.round} \u00b7 {phase} phase", 16, INK, "start"))
+    say = view.say
+    phase = say.name(st.phase, "phases") if st.phase else view.t("ui.setup")
+    items.append(Text(x, y, view.t("round", round=st.round, phase=phase), 16, INK, "start"))
     y += 22
     if st.finished:
-        who = ", ".join(view.empire(p) for p in st.winners) or "nobody"
-        items.append(Text(x, y, f"Game over: {who} won ({view.name(st.victory, 'victories')})", 13,
+        items.append(Text(x, y, view.t("game_over", winners=say.players(st.winners),
+                                       victory=say.name(st.victory, "victories")), 13,
                           "#b71c1c", "start", bold=True))
         y += 20
     items.append(Text(x, y, view.rules_name, 10.5, "#6b6459", "start", italic=True))
     y += 30
 
-    y = _heading(items, "Titles", x, right, y)
+    y = _heading(items, view.t("table.titles"), x, right, y)
     for track in ("trade", "culture", "military"):
         holder = st.titles.get(track)
-        items.append(Text(x, y, view.name(track, "tracks"), 13, INK, "start"))
+        items.append(Text(x, y, say.name(track, "tracks"), 13, INK, "start"))
         if holder:
             _chip(items, view.colours.get(holder, PALETTE["grey"]), x + 90, y)
-            items.append(Text(x + 114, y, view.empire(holder), 13, INK, "start", bold=True))
+            items.append(Text(x + 114, y, say.player(holder), 13, INK, "start", bold=True))
         else:
-            items.append(Text(x + 90, y, "nobody", 13, "#8a8378", "start", italic=True))
+            items.append(Text(x + 90, y, view.t("ui.nobody"), 13, "#8a8378", "start",
+                              italic=True))
         y += 22
     y += 10
 
-    y = _heading(items, "Empires", x, right, y)
+    y = _heading(items, view.t("table.empires"), x, right, y)
     cols, size = _columns(view, x + 130, right)
     for key, cx in cols:
-        label = "Prov." if key == "provinces" else view.name(key, "tracks")
+        label = view.t("provinces_short") if key == "provinces" else say.name(key, "tracks")
         items.append(Text(cx, y, label, size, "#6b6459", bold=True))
     y += 22
     for p in st.players:
         rep = view.reports.get(p, {})
         _chip(items, view.colours[p], x, y)
-        items.append(Text(x + 24, y, view.empire(p), 13.5, INK, "start", bold=True))
+        items.append(Text(x + 24, y, say.player(p), 13.5, INK, "start", bold=True))
         for key, cx in cols:
             if st.titles.get(key) == p:
                 items.append(Rect(cx - 17, y - 10, 34, 20, TITLE_MARK, "#c9a227", 1, 6))
             items.append(Text(cx, y, str(rep.get(key, 0)), 13, INK))
         y += 24
-    items.append(Text(x, y, "highlighted: the title holder's track", 10.5, "#6b6459",
-                      "start", italic=True))
+    items.append(Text(x, y, view.t("highlighted"), 10.5, "#6b6459", "start", italic=True))
     y += 26
 
-    y = _heading(items, "Heroes and wonders", x, right, y)
+    y = _heading(items, view.t("tiles"), x, right, y)
     for p in st.players:
-        tiles = [view.card_names.get(t, t) for t in st.tiles.get(p, [])]
+        tiles = [say.card_name(t) for t in st.tiles.get(p, [])]
         _chip(items, view.colours[p], x, y, 12)
-        lines = _wrap(", ".join(tiles) or "none", right - (x + 22), 12)
+        lines = _wrap(", ".join(tiles) or view.t("ui.none"), right - (x + 22), 12)
         for line in lines:
             items.append(Text(x + 22, y, line, 12, INK if tiles else "#8a8378", "start"))
             y += 17
         y += 3
     if st.display:
-        shown = [view.card_names.get(t, t) for t in st.display]
-        for i, line in enumerate(_wrap("On display: " + ", ".join(shown), right - x, 11)):
+        shown = [say.card_name(t) for t in st.display]
+        for i, line in enumerate(_wrap(view.t("on_display", tiles=", ".join(shown)),
+                                       right - x, 11)):
             items.append(Text(x, y, line, 11, "#4e4940", "start", italic=i == 0))
             y += 15
     y += 14
@@ -619,7 +624,8 @@ def _columns(view: _View, left: float, right: float
     words, and the provinces), spaced by their headers' widths, between ``left`` and
     ``right``; and the headers' size (smaller where long names would not fit)."""
     keys = ("trade", "culture", "military", "provinces")
-    labels = ["Prov." if k == "provinces" else view.name(k, "tracks") for k in keys]
+    labels = [view.t("provinces_short") if k == "provinces" else view.say.name(k, "tracks")
+              for k in keys]
     gap, size = 10.0, 11.0
     while True:
         widths = [max(_text_width(label, size, True), 36.0) for label in labels]
@@ -647,7 +653,7 @@ def _wrap(text: str, width: float, size: float) -> list[str]:
 
 
 def _legend(items: list[Item], view: _View, x: float, right: float, y: float) -> float:
-    y = _heading(items, "Legend", x, right, y)
+    y = _heading(items, view.t("legend"), x, right, y)
     col2 = x + 205
     kinds = ["caravan", "market", "city", "capital", "legendary", "temple"]
     sample_good = next(iter(sorted(view.goods)), None)
@@ -655,50 +661,50 @@ def _legend(items: list[Item], view: _View, x: float, right: float, y: float) ->
         gx = x if i % 2 == 0 else col2
         gy = y + (i // 2) * 28
         _slot_glyph(items, view, kind, sample_good, gx, gy - SLOT / 2, True, None)
-        items.append(Text(gx + SLOT + 8, gy, SLOT_NAMES[kind], 11.5, INK, "start"))
+        items.append(Text(gx + SLOT + 8, gy, view.t(f"slot.{kind}"), 11.5, INK, "start"))
     y += 3 * 28 + 2
     someone = view.state.players[0]
-    for i, (label, built, who) in enumerate((("built", True, None), ("empty slot", False, None),
-                                             ("occupied", True, someone))):
+    for i, (label, built, who) in enumerate(((view.t("built"), True, None),
+                                             (view.t("empty_slot"), False, None),
+                                             (view.t("occupied"), True, someone))):
         gx = x + i * 130
         _slot_glyph(items, view, "market", None, gx, y - SLOT / 2, built, who)
         items.append(Text(gx + SLOT + 6, y, label, 11.5, INK, "start"))
     y += 22
-    items.append(Text(x, y, "(an occupied building takes its occupier's colour)", 10.5,
-                      "#6b6459", "start", italic=True))
+    items.append(Text(x, y, view.t("occupied_note"), 10.5, "#6b6459", "start", italic=True))
     y += 24
     grey = PALETTE["grey"]
-    for i, (kind, label) in enumerate((("legion", "legions"), ("fortress", "fortress"),
-                                       ("trireme", "triremes"))):
+    for i, (kind, label) in enumerate((("legion", view.t("legions")),
+                                       ("fortress", view.t("fortress")),
+                                       ("trireme", view.t("triremes")))):
         gx = x + i * 130
         _unit(items, kind, 2 if kind != "fortress" else 1, grey, gx, y)
         items.append(Text(gx + _unit_width(kind) + 6, y, label, 11.5, INK, "start"))
     y += 22
-    items.append(Text(x, y, "(pieces in their owner's colour, with their count)", 10.5,
-                      "#6b6459", "start", italic=True))
+    items.append(Text(x, y, view.t("pieces_note"), 10.5, "#6b6459", "start", italic=True))
     y += 26
     # Province looks.
     red = next(iter(view.colours.values()), PALETTE["red"])
     _mini_province(items, x, y, red, _tint(red), None)
-    items.append(Text(x + 44, y, "controlled (marker colour)", 11.5, INK, "start"))
+    items.append(Text(x + 44, y, view.t("controlled"), 11.5, INK, "start"))
     _mini_province(items, col2, y, NEUTRAL_HEAD, NEUTRAL_BODY, None)
-    items.append(Text(col2 + 44, y, "neutral", 11.5, INK, "start"))
+    items.append(Text(col2 + 44, y, view.t("neutral"), 11.5, INK, "start"))
     y += 28
     other = list(view.colours.values())[1] if len(view.colours) > 1 else PALETTE["green"]
     _mini_province(items, x, y, red, _tint(red), other)
-    items.append(Text(x + 44, y, "marker occupied (outline)", 11.5, INK, "start"))
+    items.append(Text(x + 44, y, view.t("marker_occupied"), 11.5, INK, "start"))
     items.append(Rect(col2, y - 10, 34, 20, COVERED, "#b5ad9c", 1.2, 5, (4, 3)))
-    items.append(Text(col2 + 44, y, "covered", 11.5, INK, "start"))
+    items.append(Text(col2 + 44, y, view.covered, 11.5, INK, "start"))
     y += 28
-    for i, (label, stroke, width, dash) in enumerate((("land border", LAND_LINK, 2.0, ()),
-                                                      ("coast", COAST, 1.4, (5.0, 4.0)),
-                                                      ("sea to sea", "#7fb0e0", 3.0,
-                                                       (9.0, 6.0)))):
+    for i, (label, stroke, width, dash) in enumerate((
+            (view.t("land_border"), LAND_LINK, 2.0, ()),
+            (view.t("coast"), COAST, 1.4, (5.0, 4.0)),
+            (view.t("sea_to_sea"), "#7fb0e0", 3.0, (9.0, 6.0)))):
         gx = x + i * 135
         items.append(Line(gx, y, gx + 34, y, stroke, width, dash))
         items.append(Text(gx + 40, y, label, 11.5, INK, "start"))
     y += 28
-    items.append(Text(x, y, "Goods", 12, "#4e342e", "start", bold=True))
+    items.append(Text(x, y, view.t("goods"), 12, "#4e342e", "start", bold=True))
     y += 18
     entries = sorted(view.goods.items(), key=lambda kv: kv[1])
     per_col = (len(entries) + 2) // 3
@@ -707,7 +713,7 @@ def _legend(items: list[Item], view: _View, x: float, right: float, y: float) ->
         gx = x + col * 135
         gy = y + row * 16
         items.append(Text(gx, gy, abbr, 11, BUILT, "start", bold=True))
-        items.append(Text(gx + 22, gy, good, 11, INK, "start"))
+        items.append(Text(gx + 22, gy, view.say.name(good, "goods"), 11, INK, "start"))
     return y + per_col * 16
 
 
@@ -776,9 +782,10 @@ def scene_svg(scene: Scene) -> str:
     return "\n".join(out) + "\n"
 
 
-def render_svg(game: Game | Ruleset, state: State | None = None) -> str:
-    """The board as a self-contained SVG document (a game, or a rule set and a state)."""
-    return scene_svg(layout(game, state))
+def render_svg(game: Game | Ruleset, state: State | None = None, say: Any = None) -> str:
+    """The board as a self-contained SVG document (a game, or a rule set and a state),
+    its panel in ``say``'s language (the pack's by default)."""
+    return scene_svg(layout(game, state, say))
 
 
 # --- PNG (Pillow) ----------------------------------------------------------------------
@@ -894,11 +901,11 @@ def scene_png(scene: Scene) -> bytes:
 
 
 def render_png(game: Game | Ruleset, state: State | None = None,
-               path: str | Path | None = None) -> bytes:
+               path: str | Path | None = None, say: Any = None) -> bytes:
     """The board as PNG bytes, the same picture as :func:`render_svg`; written to
     ``path`` when one is given. Needs Pillow (``pip install 'mnrules[render]'``)."""
     _pillow()  # fail before any work when Pillow is missing
-    data = scene_png(layout(game, state))
+    data = scene_png(layout(game, state, say))
     if path is not None:
         from mnrules.files import write_atomic
 

@@ -12,6 +12,7 @@ from test_movere import PELLA, at_movere
 
 from mnrules.errors import MnrulesError
 from mnrules.plugins.antike2.render import NATIONS, mn_render, positions, render_svg
+from mnrules.present import presenter
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -26,8 +27,9 @@ def test_the_picture_shows_the_board_and_the_position() -> None:
     text = render_svg(game)
     root = ET.fromstring(text)
     texts = _texts(root)
+    say = presenter(game.rules)
     for region in board.regions:
-        assert region.replace("_", " ").title() in texts
+        assert say.name(region) in texts             # as the pack names it
     assert len(list(root.iter(f"{SVG}ellipse"))) >= len(board.seas)
     circles = [c for c in root.iter(f"{SVG}circle") if c.get("r") == "17.0"]
     assert len(circles) == len(board.regions)
@@ -39,7 +41,7 @@ def test_the_picture_shows_the_board_and_the_position() -> None:
     # red's two legions and two galleys, yellow's galley: the counts are written
     assert "2" in texts and "1" in texts
     assert {"Red", "Yellow"} <= {t.split(" · ")[0] for t in texts}
-    assert any(t.startswith("Know-how: Navigatio") for t in texts)
+    assert any(t.startswith("know-how: Navigatio") for t in texts)
 
 
 def test_the_same_game_draws_the_same_picture() -> None:
@@ -57,13 +59,25 @@ def test_every_area_lies_on_the_picture() -> None:
 def test_the_render_hook_writes_svg_and_refuses_other_files(tmp_path: Path) -> None:
     game = at_movere(PELLA, "red")
     out = tmp_path / "board.svg"
-    assert mn_render(game, out)
+    say = presenter(game.rules)
+    assert mn_render(game, out, say)
     ET.fromstring(out.read_text(encoding="utf-8"))
     with pytest.raises(MnrulesError, match=r"\.svg"):
-        mn_render(game, tmp_path / "board.png")
+        mn_render(game, tmp_path / "board.png", say)
 
 
 def test_the_panel_counts_in_words() -> None:
     texts = _texts(ET.fromstring(render_svg(at_movere(PELLA, "red"))))
-    assert "2 cities, 0 temples, 2 legions, 2 galleys; 0 destroyed" in texts
-    assert "2 cities, 1 temple, 0 legions, 1 galley; 0 destroyed" in texts
+    assert "cities: 2, temples: 0, legions: 2, galleys: 2; temples destroyed: 0" in texts
+    assert "cities: 2, temples: 1, legions: 0, galleys: 1; temples destroyed: 0" in texts
+
+
+def test_the_picture_speaks_the_language_asked() -> None:
+    """In Russian the panel, the legend and the names are Russian: no English word of
+    the picture's own is left (the map's region names are the pack's)."""
+    game = at_movere(PELLA, "red")
+    texts = _texts(ET.fromstring(render_svg(game, presenter(game.rules, "ru"))))
+    assert "Легенда" in texts and "Legend" not in texts
+    assert any(t.startswith("города: 2, храмы: 0") for t in texts), texts
+    english = {"Round", "Legend", "cities", "temple", "neutral temple", "none", "destroyed"}
+    assert not [t for t in texts if any(w in t.split() for w in english)], texts
