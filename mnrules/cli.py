@@ -859,10 +859,20 @@ def cmd_editions_show(args: argparse.Namespace) -> int:
 def edition_diff(a: Any, b: Any) -> list[list[str]]:
     """Rows (what, a, b) of everything that differs between two rule sets."""
     rows: list[list[str]] = []
+
+    def told(rules: Any, name: str, value: Any) -> str:
+        """A parameter's value as its declaration describes it, with the books'
+        sections ('plus_hit: +1 hit scored, and one enemy hit less [UK 4.2]')."""
+        declared = rules.declared.get(name)
+        for option in getattr(declared, "options", ()) or ():
+            if option.value == value and type(option.value) is type(value):
+                cite = f" [{option.cite}]" if option.cite else ""
+                return f"{value!r}: {option.doc}{cite}"
+        return repr(value)
     for name in sorted(set(a.params) | set(b.params)):
         va, vb = a.params.get(name), b.params.get(name)
         if va != vb:
-            rows.append([f"param {name}", repr(va), repr(vb)])
+            rows.append([f"param {name}", told(a, name, va), told(b, name, vb)])
     for cid in sorted(set(a.cards) | set(b.cards)):
         ca, cb = a.cards.get(cid), b.cards.get(cid)
         if ca is None or cb is None:
