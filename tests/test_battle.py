@@ -288,3 +288,20 @@ def test_the_calculator_agrees_with_seeded_battles(rules: Ruleset) -> None:
         freq = seen[outcome] / trials
         sigma = math.sqrt(float(p) * (1 - float(p)) / trials)
         assert abs(freq - float(p)) <= 4 * sigma + 1e-9, (outcome, freq, float(p))
+
+
+@pytest.mark.parametrize(("dice", "bonus", "extra", "shield"),
+                         [(1, 0, 0, 0), (2, 0, 0, 0), (3, 5, 0, 1), (2, 0, 1, 0), (4, 2, 1, 2)])
+def test_the_bots_cached_hit_odds_are_the_exact_odds_as_floats(dice: int, bonus: int,
+                                                               extra: int,
+                                                               shield: int) -> None:
+    """The distribution the bots read (cached floats) is the exact one, value by value:
+    the same hits, each with its probability, summing to one."""
+    from mnrules.plugins.mare_nostrum.battle import Side, _hits, hits_distribution
+
+    faces = (0, 1, 2, 3, 4, 5)
+    exact = hits_distribution(Side("a", dice, bonus, extra), Side("b", 0, 0, 0, shield),
+                              faces)
+    cached = dict(_hits(dice, bonus, extra, shield, faces, 5))
+    assert cached == {h: float(p) for h, p in exact.items()}
+    assert math.isclose(sum(cached.values()), 1.0)

@@ -108,3 +108,30 @@ def test_an_action_per_a_count_is_done_that_many_times(tmp_path: Path) -> None:
     screens = game.state.screens
     assert screens["rome"].get("wine") == 1 and screens["rome"].get("oil") == 6
     assert screens["greece"].get("coin") == 2 and screens["carthage"].get("coin") == 3
+
+
+def test_a_card_places_one_fortress_of_a_player_in_a_province_at_most() -> None:
+    """'place 2 fortress here' puts one where Rome has none, none where he has one (a
+    player's fortress stands alone in a province); legions have no such limit; the
+    item bought reads its building from the slot ('the item is market')."""
+    from mnrules import new_game
+    from mnrules.language.compiler import Env
+    from mnrules.plugins.mare_nostrum.words import _item_is, _place
+
+    game = new_game(load_ruleset("en"), 5, seed=1)
+    state = game.state
+    env = Env(game, "rome", "x", {})
+    assert state.count("LATIUM", "rome", "fortress") == 1
+    _place(env, 2, "fortress", "LATIUM")
+    assert state.count("LATIUM", "rome", "fortress") == 1
+    _place(env, 2, "fortress", "GALLIA")
+    assert state.count("GALLIA", "rome", "fortress") == 1
+    before = state.count("GALLIA", "rome", "legion")
+    _place(env, 2, "legion", "GALLIA")
+    assert state.count("GALLIA", "rome", "legion") == before + 2
+    market = game.rules.board.provinces["ITALIA"].slots.index(
+        next(s for s in game.rules.board.provinces["ITALIA"].slots if s.kind == "market"))
+    bought = Env(game, "rome", "x", {"action": ["building", "ITALIA", market]})
+    assert _item_is(bought, "market") and _item_is(bought, "building")
+    assert not _item_is(bought, "temple")
+    assert _item_is(Env(game, "rome", "x", {"action": ["legion", "ITALIA"]}), "legion")
