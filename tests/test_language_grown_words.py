@@ -126,9 +126,10 @@ def test_a_card_places_one_fortress_of_a_player_in_a_province_at_most() -> None:
     assert state.count("LATIUM", "rome", "fortress") == 1
     _place(env, 2, "fortress", "GALLIA")
     assert state.count("GALLIA", "rome", "fortress") == 1
-    before = state.count("GALLIA", "rome", "legion")
+    before, box = state.count("GALLIA", "rome", "legion"), state.pieces["rome"]["legion"]
     _place(env, 2, "legion", "GALLIA")
     assert state.count("GALLIA", "rome", "legion") == before + 2
+    assert state.pieces["rome"]["legion"] == box - 2      # taken from his box
     market = game.rules.board.provinces["ITALIA"].slots.index(
         next(s for s in game.rules.board.provinces["ITALIA"].slots if s.kind == "market"))
     bought = Env(game, "rome", "x", {"action": ["building", "ITALIA", market]})
