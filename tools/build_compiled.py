@@ -31,6 +31,8 @@ COMPILED = (
     "mnrules/bus.py",
     "mnrules/effects.py",
     "mnrules/bots/random_bot.py",
+    # the effect language's compiler: the closures a card's script becomes run natively
+    "mnrules/language/compiler.py",
     # Mare Nostrum's rules (through the link mnrules/plugins -> plugins)
     "mnrules/plugins/mare_nostrum/build.py",
     "mnrules/plugins/mare_nostrum/payment.py",
