@@ -162,8 +162,12 @@ class MilitaryTurn(Step):
                 frame["arrived"][dst] = frame["arrived"].get(dst, 0) + 1
             # performed, so a card may react to a move ('after move when ...'): "here"
             # is where the unit went
-            game.perform(Event("move", player, {"kind": kind, "from": src, "to": dst,
-                                                "area": dst, "unit": kind}), move)
+            done = game.perform(Event("move", player, {"kind": kind, "from": src, "to": dst,
+                                                       "area": dst, "unit": kind}), move)
+            if done is None:
+                # a card cancelled it ('replace move: cancel it'): the unit stays, its
+                # move spent, so the same move is not offered again and again
+                frame["arrived"][src] = frame["arrived"].get(src, 0) + 1
         elif isinstance(choice, choices.Fight):
             area, enemy = choice.area, choice.opponent
             frame["fought"].append(area)
