@@ -10,7 +10,7 @@ his turn he keeps at most two coins (and what heroes or wonders let him keep).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations, product
 from typing import Any
 
@@ -126,20 +126,27 @@ def tile_cost(game: Game, player: str, tile: str, owned: int | None = None) -> i
     return table[min(owned - 1, len(table) - 1)] if owned >= 1 else table[0]
 
 
+def item_of(game: Game, action: Sequence[Any]) -> str:
+    """What a purchase's action buys: a tile's id, a slot's building kind, else the piece
+    ("legion", "marker")."""
+    kind = str(action[0])
+    if kind == "tile":
+        return str(action[1])
+    if kind == "building":
+        return str(game.rules.board.provinces[action[1]].slots[action[2]].kind)
+    return kind
+
+
 def item_cost(game: Game, player: str, action: tuple[Any, ...],
               owned: int | None = None) -> int | None:
     kind = action[0]
+    item = item_of(game, action)
     if kind == "tile":
-        base = tile_cost(game, player, action[1], owned)
+        base = tile_cost(game, player, item, owned)
         if base is None:
             return None
-        item = action[1]
-    elif kind == "building":
-        item = game.rules.board.provinces[action[1]].slots[action[2]].kind
-        base = game.param("costs")[item]
     else:
-        item = kind
-        base = game.param("costs")[kind]
+        base = game.param("costs")[item]
     # the area the item goes to (none for a hero or wonder): a card may price a region
     area = action[1] if kind != "tile" and len(action) > 1 else None
     cost: int = game.fold("cost", base, player=player, item=item, province=area)

@@ -213,17 +213,15 @@ SLOT_LETTERS = {"market": "M", "city": "Ci", "capital": "Ca", "legendary": "L", 
 
 @dataclass
 class _View:
-    """What the layout reads: the board, the state, names and the per-empire report."""
+    """What the layout reads: the board, the state, the per-empire report, and the
+    presenter that names everything in the picture's language."""
 
     board: Board
     state: State
     colours: dict[str, str]
-    names: dict[str, str]
     reports: dict[str, dict[str, Any]]
     goods: dict[str, str]
     rules_name: str = ""
-    card_names: dict[str, str] = field(default_factory=dict)
-    by_kind: dict[str, dict[str, str]] = field(default_factory=dict)  # the pack's names: kind
     covered: str = "covered"  # a province not in play at this player count
     say: Any = None  # the presenter whose language the panel speaks (the pack's by default)
 
@@ -231,17 +229,6 @@ class _View:
         """The panel's sentence ``render.KEY`` (or a kernel's ``ui.*``/``table.*`` one)
         in the picture's language."""
         return str(self.say.say(key if "." in key else f"render.{key}", **values))
-
-    def empire(self, player: str) -> str:
-        setup = self.board.empires.get(player)
-        return setup.name if setup is not None and setup.name else player.capitalize()
-
-    def name(self, key: str, kind: str | None = None) -> str:
-        """The pack's name for ``key``; with a kind ("phases", "tracks"), that kind's name
-        (a phase and a track may share an id but not a name)."""
-        if kind is not None and key in self.by_kind.get(kind, {}):
-            return self.by_kind[kind][key]
-        return self.names.get(key, key)
 
 
 def _as_game(game: Game | Ruleset, state: State | None) -> Game:
@@ -268,17 +255,13 @@ def _view(game: Game, say: Any = None) -> _View:
     goods = [str(g) for g in (rules.components.get("goods") or {})]
     goods += sorted({s.good for pr in board.provinces.values() for s in pr.slots
                      if s.good is not None} - set(goods))
-    card_names = {cid: card.name(rules.language) for cid, card in rules.cards.items()}
     return _View(
         board=board,
         state=state,
         colours={e: colour(s.colour) for e, s in board.empires.items()},
-        names=dict(rules.names),
         reports=reports,
         goods=good_abbreviations(goods),
         rules_name=str(rules.data.get("name", rules.pack)),
-        card_names=card_names,
-        by_kind={k: dict(v) for k, v in rules.names_by_kind.items()},
         say=say if say is not None else presenter(rules),
     )
 

@@ -20,6 +20,7 @@ from mnrules.language.compiler import Env, Interactive
 from mnrules.language.words import Terms, Word, one_of
 from mnrules.plugins.mare_nostrum.box import may_stand
 from mnrules.plugins.mare_nostrum.box_data import creature_kinds
+from mnrules.plugins.mare_nostrum.build import item_of
 from mnrules.plugins.mare_nostrum.conquest import can_convert_now, convert_at_once, free_legions
 from mnrules.plugins.mare_nostrum.control import capital, has_enemies, slot_controller
 from mnrules.plugins.mare_nostrum.production import CHOICE
@@ -555,12 +556,8 @@ def _item_is(env: Env, name: str) -> bool:
     (:data:`ITEM_KINDS`)."""
     item = env.ctx.get("item")
     action = env.ctx.get("action")
-    if item is None and action:
-        # a purchase names its item by what it places: a tile, a slot's building, a piece
-        kind = action[0]
-        item = action[1] if kind == "tile" else \
-            env.game.rules.board.provinces[action[1]].slots[action[2]].kind \
-            if kind == "building" else kind
+    if item is None and action:   # a purchase: its item is what its action places
+        item = item_of(env.game, action)
     if item == name or name not in ITEM_KINDS:
         return bool(item == name)
     rules = env.game.rules
