@@ -136,3 +136,23 @@ def test_a_card_places_one_fortress_of_a_player_in_a_province_at_most() -> None:
     assert _item_is(bought, "market") and _item_is(bought, "building")
     assert not _item_is(bought, "temple")
     assert _item_is(Env(game, "rome", "x", {"action": ["legion", "ITALIA"]}), "legion")
+
+
+def test_a_price_of_several_resources_is_paid_together_and_read_so() -> None:
+    """'offer legion for 1 coin and 1 grain' (tests/modder3/cards/quartermaster.yaml): one
+    payment of two resources, not a choice between them ('or' is the choice)."""
+    rules = load_ruleset("fr")
+    vocab = vocabulary(rules)
+    script = "offer legion for 1 coin and 1 grain or 2 wood"
+    rule = parse_script(script)[0]
+    assert [[(p.n, p.phrase.text) for p in pay.parts] for pay in rule.payments] == \
+        [[(1, "coin"), (1, "grain")], [(2, "wood")]]
+    en = explain(vocab, parse_script(script))[0]
+    assert "for 1 coin and 1 grain or 2 wood" in en, en
+    fr = explain(vocab, parse_script(script), load_texts(rules, "fr"))[0]
+    assert "1 Impôt et 1 Céréale ou 2 Bois" in fr, fr
+
+
+def test_each_amount_of_a_price_is_held_to_its_range(tmp_path: Path) -> None:
+    script = "offer legion for 1 coin and 99 grain"
+    refused_at(tmp_path, script, 1, 29, "out of range for the payment for 'legion'")

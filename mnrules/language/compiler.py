@@ -905,11 +905,14 @@ class _Compiler:
                              f"number: it cannot follow 'per'")
                 mult = None
         for p in rule.payments:
-            if p.phrase is not None:
-                self.in_range(p.n, p.pos or rule.pos, item_word.numbers,
+            for part in p.parts:
+                self.in_range(part.n, part.pos or rule.pos, item_word.numbers,
                               f"payment for '{rule.item.text}'")
-        payments = tuple(() if p.phrase is None else
-                         (self.resource(p.phrase),) * min(p.n, item_word.numbers[1])
+        # a payment is the resources it takes, each as often as its amount says (the
+        # amounts of "1 coin and 1 grain" together); () is free
+        payments = tuple(tuple(r for part in p.parts
+                               for r in (self.resource(part.phrase),)
+                               * min(part.n, item_word.numbers[1]))
                          for p in rule.payments)
         card = self.card.id
 

@@ -81,6 +81,7 @@ ENGLISH: dict[str, str] = {
     "pay": "{n} {resource}",
     "free": "nothing",
     "payments.join": " or ",
+    "price.join": " and ",
     # a card
     "unknown": "<unknown {kind} '{text}'>",
     "no power": "No power.",
@@ -362,8 +363,9 @@ class Explainer:
         else:
             assert rule.item is not None
             pays = t.frame("payments.join").join(
-                t.frame("free") if p.phrase is None else
-                t.frame("pay", n=p.n, resource=self.resource(p.phrase))
+                t.frame("price.join").join(
+                    t.frame("pay", n=part.n, resource=self.resource(part.phrase))
+                    for part in p.parts) if p.parts else t.frame("free")
                 for p in rule.payments)
             times = t.frame("offer.times", count=self.phrase("count", rule.multiplier)) \
                 if rule.multiplier else ""

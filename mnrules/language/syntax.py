@@ -95,10 +95,19 @@ class Op:
 
 
 @dataclass(frozen=True)
-class Payment:
+class Price:
+    """One amount of a payment: ``n`` of a resource."""
+
     n: int
-    phrase: Phrase | None           # None: free
+    phrase: Phrase
     pos: Pos | None = None          # where the number is
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One way to pay an offer: the amounts paid together (none: free)."""
+
+    parts: tuple[Price, ...]
 
 
 @dataclass(frozen=True)
@@ -388,11 +397,14 @@ class _ToAst(Transformer_NonRecursive[Token, Any]):  # deep nesting: no deep rec
         return Op("choose", low=int(items[0]), high=int(items[1]), pos=self._pos(meta),
                   low_pos=self._pos(items[0]), high_pos=self._pos(items[1]))
 
-    def pay(self, items: list[Any]) -> Payment:
-        return Payment(int(items[0]), items[1], self._pos(items[0]))
+    def price(self, items: list[Any]) -> Price:
+        return Price(int(items[0]), items[1], self._pos(items[0]))
+
+    def pay(self, items: list[Price]) -> Payment:
+        return Payment(tuple(items))
 
     def free(self, items: list[Any]) -> Payment:
-        return Payment(0, None)
+        return Payment(())
 
     def times(self, items: list[Any]) -> tuple[str, Phrase, int, Pos | None]:
         div = items[0] if isinstance(items[0], tuple) else ("divisor", 1, None)
