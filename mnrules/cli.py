@@ -737,7 +737,8 @@ def words_reference(vocab: Any, kinds: dict[str, str]) -> str:
                 "| words | meaning |", "|---|---|"]
         for w in words:
             extra = f" (whose: `{w.subject}`; value: {w.vtype})" if kind == "quantity" else \
-                (f" (event `{w.meaning}`)" if kind == "event" else "")
+                (f" (event `{w.meaning}`{'; once done: only `after`' if w.reported else ''})"
+                 if kind == "event" else "")
             out.append(f"| `{w.pattern}` | {w.doc}{extra} |")
         out.append("")
     return "\n".join(out)

@@ -84,6 +84,10 @@ class EventKind:
     data: Pairs = ()    # the keys of its data, with their meaning
     player: str = ""    # who Event.player is ("" when it is None)
     word: str = ""      # the effect language's name for it, if card scripts may react
+    reported: bool = False
+    #   True: performed once it has happened (a collection made, a battle over, a phase
+    #   begun): triggers react to it, but there is nothing left for a replacement to
+    #   change or cancel, so a card's 'replace' and 'before' may not name it
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +122,7 @@ KERNEL: tuple[Declaration, ...] = (
          "each round, until the game ends."),
     EventKind("phase_start", "flow", "A phase begins; what reacts to it runs before "
               "the phase's own step.", True, (("phase", "the step name of the phase"),),
-              word="phase.start"),
+              word="phase.start", reported=True),
     Part("engine", "", "The decision loop, chance and the end of the game."),
     EventKind("game_over", "engine", "The game has ended: no decision is asked any more.",
               False, (("winners", "the winners, in seating order (none at a round cap)"),
@@ -238,7 +242,7 @@ def contract_words(contract: Contract) -> list[Word]:
     words = [Word("quantity", q.word, q.name, q.meaning, q.subject, q.value)
              for q in contract.quantities.values() if q.word]
     words += [Word("event", e.word, e.name, e.meaning, "player" if e.player else "",
-                   whose=e.player)
+                   whose=e.player, reported=e.reported)
               for e in contract.events.values() if e.word and e.performed]
     return words
 

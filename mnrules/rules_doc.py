@@ -61,6 +61,8 @@ def _quantity(q: Quantity) -> str:
 
 def _event(e: EventKind) -> str:
     facts = ["performed" if e.performed else "emitted only"]
+    if e.reported:
+        facts.append("once done: triggers only")
     if e.word:
         facts.append(f"card word `{e.word}`")
     player = f" Player: {_cell(e.player)}." if e.player else ""

@@ -116,7 +116,7 @@ def test_cards_check_names_the_nearest_declared_word(tmp_path: Path, script: str
      "for an offer"),
     ("modify battle.dice: add 1 per die", "die", "the count 'die' means something only for "
      "battle.hits, battle.shield or battle.total"),
-    ("replace collect: double the gains", "double", "the replacement 'double the gains' means "
+    ("replace buy: double the gains", "double", "the replacement 'double the gains' means "
      "something only for pillage"),
 ])
 def test_a_word_reading_a_context_serves_only_the_names_it_is_keyed_to(

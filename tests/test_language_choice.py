@@ -139,8 +139,8 @@ def test_the_cards_text_says_the_choice(tmp_path: Path) -> None:
     ("after collect: take 2 coin or take 1 wine", 1, 28, "'you choose: ACTION or ACTION'"),
     ("after collect: you pick: take 2 coin or take 1 wine", 1, 16, "is not a choice"),
     ("after collect: you choose: take 2 coin or tak 1 wine", 1, 43, "unknown action 'tak"),
-    ("before collect: you choose: take 2 coin or take 1 wine", 1, 17, "cannot ask"),
-    ("replace collect: you choose: cancel it or cancel it", 1, 18, "cannot ask"),
+    ("before buy: you choose: take 2 coin or take 1 wine", 1, 13, "cannot ask"),
+    ("replace buy: you choose: cancel it or cancel it", 1, 14, "cannot ask"),
     ("after collect: you choose: take 2 coin or if you do take 1 wine", 1, 43,
      "'if you do' follows a 'may'"),
 ])

@@ -156,3 +156,23 @@ def test_a_price_of_several_resources_is_paid_together_and_read_so() -> None:
 def test_each_amount_of_a_price_is_held_to_its_range(tmp_path: Path) -> None:
     script = "offer legion for 1 coin and 99 grain"
     refused_at(tmp_path, script, 1, 29, "out of range for the payment for 'legion'")
+
+
+@pytest.mark.parametrize("event", ["collect", "production", "phase.start", "battle.start",
+                                   "battle.roll", "battle"])
+@pytest.mark.parametrize("kind", ["replace", "before"])
+def test_an_event_told_once_done_takes_only_after(tmp_path: Path, event: str,
+                                                 kind: str) -> None:
+    """A collection is made, a battle fought, a phase begun before the rules tell of it:
+    'replace collect by an opponent: cancel it' would read "the event does not happen"
+    of income already taken, so it is refused where the event is named."""
+    refused_at(tmp_path, f"{kind} {event} by an opponent: cancel it"
+               if kind == "replace" else f"{kind} {event}: take 1 coin", 1, len(kind) + 2,
+               f"'{event}' is told once it has happened")
+
+
+def test_an_event_still_to_happen_may_be_replaced_or_preceded(tmp_path: Path) -> None:
+    scripts = ("replace move by an opponent: cancel it", "before pillage: take 1 coin",
+               "replace unit.lost when the unit is legion: cancel it")
+    rules = with_cards(tmp_path, *((f"hero{i}", s) for i, s in enumerate(scripts)))
+    assert {f"hero{i}" for i in range(3)} <= set(rules.cards)

@@ -724,6 +724,15 @@ class _Compiler:
             found = self.named("event", rule)
             if found is None:
                 return None
+            if found.reported and rule.kind != "after":
+                # (its action has run when it is performed: a cancel would say "does not
+                # happen" of what did, a change would change nothing)
+                told = found.doc.rstrip(".")
+                self.problem(rule.name_pos or rule.pos, f"'{found.pattern}' is told once it "
+                             f"has happened ({told[:1].lower()}{told[1:]}): there is nothing "
+                             f"left for '{rule.kind}' to change; react to it with 'after "
+                             f"{found.pattern}'")
+                return None
             out.word = found
             for act in rule.actions:
                 if rule.kind == "replace" and act.choices:

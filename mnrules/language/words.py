@@ -71,6 +71,7 @@ class Word:
     #   reads, so a rule of any other may not use it (a battle condition in a cost); empty
     #   for a word that means something anywhere
     whose: str = ""        # events: who Event.player is (the contract's "the buyer")
+    reported: bool = False  # events: told once done, so only 'after' may name it
     refuses: Any = None
     never_own: frozenset[str] = frozenset()
     #   conditions: the declared events of which this test is never true for the holder's

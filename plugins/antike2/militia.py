@@ -135,6 +135,6 @@ def mn_contract() -> list[Declaration]:
                   player="the nation that raised it", word="raise"),
         EventKind("militia", "militia", "A nation's Militia action is over.", True,
                   (("raised", "how many units it raised"),),
-                  player="the nation that entered Militia", word="militia"),
+                  player="the nation that entered Militia", word="militia", reported=True),
     ]
 

@@ -116,5 +116,5 @@ def mn_contract() -> list[Declaration]:
                      "choice from the bank (not a coin)."),
         EventKind("trade", "trade", "A nation has traded with the bank.", True,
                   (("paid", "how many it paid"), ("took", "what it took")),
-                  player="the nation that traded", word="trade"),
+                  player="the nation that traded", word="trade", reported=True),
     ]

@@ -89,7 +89,7 @@ def mn_contract() -> list[Declaration]:
         Part("turn", "turn", "The nations play in turn clockwise: a rondel action, "
              "founding cities, taking personages."),
         EventKind("turn_start", "turn", "A nation's turn begins.", True,
-                  player="the nation whose turn it is", word="turn.start"),
+                  player="the nation whose turn it is", word="turn.start", reported=True),
         EventKind("turn_end", "turn", "A nation's turn has ended (after its personages).",
-                  True, player="the nation whose turn it was", word="turn.end"),
+                  True, player="the nation whose turn it was", word="turn.end", reported=True),
     ]

@@ -223,7 +223,7 @@ def mn_contract() -> list[Declaration]:
                  "list", (("player", "who collects"),), subject="player", word="income"),
         EventKind("collected", "production", "A player has collected his income.", True,
                   (("resources", "what he took from the supply, by resource"),),
-                  player="the player who collected", word="collect"),
+                  player="the player who collected", word="collect", reported=True),
         EventKind("production_done", "production", "Every player has collected his "
-                  "income.", True, word="production"),
+                  "income.", True, word="production", reported=True),
     ]
