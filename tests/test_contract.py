@@ -157,9 +157,9 @@ def test_an_undeclared_perform_is_refused_with_the_hint(game5: Game) -> None:
 
 
 def test_performing_an_emitted_only_event_is_refused(game5: Game) -> None:
-    with pytest.raises(ContractError, match="'trade_pick' is declared by 'trade' as "
+    with pytest.raises(ContractError, match="'trade_giveback' is declared by 'trade' as "
                                             "only emitted"):
-        game5.perform(Event("trade_pick", "rome", {"from": "greece", "resource": "wine"}),
+        game5.perform(Event("trade_giveback", "rome", {"to": "greece"}),
                       lambda e: None)
 
 
@@ -215,7 +215,7 @@ def test_routes_must_name_performed_events_as_sets(rules: Ruleset) -> None:
     contract = contract_of(rules)
 
     class Listens:
-        TRIGGERED_BY = frozenset({"trade_pick"})
+        TRIGGERED_BY = frozenset({"trade_giveback"})
         REPLACES = "built"
 
     bus = type(rules.pm)("mnrules")
@@ -223,7 +223,7 @@ def test_routes_must_name_performed_events_as_sets(rules: Ruleset) -> None:
     with pytest.raises(ContractError) as info:
         check_routes(bus, contract)
     message = str(info.value)
-    assert "TRIGGERED_BY names 'trade_pick', an event 'trade' only emits" in message
+    assert "TRIGGERED_BY names 'trade_giveback', an event 'trade' only emits" in message
     assert "REPLACES must be a set of names, not 'built'" in message
 
 
@@ -348,7 +348,7 @@ def test_a_word_keyed_to_an_undeclared_or_emitted_name_is_refused_at_assembly(
                     Terms("collected"),
                     Terms("battle.allowed"),
                     Word("condition", "it rains", lambda e: True, "it rains",
-                         on=frozenset({"trade_pick", "batle"})),
+                         on=frozenset({"trade_giveback", "batle"})),
                     Word("event", "harvest", "harvest", "a harvest")]
 
     rules = fresh_rules()
@@ -362,7 +362,7 @@ def test_a_word_keyed_to_an_undeclared_or_emitted_name_is_refused_at_assembly(
                  "declares as a quantity or event; did you mean 'battle.total'?",
                  "Terms names the event 'collected': Terms are for quantities",
                  "names the quantity 'battle.allowed', which has no card word",
-                 "the condition 'it rains' names the event 'trade_pick', which 'trade' only "
+                 "the condition 'it rains' names the event 'trade_giveback', which 'trade' only "
                  "emits: nothing performs it, so it would never apply",
                  "the condition 'it rains' names 'batle', which no plugin declares as a "
                  "quantity or event; did you mean 'battle'?",

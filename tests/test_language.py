@@ -80,9 +80,12 @@ def test_unknown_quantity_and_resource(rules: Ruleset, tmp_path: Path) -> None:
     ("after collected: take 1 good of your choice", 9,
      "unknown event 'collected': the rules' name of the event 'collect'; did you mean "
      "'collect'?"),
+    ("after trade_giveback: take 1 good of your choice", 9,
+     "unknown event 'trade_giveback': 'trade' only emits it: nothing performs it, so no "
+     "card can react to it; known: battle, battle.roll, battle.start, buy, "),
     ("after trade_pick: take 1 good of your choice", 9,
-     "unknown event 'trade_pick': 'trade' only emits it: nothing performs it, so no card "
-     "can react to it; known: battle, battle.roll, battle.start, buy, "),
+     "unknown event 'trade_pick': the rules' name of the event 'trade.pick'; did you mean "
+     "'trade.pick'?"),
     ("modify battle.allowed: set 1", 10, "unknown quantity 'battle.allowed': 'military' "
      "declares it with no card word, so card scripts may not modify it; known: "
      "battle.dice, "),
@@ -106,14 +109,15 @@ def test_cards_check_names_the_nearest_declared_word(tmp_path: Path, script: str
 @pytest.mark.parametrize(("script", "at", "message"), [
     ("modify cost when land battle: subtract 1", "land", "the condition 'land battle' means "
      "something only for battle, battle.dice, battle.hits, battle.roll, battle.shield, "
-     "battle.start or battle.total, whose context it reads; not for the quantity 'cost'"),
+     "battle.start, battle.total or unit.lost, whose context it reads; not for the "
+     "quantity 'cost'"),
     ("after collect when the item is legion: take 1 good of your choice", "the item",
      "the condition 'the item is {name}' means something only for buy or cost, whose "
      "context it reads; not for the event 'collect'"),
     ("once per round offer legion for free when you attack", "you attack",
      "the condition 'you attack' means something only for battle, battle.dice, battle.hits, "
-     "battle.roll, battle.shield, battle.start or battle.total, whose context it reads; not "
-     "for an offer"),
+     "battle.roll, battle.shield, battle.start, battle.total or unit.lost, whose context it "
+     "reads; not for an offer"),
     ("modify battle.dice: add 1 per die", "die", "the count 'die' means something only for "
      "battle.hits, battle.shield or battle.total"),
     ("replace buy: double the gains", "double", "the replacement 'double the gains' means "

@@ -15,6 +15,7 @@ from mnrules.language.explain import explain
 from mnrules.language.syntax import parse_script
 from mnrules.language.texts import load_texts
 from mnrules.ruleset import vocabulary
+from mnrules.scenario import run
 from test_language_bugs import refused_at, with_cards
 
 
@@ -176,3 +177,49 @@ def test_an_event_still_to_happen_may_be_replaced_or_preceded(tmp_path: Path) ->
                "replace unit.lost when the unit is legion: cancel it")
     rules = with_cards(tmp_path, *((f"hero{i}", s) for i, s in enumerate(scripts)))
     assert {f"hero{i}" for i in range(3)} <= set(rules.cards)
+
+
+def test_a_take_in_the_trade_reads_its_resource(tmp_path: Path) -> None:
+    """'the resource is wine' reads what was taken in the trade (tests/modder3's Broker
+    reads whose offer it came from): Carthage takes Rome's wine and a coin with it."""
+    with_cards(tmp_path, ("vintner", "after trade.pick when the resource is wine: "
+                                     "take 1 coin"))
+    broker = Path(__file__).parent / "modder3" / "scenarios" / "broker.yaml"
+    text = broker.read_text(encoding="utf-8").replace("[broker]", "[vintner]")
+    text = text.replace("variant: ../variant.yaml", f"variant: {tmp_path / 'variant.yaml'}")
+    text = text.replace("{coin: 2}}}}", "{coin: 3}}}}")   # at once; Greece's take pays none
+    scenario = tmp_path / "vintner.yaml"
+    scenario.write_text(text, encoding="utf-8")
+    outcomes = list(run(scenario))
+    assert outcomes and all(o.ok for o in outcomes), [o.failures for o in outcomes]
+    refused_at(tmp_path, "after buy when the resource is wine: take 1 coin", 1, 16,
+               "means something only for trade.pick")
+
+
+def test_a_unit_lost_reads_the_battle_it_is_lost_in(tmp_path: Path) -> None:
+    """'after unit.lost by an opponent when you fight' (tests/modder3's Avenger): a unit
+    lost reads its battle as the battle's own events do; Greece's legion lost to Rome
+    in a battle Egypt does not fight pays Egypt nothing."""
+    with_cards(tmp_path, ("avenger", "after unit.lost by an opponent when you fight: "
+                                     "take 1 coin"))
+    scenario = tmp_path / "elsewhere.yaml"
+    scenario.write_text(f"""scenario: a battle Egypt does not fight
+edition: en
+variant: {tmp_path / 'variant.yaml'}
+position:
+  round: 2
+  titles: {{military: rome}}
+  control: {{ACHAEA: greece}}
+  units: {{ACHAEA: {{rome: {{legion: 2}}, greece: {{legion: 1}}}}}}
+  resources: {{egypt: {{coin: 0}}}}
+  tiles: {{egypt: [avenger]}}
+  phase: military
+forced:
+  land die: [5, 0, 0]
+choices: [rome, [done]]
+expect:
+  resources: {{egypt: {{coin: 0}}}}
+  units: {{ACHAEA: {{rome: {{legion: 2}}}}}}
+""", encoding="utf-8")
+    outcomes = list(run(scenario))
+    assert outcomes and all(o.ok for o in outcomes), [o.failures for o in outcomes]

@@ -167,7 +167,10 @@ class Trade(Step):
             taken[key] = taken.get(key, 0) + 1
             frame["history"].append([picker, target])
             frame["picker"] = target
-            game.emit(Event("trade_pick", picker, {"from": target, "resource": key}))
+            # performed, not only told: a card may react to a take in the trade (it has
+            # happened: the pick's turn is never undone, so no card can stall the trade)
+            game.perform(Event("trade_pick", picker, {"from": target, "resource": key}),
+                         lambda e: None)
         elif stage == "giveback":
             giver, short = self._imbalance(game, frame)
             assert giver is not None and short is not None
@@ -304,8 +307,8 @@ def mn_contract() -> list[Declaration]:
                    ("offers", "what each player offers, by resource")),
                   player="the trade leader"),
         EventKind("trade_pick", "trade", "A player took one offered resource from another.",
-                  False, (("from", "the player taken from"), ("resource", "what he took")),
-                  player="the player who took it"),
+                  True, (("from", "the player taken from"), ("resource", "what he took")),
+                  player="the player who took it", word="trade.pick", reported=True),
         EventKind("trade_giveback", "trade", "A player handed one resource to a player who "
                   "was short.", False, (("to", "the player who received it"),),
                   player="the player who gave it"),

@@ -24,7 +24,7 @@ from mnrules.plugins.mare_nostrum.build import item_of
 from mnrules.plugins.mare_nostrum.conquest import can_convert_now, convert_at_once, free_legions
 from mnrules.plugins.mare_nostrum.control import capital, has_enemies, slot_controller
 from mnrules.plugins.mare_nostrum.production import CHOICE
-from mnrules.plugins.mare_nostrum.state import Game
+from mnrules.plugins.mare_nostrum.state import Game, base_good
 from mnrules.plugins.mare_nostrum.supply import take
 
 # -- what the quantity words need beyond the contract ---------------------------------------
@@ -62,7 +62,8 @@ TAKE_NUMBERS = (1, 1)        # 'take N good of your choice': the word takes exac
 # elsewhere, so a rule of any other quantity or event may not use it.
 ROLL = frozenset({"battle.dice", "battle.total", "battle.hits", "battle.shield"})  # "battle"
 DICE = ROLL - {"battle.dice"}                            # "dice": the dice rolled
-FIGHT = ROLL | {"battle", "battle_start", "battle_roll"}  # a battle: folded, begun, rolled, fought
+FIGHT = ROLL | {"battle", "battle_start", "battle_roll", "unit_lost"}
+#   a battle: folded, begun, rolled, fought, or one of its units lost
 ATTACKERS = frozenset({"battle", "battle_start", "battle_roll"})  # events whose player
 #   is the attacker: 'you defend' is never true of the holder's own
 PROVINCE = FIGHT | {"pillage", "occupy", "occupy_marker", "convert", "cost", "move"}
@@ -92,9 +93,18 @@ def _battle(env: Env) -> dict[str, Any]:
     if b is not None:
         return b
     ev = env.event
-    if ev is not None and ev.kind in ("battle", "battle_start", "battle_roll"):
-        return {**ev.data, "attacker": ev.player}
+    if ev is not None:
+        if ev.kind in ATTACKERS:
+            return {**ev.data, "attacker": ev.player}
+        if ev.kind == "unit_lost":   # (its player is the unit's owner; its data names both)
+            return ev.data
     return {}
+
+
+def _resource_is(env: Env, resource: str) -> bool:
+    """The resource taken in the trade is ``resource`` (a legendary good: its type)."""
+    taken = env.ctx.get("resource")
+    return isinstance(taken, str) and base_good(taken) == resource
 
 
 def _area(env: Env) -> str | None:
@@ -653,6 +663,12 @@ def _generic_words() -> list[Word | Terms]:
          "the province changing hands, pillaged or occupied was yours (with 'by an "
          "opponent': he took it from you)",
          frozenset({"convert", "pillage", "occupy", "occupy_marker"})),
+        ("the offer was yours", lambda e: e.ctx.get("from") == e.holder,
+         "the resource taken in the trade came from your offer (with 'by an opponent': he "
+         "took it from you)", frozenset({"trade_pick"})),
+        ("the resource is {resource}", _resource_is,
+         "the resource taken in the trade is {resource} (a legendary good counts as its "
+         "type)", frozenset({"trade_pick"})),
     ]
     out += [Word("condition", p, f, d, numbers=AMOUNTS, on=on,
                  never_own=ATTACKERS if p == "you were attacked" else frozenset())
