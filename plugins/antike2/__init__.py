@@ -75,8 +75,11 @@ def mn_card_schema() -> dict[str, Any]:
 
 @hookimpl
 def mn_word_sets(rules: Any) -> dict[str, frozenset[str]]:
+    # '{name}' of 'the action is {name}': the rondel's actions, as the pack orders them
+    rondel = rules.params.get("rondel") if isinstance(rules.params, dict) else None
     return {"goods": frozenset(RESOURCES), "units": frozenset(UNITS),
-            "tracks": frozenset(), "players": frozenset(rules.board.nations)}
+            "tracks": frozenset(), "players": frozenset(rules.board.nations),
+            "action": frozenset(str(a) for a in rondel or ())}
 
 
 @hookimpl

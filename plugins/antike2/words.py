@@ -14,10 +14,10 @@ from __future__ import annotations
 from mnrules.contract import Declaration, Part, Quantity
 from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import ORIGINAL_RANK, Env
-from mnrules.language.words import Terms, Word
+from mnrules.language.words import Terms, Word, one_of
 from mnrules.plugins.antike2.bellona import pass_right
 from mnrules.plugins.antike2.personages import Earns
-from mnrules.plugins.antike2.state import Game
+from mnrules.plugins.antike2.state import COIN, Game
 from mnrules.plugins.antike2.supply import (
     cities_of,
     seas_held,
@@ -117,6 +117,18 @@ def _take_coins(env: Env, n: int) -> None:
             return
 
 
+def _has(env: Env, n: int, key: str = COIN) -> bool:
+    return bool(env.game.state.stock.get(env.actor, {}).get(key, 0) >= n)
+
+
+def _pay(env: Env, n: int, key: str = COIN) -> None:
+    """``n`` of ``key`` from the actor's stock (to the bank: its coins are what nobody
+    holds); a payment is asked only of one who has it, a loss takes what he has."""
+    k = min(n, env.game.state.stock.get(env.actor, {}).get(key, 0))
+    if k:
+        env.game.state.spend(env.actor, key, k)
+
+
 def _pass_bellona(env: Env) -> None:
     if env.game.state.bellona == env.holder:
         pass_right(env.game)
@@ -134,6 +146,16 @@ def mn_vocabulary() -> list[Word | Terms]:
              "the trade pays {n} resources", on=frozenset({"bank_trade"})),
         Word("condition", "you know every know_how", _knows_all,
              "you have learnt every know-how"),
+        Word("condition", "you have {n} {good}", _has, "you have at least {n} {good}",
+             numbers=(0, 20)),
+        Word("condition", "you have {n} coin", _has, "you have at least {n} coins",
+             numbers=(0, 20)),
+        Word("condition", "the unit is {unit}", lambda e, u: e.ctx.get("unit") == u,
+             "the unit raised, or that fought the battle, is a {unit}",
+             on=frozenset({"raise", "battle"})),
+        Word("condition", "the action is {name}", lambda e, a: e.ctx.get("action") == a,
+             "the rondel space moved to plays the action {name}", on=frozenset({"rondel"}),
+             refuses=one_of("action", "rondel action")),
         *(Word("count", pattern, tally, doc) for pattern, tally, doc in COUNTS),
         Word("holder", "every nation", _every_nation,
              "every nation is subject to a personage card's script (what earns one)"),
@@ -144,6 +166,12 @@ def mn_vocabulary() -> list[Word | Terms]:
              "take {n} {good} from the bank (resources never run out)", numbers=(1, 9)),
         Word("action", "take {n} coin", _take_coins,
              "take {n} coins from the bank (what it has left)", numbers=(1, 9)),
+        Word("action", "pay {n} {good}", _pay, "pay {n} {good} to the bank", numbers=(1, 9)),
+        Word("action", "pay {n} coin", _pay, "pay {n} coins to the bank", numbers=(1, 9)),
+        Word("action", "lose {n} {good}", _pay, "give {n} {good} back to the bank (what you "
+             "have)", numbers=(1, 9)),
+        Word("action", "lose {n} coin", _pay, "give {n} coins back to the bank (what you "
+             "have)", numbers=(1, 9)),
         Word("action", "pass bellona to the right", _pass_bellona,
              "the Bellona card goes to the nation on your right (counter-clockwise)",
              numbers=(0, 0)),
