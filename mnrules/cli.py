@@ -1308,6 +1308,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # a line at a time even into a pipe or a file: an error (stderr) stays after the lines
+    # it follows ("ok ..." lines, then the file that could not be read)
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError):
+            reconfigure(line_buffering=True)
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -913,10 +913,15 @@ class _Compiler:
                 self.problem(rule.multiplier.pos, f"the count '{mult[0].pattern}' is not a "
                              f"number: it cannot follow 'per'")
                 mult = None
+        most = item_word.numbers[1]
         for p in rule.payments:
             for part in p.parts:
                 self.in_range(part.n, part.pos or rule.pos, item_word.numbers,
                               f"payment for '{rule.item.text}'")
+            total = sum(part.n for part in p.parts)
+            if len(p.parts) > 1 and total > most:
+                self.problem(p.parts[0].pos or rule.pos, f"a payment of {total} resources "
+                             f"for '{rule.item.text}': at most {most} allowed in all")
         # a payment is the resources it takes, each as often as its amount says (the
         # amounts of "1 coin and 1 grain" together); () is free
         payments = tuple(tuple(r for part in p.parts

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from itertools import combinations, product
+from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
@@ -325,15 +325,21 @@ def offer_sites(game: Game, player: str, offer: BuildOffer) -> list[str]:
 
 
 def offer_payments(game: Game, player: str, offer: BuildOffer) -> list[Payment]:
-    """The offer's prices ``player`` can pay now (a legendary good counts as its type)."""
+    """The offer's prices ``player`` can pay now (a legendary good counts as its type),
+    each set once, the sets of a type in the order of its keys."""
     screen = game.state.screens[player]
     out: list[Payment] = []
     for price in offer.payments:
-        choices = [[k for k in sorted(screen) if base_good(k) == want] for want in price]
-        for combo in product(*choices):
-            need = Counter(combo)
-            pay = tuple(sorted(combo))
-            if all(screen.get(k, 0) >= n for k, n in need.items()) and pay not in out:
+        # counted per type: the n goods of a type are one multiset of its keys, not a key
+        # picked for each good in turn (2**20 picks for "20 grain" with a legendary grain)
+        ways = []
+        for want, n in Counter(price).items():
+            keys = [k for k in sorted(screen) if base_good(k) == want]
+            ways.append([c for c in combinations_with_replacement(keys, n)
+                         if all(screen[k] >= c.count(k) for k in set(c))])
+        for combo in product(*ways):
+            pay = tuple(sorted(k for part in combo for k in part))
+            if pay not in out:
                 out.append(pay)
     return out
 
