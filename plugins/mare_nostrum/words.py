@@ -66,7 +66,7 @@ FIGHT = ROLL | {"battle", "battle_start", "battle_roll", "unit_lost"}
 #   a battle: folded, begun, rolled, fought, or one of its units lost
 ATTACKERS = frozenset({"battle", "battle_start", "battle_roll"})  # events whose player
 #   is the attacker: 'you defend' is never true of the holder's own
-PROVINCE = FIGHT | {"pillage", "occupy", "occupy_marker", "convert", "cost", "move"}
+PROVINCE = FIGHT | {"pillage", "occupy", "occupy_marker", "convert", "cost", "move", "built"}
 #   an area or a "province": where a battle is, a conquest happens, an item bought goes,
 #   a unit moved to
 
@@ -109,6 +109,10 @@ def _resource_is(env: Env, resource: str) -> bool:
 
 def _area(env: Env) -> str | None:
     area = _battle(env).get("area") or env.ctx.get("province") or env.ctx.get("area")
+    if not area:   # a purchase: where its action put the item (a hero or wonder: nowhere)
+        action = env.ctx.get("action")
+        if action and len(action) > 1 and action[0] != "tile":
+            area = action[1]
     return str(area) if area else None
 
 
@@ -119,6 +123,18 @@ def _resources(env: Env) -> list[str]:
 
 def _take_good(env: Env, choice: Any, n: int = 1) -> None:
     take(env.game, env.actor, str(choice))
+
+
+def _goods_held(env: Env) -> list[str]:
+    """The goods behind the actor's screen, by key (a legendary good apart: it is his
+    to choose which he gives)."""
+    return sorted(k for k, n in env.game.state.screens[env.actor].items()
+                  if n > 0 and k != "coin")
+
+
+def _lose_good(env: Env, choice: Any, n: int = 1) -> None:
+    from mnrules.plugins.mare_nostrum.supply import give_back
+    give_back(env.game.state, env.actor, str(choice))
 
 
 def _tiles_of(env: Env, kind: str, except_card: str | None = None) -> tuple[str, ...]:
@@ -349,6 +365,10 @@ def mn_vocabulary() -> list[Word | Terms]:
         ("take {n} good of your choice", Interactive(
             lambda e, n: tuple(_resources(e)), _take_good, "take a good of your choice"),
          "take {n} good of your choice from the supply"),
+        ("lose {n} good of your choice", Interactive(
+            lambda e, n: tuple(_goods_held(e)), _lose_good,
+            "give back a good of your choice"),
+         "put {n} good of your choice back in the supply (none if you have none)"),
         ("copy a hero of another player except {card}", Interactive(
             lambda e, c: _tiles_of(e, "hero", c), lambda e, ch, c: _copy(e, ch),
             "choose a hero of another player to copy"),
