@@ -75,6 +75,9 @@ KERNEL_MESSAGES: dict[str, str] = {
                "board, s your screen, l lists the options again, u undoes your last "
                "choice, h helps, q quits.",
     "ui.pick_one": "Type an option's key or words that pick out one option (h for help).",
+    "ui.no_key": "There is no option {number} now; the options are {keys}.",
+    "ui.ambiguous": "“{text}” fits options {keys}: type one of their keys.",
+    "ui.no_match": "No option reads “{text}” (h for help).",
     "ui.same_options": "(the same choices as above: l lists them again)",
     "ui.blank": "blank",
     "ui.refused_over": "The game is over: there is nothing left to choose.",

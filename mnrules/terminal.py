@@ -62,6 +62,36 @@ def match_option(dec: Decision, text: str, texts: Sequence[str] | None = None,
     return hits[0] if len(hits) == 1 else None
 
 
+def key_spans(keys: Sequence[int]) -> str:
+    """Keys as a player reads them: runs joined ("2–6, 9")."""
+    out: list[str] = []
+    ordered = sorted(keys)
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1:
+            j += 1
+        out.append(str(ordered[i]) if i == j else
+                   f"{ordered[i]}, {ordered[j]}" if j == i + 1 else f"{ordered[i]}–{ordered[j]}")
+        i = j + 1
+    return ", ".join(out)
+
+
+def no_match(say: Any, text: str, texts: Sequence[str], keys: Sequence[int]) -> str:
+    """Why what a human typed picks no option: a key not offered now (keys are stable, so
+    a gone option's key stays unused), words that fit several options, or none."""
+    typed = text.strip()
+    if typed.isdigit():
+        return str(say.say("ui.no_key", number=typed, keys=key_spans(keys)))
+    words = typed.lower().split()
+    if not words:
+        return str(say.say("ui.pick_one"))
+    hits = [keys[i] for i, t in enumerate(texts) if all(w in t.lower() for w in words)]
+    if len(hits) > 1:
+        return str(say.say("ui.ambiguous", text=typed, keys=key_spans(hits)))
+    return str(say.say("ui.no_match", text=typed))
+
+
 class _Screen:
     """Where the terminal writes: rich colour when rich is installed and the output is a
     terminal, plain text otherwise (a pipe, a test)."""
@@ -304,7 +334,7 @@ class Terminal:
                 continue
             picked = match_option(dec, text, texts, numbers)
             if picked is None:
-                self.say(say.say("ui.pick_one"), "red")
+                self.say(no_match(say, text, texts, numbers), "red")
                 continue
             return dec.options[picked]
 

@@ -117,6 +117,24 @@ def test_keys_do_not_shift_when_an_option_disappears() -> None:
     assert term._numbers(other) == [1, 2]              # a new kind of question starts afresh
 
 
+def test_a_typed_line_that_picks_nothing_is_told_why() -> None:
+    """Rome's coin is gone from the trade menu: typing its key again says which keys are
+    there now; words fitting two options name both keys; words fitting none say so."""
+    from mnrules.present import presenter
+    from mnrules.terminal import key_spans, no_match
+
+    say = presenter(load_ruleset("en"))
+    texts, keys = ["grain", "metal", "oil", "sheep", "wine"], [2, 3, 4, 5, 6]
+    assert no_match(say, "1", texts, keys) == \
+        "There is no option 1 now; the options are 2–6."
+    assert no_match(say, "e", texts, keys) == "“e” fits options 3, 5, 6: type one of their keys."
+    assert no_match(say, "gold", texts, keys) == "No option reads “gold” (h for help)."
+    assert key_spans([1, 2, 3, 5, 7, 8]) == "1–3, 5, 7, 8"
+    fr = presenter(load_ruleset("fr"))
+    assert no_match(fr, "9", texts, keys) == \
+        "Il n'y a pas de choix 9 maintenant ; les choix sont 2–6."
+
+
 def test_a_long_payment_menu_is_short_and_not_reprinted() -> None:
     rules = load_ruleset("en")
     game = new_game(rules, players=5, seed=1)
