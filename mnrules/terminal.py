@@ -267,7 +267,7 @@ class Terminal:
                     self.say(line)
                     continue
                 self.say(f"  {head}", "bold")
-            if len(cells) > 4 and max(len(c) for c in cells) < WIDTH // 3:
+            if len(cells) > 1 and max(len(c) for c in cells) < WIDTH // 3:
                 width = max(len(c) for c in cells) + 2
                 per = max(1, (WIDTH - 2) // width)
                 for j in range(0, len(cells), per):

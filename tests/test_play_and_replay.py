@@ -117,7 +117,7 @@ def test_a_human_plays_a_round_at_the_terminal(tmp_path: Path) -> None:
             child.expect("Behind your screen")
             child.expect(r"Rome> ")
             child.sendline("legion")              # a purchase by words: several match
-            child.expect("Type an option's key")
+            child.expect("fits options")          # their keys named
             child.expect(r"Rome> ")
             child.sendline("1")                   # end the turn ...
             child.expect(r"Rome> ")
