@@ -85,6 +85,12 @@ def _int(data: dict[str, Any], key: str, default: int | None = None,
     return value
 
 
+INDEX_WORDS = ("form_edition", "form_language", "form_players", "form_seed", "form_start",
+               "form_load_title", "form_load", "form_play_all", "nav_new", "nav_replay",
+               "nav_editor", "nav_design")
+"""The new-game page's words (``ui.*`` messages), sent in every language of a game."""
+
+
 def _editions() -> list[dict[str, Any]]:
     from ..packs import list_packs, read
 
@@ -149,6 +155,7 @@ def create_app() -> Starlette:
                 from ..bots import bot_kinds
 
                 everyone = list(dict.fromkeys(p for ps in rules.seating.values() for p in ps))
+                bots = ["random", *sorted(set(bot_kinds(rules)) - {"random"})]
                 says = {lang: presenter(rules, lang) for lang in languages(rules)}
                 seats[ed["game"]] = {
                     "seating": {str(n): ps for n, ps in rules.seating.items()},
@@ -158,7 +165,14 @@ def create_app() -> Starlette:
                                        for lang, say in says.items()},
                     "names": {lang: {p: say.player(p) for p in everyone}
                               for lang, say in says.items()},
-                    "bots": ["random", *sorted(bot_kinds(rules))]}
+                    "bots": bots,
+                    # the page's own words, and each seat's kind, in the language picked
+                    # (a bot kind the pack has no name for reads as its id)
+                    "words": {lang: {k: say.say(f"ui.{k}") for k in INDEX_WORDS}
+                              for lang, say in says.items()},
+                    "bot_names": {lang: {"human": say.say("ui.seat_human") or "human",
+                                         **{b: say.say(f"ui.bot_{b}") or b for b in bots}}
+                                  for lang, say in says.items()}}
         return JSONResponse({"editions": eds, "games": seats})
 
     async def start(request: Request) -> Response:

@@ -83,6 +83,19 @@ def test_the_new_game_form_names_each_seat_in_the_language_picked(server: str,
     page.select_option("#lang", "fr")
     assert page.locator("#seats label").first.inner_text().startswith("Rome")
     assert any(t.startswith("Grèce") for t in page.locator("#seats label").all_inner_texts())
+    # the page itself speaks the language picked: its labels, links, seat kinds, button
+    assert page.locator("[data-word='form_players']").inner_text() == "Joueurs"
+    assert page.locator("header a[href='/']").inner_text() == "Nouvelle partie"
+    assert page.locator("#start").inner_text() == "Commencer"
+    kinds = page.locator("select.seat[data-player='greece'] option").all_inner_texts()
+    assert kinds[:3] == ["un humain", "bot aléatoire", "bot heuristique"], kinds
+    assert page.locator("select.seat[data-player='greece']").input_value() == "random"
+    page.select_option("#lang", "uk")
+    assert page.locator("[data-word='form_load_title']").inner_text() == \
+        "Завантажити збереження"
+    page.click("#start")
+    page.wait_for_selector("#hostlink")
+    assert page.locator("#hostlink").inner_text() == "Грати (усі місця людей за цим екраном)"
 
 
 def test_a_human_clicks_the_map_sees_the_log_and_undoes(server: str, page: Any) -> None:

@@ -50,13 +50,24 @@ const MN = (() => {
       players.value = keep && g.seating[keep] ? keep : Object.keys(g.seating).slice(-1)[0];
       seats();
     }
+    function words() {   // the page in the language picked
+      const g = info.games[info.editions.find((x) => x.id === ed.value).game];
+      const w = (g.words || {})[lang.value] || {};
+      const nav = { "/": "nav_new", "/replay": "nav_replay", "/editor": "nav_editor", "/design": "nav_design" };
+      document.querySelectorAll("[data-word]").forEach((n) => { if (w[n.dataset.word]) n.textContent = w[n.dataset.word]; });
+      document.querySelectorAll("header a").forEach((a) => { const t = w[nav[a.getAttribute("href")]]; if (t) a.textContent = t; });
+      const host = $("hostlink"); if (host && w.form_play_all) host.textContent = w.form_play_all;
+      document.documentElement.lang = lang.value;
+    }
     function seats() {
       const e = info.editions.find((x) => x.id === ed.value); const g = info.games[e.game];
       const box = $("seats"); box.replaceChildren();
       const names = (g.names || {})[lang.value] || {};
+      const kinds = (g.bot_names || {})[lang.value] || {};
+      words();
       g.seating[players.value].forEach((p, i) => {
         const l = el("label", (names[p] || p) + " "); const s = el("select"); s.dataset.player = p; s.className = "seat";
-        ["human", ...g.bots].forEach((b) => { const o = el("option", b); o.value = b; s.append(o); });
+        ["human", ...g.bots].forEach((b) => { const o = el("option", kinds[b] || b); o.value = b; s.append(o); });
         s.value = i === 0 ? "human" : "random"; l.append(s); box.append(l);
       });
     }
@@ -68,7 +79,8 @@ const MN = (() => {
       try {
         const r = await api("/api/games", { edition: ed.value, lang: lang.value, players: Number(players.value), seed: Number($("seed").value), seats: seatsBy });
         const box = $("links"); box.replaceChildren();
-        const a = el("a", "Play (every human seat at this screen)"); a.href = r.host; a.id = "hostlink"; box.append(a);
+        const w = (info.games[info.editions.find((x) => x.id === ed.value).game].words || {})[lang.value] || {};
+        const a = el("a", w.form_play_all || "Play (every human seat at this screen)"); a.href = r.host; a.id = "hostlink"; box.append(a);
         const names = (info.games[info.editions.find((x) => x.id === ed.value).game].names || {})[lang.value] || {};
         for (const [p, link] of Object.entries(r.seats)) { const d = el("div", (names[p] || p) + ": "); const b = el("a", location.origin + link); b.href = link; b.className = "seatlink"; b.dataset.player = p; d.append(b); box.append(d); }
       } catch (e) { showError(e); }
