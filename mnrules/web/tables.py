@@ -272,7 +272,14 @@ class Replay:
                 "round": game.state.round,
                 "table": game.rules.hook.mn_table(say=say, game=game, viewer=None),
                 "board": game.rules.hook.mn_board_svg(say=say, game=game, viewer=None) or "",
-                "log": log[-400:]}
+                "log": log[-400:],
+                # the page's own words in the log's language
+                "where": say.say("ui.replay_where", step=self.step, steps=len(self.choices),
+                                 round=game.state.round),
+                "words": {k: say.say(f"ui.{k}") for k in (
+                    "replay_open", "replay_prev_round", "replay_prev", "replay_next",
+                    "replay_next_round", "nav_new", "nav_replay", "nav_editor",
+                    "nav_design")}}
 
 
 def new_replay(text: str) -> Replay:

@@ -161,9 +161,9 @@ def test_a_replay_steps_by_choice_and_by_round_with_dice(server: str, page: Any,
     page.goto(server + "/replay")
     page.set_input_files("#logfile", str(log))
     page.click("#open")
-    page.wait_for_function("document.getElementById('where').textContent.startsWith('0 /')")
+    page.wait_for_function("document.getElementById('where').textContent.startsWith('choice 0 of')")
     page.click("#next")
-    page.wait_for_function("document.getElementById('where').textContent.startsWith('1 /')")
+    page.wait_for_function("document.getElementById('where').textContent.startsWith('choice 1 of')")
     for _ in range(5):                        # the log's five rounds
         before = page.locator("#where").inner_text()
         page.click("#nextRound")
@@ -174,6 +174,20 @@ def test_a_replay_steps_by_choice_and_by_round_with_dice(server: str, page: Any,
     assert "Dice:" in told and ("Battle in" in told or "Sea battle" in told)
     page.click("#prevRound")
     page.wait_for_function("!document.getElementById('where').textContent.includes('round 6')")
+
+
+def test_a_french_log_replays_in_french(server: str, page: Any, tmp_path: Path) -> None:
+    from mnrules.cli import main
+
+    log = tmp_path / "g.jsonl"
+    assert main(["play", "--edition", "fr", "--seed", "4", "--rounds", "1",
+                 "--log", str(log)]) == 0
+    page.goto(server + "/replay")
+    page.set_input_files("#logfile", str(log))
+    page.click("#open")
+    page.wait_for_function("document.getElementById('where').textContent.startsWith('choix 0')")
+    assert page.locator("#nextRound").inner_text() == "manche >>"
+    assert page.locator("header a[href='/']").inner_text() == "Nouvelle partie"
 
 
 def test_the_card_editor_points_at_the_error(server: str, page: Any) -> None:

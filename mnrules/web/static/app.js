@@ -160,7 +160,11 @@ const MN = (() => {
       showError();
       try {
         info = await api(`/api/replays/${id}?step=${n}`); step = info.step;
-        $("where").textContent = `${info.step} / ${info.steps} (round ${info.round})`;
+        $("where").textContent = info.where || `${info.step} / ${info.steps} (round ${info.round})`;
+        const w = info.words || {};   // the page in the log's language
+        const nav = { "/": "nav_new", "/replay": "nav_replay", "/editor": "nav_editor", "/design": "nav_design" };
+        document.querySelectorAll("[data-word]").forEach((b) => { if (w[b.dataset.word]) b.textContent = w[b.dataset.word]; });
+        document.querySelectorAll("header a").forEach((a) => { const t = w[nav[a.getAttribute("href")]]; if (t) a.textContent = t; });
         $("board").innerHTML = info.board; renderLog(info.log); renderTable(info.table, $("table"));
       } catch (e) { showError(e); }
     }
