@@ -223,3 +223,39 @@ expect:
 """, encoding="utf-8")
     outcomes = list(run(scenario))
     assert outcomes and all(o.ok for o in outcomes), [o.failures for o in outcomes]
+
+
+def test_two_goods_of_ones_choice_are_asked_one_after_the_other(tmp_path: Path) -> None:
+    """'take 2 goods of your choice': a good, then another among what is left; 'lose 2
+    goods of your choice' gives back two of what he holds, asked the same way."""
+    with_cards(tmp_path, ("patron", "after buy when the item is a wonder: take 2 goods of "
+                                    "your choice, lose 2 goods of your choice"))
+    scenario = tmp_path / "patron.yaml"
+    scenario.write_text(f"""scenario: Greece buys a wonder, takes two goods, gives two back
+edition: en
+variant: {tmp_path / 'variant.yaml'}
+position:
+  round: 2
+  titles: {{military: greece, culture: greece, trade: greece}}
+  resources: {{greece: {{coin: 8, stone: 1}}}}
+  tiles: {{greece: [patron]}}
+  display: [colossus, circe]
+  phase: build
+choices:
+  - greece
+  - [tile, colossus]             # his third tile: 8 coins
+  - [coin, coin, coin, coin, coin, coin, coin, coin]
+  - {{expect: {{pending: {{player: greece, kind: card.choose}}}}}}
+  - wine
+  - {{expect: {{resources: {{greece: {{stone: 1, wine: 1}}}}}}}}
+  - oil
+  - {{expect: {{pending: {{player: greece, kind: card.choose, options: [oil, stone, wine]}}}}}}
+  - stone
+  - wine
+expect:
+  resources: {{greece: {{oil: 1}}}}
+""", encoding="utf-8")
+    outcomes = list(run(scenario))
+    assert outcomes and all(o.ok for o in outcomes), [o.failures for o in outcomes]
+    refused_at(tmp_path, "after buy: take 6 goods of your choice", 1, 17,
+               "6 is out of range")

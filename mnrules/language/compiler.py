@@ -71,6 +71,9 @@ class Interactive:
     options: Callable[..., tuple[Any, ...]]
     apply: Callable[..., None]
     prompt: str = "choose"
+    repeats: bool = False
+    #   True: its first argument, a number, is how many times it is asked ('take 2 goods
+    #   of your choice': one good, then another, each from what is left)
 
 
 @dataclass(frozen=True)

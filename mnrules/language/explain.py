@@ -166,13 +166,15 @@ class Explainer:
     # -- words -----------------------------------------------------------------------------
     def word_text(self, word: Word, args: list[Any]) -> str:
         """A matched word as a phrase: its text in the language (a mapping picks the form
-        for its first named placeholder's value), its placeholders by their names."""
+        for its first named placeholder's value, else for its number: "1" or "_"), its
+        placeholders by their names."""
         t = self.texts
         given = t.words.get(word.kind, {}).get(word.pattern)
         slots = [m.group(1) for m in SLOT.finditer(word.pattern)]
         values = dict(zip(slots, args, strict=False))
         if isinstance(given, Mapping):
-            named = next((values[s] for s in slots if s != "n" and s in values), None)
+            named = next((values[s] for s in slots if s != "n" and s in values),
+                         values.get("n"))
             given = given.get(str(named), given.get("_"))
         text = given if isinstance(given, str) else word.doc
         for slot, value in zip(slots, args, strict=False):

@@ -167,7 +167,13 @@ class Choose(Step):
             game.push_all([("card.choose" if alt.asks else "card.do",
                             {**data, "alt": picked, "actor": actor}) for actor in actors])
             return
-        action.word.meaning.apply(env, choice, *action.args)
+        meaning = action.word.meaning
+        meaning.apply(env, choice, *action.args)
+        if meaning.repeats:
+            left = frame.get("left", int(action.args[0])) - 1
+            if left > 0:   # asked again, among what is left then
+                frame["left"] = left
+                frame["done"] = False
 
     def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
         return _card_rule(game, frame, "the choice is one of what its effect offers now"), \

@@ -56,7 +56,7 @@ LIST_HOLDS = {"income": "resources", "build.first": "players", "victory.alone": 
               "title.ties": "players"}
 ALLOW_NUMBERS = (0, 9)       # 'allow N ...': payment sets are never larger
 PAY_NUMBERS = (0, 20)        # 'offer ITEM for N coin': no item costs more
-TAKE_NUMBERS = (1, 1)        # 'take N good of your choice': the word takes exactly one
+TAKE_NUMBERS = (1, 5)        # 'take N good of your choice': asked N times, one good each
 
 # The declared names whose context or data a word reads (Word.on): it means nothing
 # elsewhere, so a rule of any other quantity or event may not use it.
@@ -363,11 +363,12 @@ def mn_vocabulary() -> list[Word | Terms]:
           for p, f, d, t in counts]
     actions = [
         ("take {n} good of your choice", Interactive(
-            lambda e, n: tuple(_resources(e)), _take_good, "take a good of your choice"),
+            lambda e, n: tuple(_resources(e)), _take_good, "take a good of your choice",
+            repeats=True),
          "take {n} good of your choice from the supply"),
         ("lose {n} good of your choice", Interactive(
             lambda e, n: tuple(_goods_held(e)), _lose_good,
-            "give back a good of your choice"),
+            "give back a good of your choice", repeats=True),
          "put {n} good of your choice back in the supply (none if you have none)"),
         ("copy a hero of another player except {card}", Interactive(
             lambda e, c: _tiles_of(e, "hero", c), lambda e, ch, c: _copy(e, ch),
