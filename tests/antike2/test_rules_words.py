@@ -135,3 +135,25 @@ def test_a_script_counts_a_nations_holdings(tmp_path: Path) -> None:
     game = at_turn({"cities": cities, "know_how": {"yellow": ["metallum"]}}, "yellow",
                    rules=rules)
     assert amount(game, "yellow", "gold") == base_amount(game, "yellow", "gold") + 7
+
+
+def test_a_stock_that_omits_a_resource_holds_none_of_it() -> None:
+    """A save may list only the resources a nation holds ({coin: 2}): 'gold you have'
+    counts 0 of the gold it omits, 'you have 1 gold' is false, and paying it takes none."""
+    from mnrules.language.compiler import Env
+    from mnrules.ruleset import vocabulary
+
+    game = new_game(RULES, 4, seed=1)
+    nation = game.state.players[0]
+    game.state.stock[nation] = {"coin": 2}
+    words = {w.pattern: w for w in vocabulary(RULES).words("count")}
+    conds = {w.pattern: w for w in vocabulary(RULES).words("condition")}
+    acts = {w.pattern: w for w in vocabulary(RULES).words("action")}
+    env = Env(game, nation, "moneta", {})
+    assert words["{good} you have"].meaning(env, "gold") == 0
+    assert words["coin you have"].meaning(env) == 2
+    assert not conds["you have {n} {good}"].meaning(env, 1, "gold")
+    assert conds["you have {n} coin"].meaning(env, 2)
+    acts["lose {n} {good}"].meaning(env, 1, "gold")
+    acts["pay {n} coin"].meaning(env, 1)
+    assert game.state.stock[nation] == {"coin": 1}
