@@ -171,8 +171,8 @@ def test_pickle_is_not_what_the_cache_holds() -> None:
      "for the allowance 'coin in goods sets': from 0 to 9"),
     ("offer legion for 21 coin", 20, "21 is out of range for the payment for 'legion': "
      "from 0 to 20"),
-    ("after production: take 2 good of your choice", 26,
-     "for the action 'take {n} good of your choice': only 1 allowed"),
+    ("after production: take 6 good of your choice", 26,
+     "for the action 'take {n} good of your choice': from 1 to 5 allowed"),
     ("modify battle.total: add " + "9" * 4301, 28, "is too long (4301 digits, at most 18)"),
     ("modify cost: subtract 00000000000000000000000001", 25, "is too long"),
 ])
@@ -246,8 +246,8 @@ def test_the_guide_states_every_declared_range() -> None:
     for phrase, (low, high) in (("allow N", words.ALLOW_NUMBERS),
                                 ("for N coin", words.PAY_NUMBERS)):
         assert any(phrase in r and f"| {low} to {high} |" in r for r in rows), phrase
-    assert words.TAKE_NUMBERS == (1, 1)
-    assert any("take N good" in r and "| 1 (" in r for r in rows)
+    low, high = words.TAKE_NUMBERS
+    assert any("take N good" in r and f"| {low} to {high} (" in r for r in rows)
 
 
 # -- item 3: card files ---------------------------------------------------------------------
