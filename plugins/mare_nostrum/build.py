@@ -225,6 +225,9 @@ def placements(game: Game, player: str,
     if pieces.get("trireme", 0) > 0 and (keep is None or keep("trireme")):
         out.extend(("trireme", s) for s in trireme_seas(game, player, where))
     supply = state.supply
+    # a building kind is judged once a listing (the supply and the item's price), not
+    # once per free slot of every province: its slots are looked at only if it passes
+    kinds: dict[str, bool] = {}
     for prov in where:
         seen: set[str] = set()
         slots = board.provinces[prov].slots
@@ -232,11 +235,15 @@ def placements(game: Game, player: str,
             if is_built:
                 continue
             slot = slots[i]
-            spec = slot.spec
-            if spec in seen or supply.get(slot.kind, 0) <= 0:
+            kind = slot.kind
+            ok = kinds.get(kind)
+            if ok is None:
+                ok = kinds[kind] = supply.get(kind, 0) > 0 and (keep is None or keep(kind))
+            if not ok:
                 continue
-            if keep is not None and not keep(slot.kind):
-                continue   # (a spec names its kind: its other slots are refused too)
+            spec = slot.spec
+            if spec in seen:
+                continue
             seen.add(spec)
             out.append(("building", prov, i))
     out.extend(("tile", t) for t in state.display if t not in state.tiles[player]
