@@ -280,10 +280,20 @@ def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
         # No card or plugin changes a price: each item's is its base price, whatever
         # the place, so an item is judged before its places are looked for.
         costs_param = game.param("costs")
+        cards = game.rules.cards
+        # every hero or wonder but a special one costs the same (by how many he owns):
+        # its price is counted once a listing, not once per tile on display
+        common: list[int | None] = []
 
         def pays(item: Any) -> bool:
             if item.__class__ is tuple:
-                cost = tile_cost(game, player, item[1], owned)
+                tile = item[1]
+                if cards[tile].kind in SPECIAL:
+                    cost = tile_cost(game, player, tile, owned)
+                else:
+                    if not common:
+                        common.append(tile_cost(game, player, tile, owned))
+                    cost = common[0]
                 if cost is None:
                     return False
             else:
