@@ -216,14 +216,14 @@ def placements(game: Game, player: str,
     out: list[tuple[Any, ...]] = []
     pieces = state.pieces[player]
     if pieces.get("marker", 0) > 0 and (keep is None or keep("marker")):
-        out.extend(("marker", p) for p in sorted(marker_sites(game, player)))
+        out += [("marker", p) for p in sorted(marker_sites(game, player))]
     where = buildable(game, player)
     if pieces.get("legion", 0) > 0 and (keep is None or keep("legion")):
-        out.extend(("legion", p) for p in where)
+        out += [("legion", p) for p in where]
     if pieces.get("fortress", 0) > 0 and (keep is None or keep("fortress")):
-        out.extend(("fortress", p) for p in where if not state.count(p, player, "fortress"))
+        out += [("fortress", p) for p in where if not state.count(p, player, "fortress")]
     if pieces.get("trireme", 0) > 0 and (keep is None or keep("trireme")):
-        out.extend(("trireme", s) for s in trireme_seas(game, player, where))
+        out += [("trireme", s) for s in trireme_seas(game, player, where)]
     supply = state.supply
     # a building kind is judged once a listing (the supply and the item's price), not
     # once per free slot of every province: its slots are looked at only if it passes
@@ -246,8 +246,8 @@ def placements(game: Game, player: str,
                 continue
             seen.add(spec)
             out.append(("building", prov, i))
-    out.extend(("tile", t) for t in state.display if t not in state.tiles[player]
-               and (keep is None or keep(("tile", t))))
+    out += [("tile", t) for t in state.display if t not in state.tiles[player]
+            and (keep is None or keep(("tile", t)))]
     return out
 
 
