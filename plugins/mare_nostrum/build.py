@@ -9,7 +9,6 @@ his turn he keeps at most two coins (and what heroes or wonders let him keep).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import combinations, product
 from typing import Any
@@ -345,10 +344,15 @@ def offer_payments(game: Game, player: str, offer: BuildOffer) -> list[Payment]:
     """The offer's prices ``player`` can pay now (a legendary good counts as its type)."""
     screen = game.state.screens[player]
     out: list[Payment] = []
+    # the screen's keys by the type they count as, sorted once (not once per wanted type)
+    by_type: dict[str, list[str]] = {}
+    for k in sorted(screen):
+        by_type.setdefault(base_good(k), []).append(k)
     for price in offer.payments:
-        choices = [[k for k in sorted(screen) if base_good(k) == want] for want in price]
-        for combo in product(*choices):
-            need = Counter(combo)
+        for combo in product(*[by_type.get(want, []) for want in price]):
+            need: dict[str, int] = {}
+            for k in combo:
+                need[k] = need.get(k, 0) + 1
             pay = tuple(sorted(combo))
             if all(screen.get(k, 0) >= n for k, n in need.items()) and pay not in out:
                 out.append(pay)
