@@ -33,7 +33,10 @@ COMPILED = (
     "mnrules/bots/random_bot.py",
     # the effect language's compiler: the closures a card's script becomes run natively
     "mnrules/language/compiler.py",
-    # Mare Nostrum's rules (through the link mnrules/plugins -> plugins)
+    # Mare Nostrum's rules (through the link mnrules/plugins -> plugins); its state too,
+    # a non-native class (it subclasses the kernel's Python one), so that the rules'
+    # small questions of it (count, gain, base_good) run natively
+    "mnrules/plugins/mare_nostrum/state.py",
     "mnrules/plugins/mare_nostrum/build.py",
     "mnrules/plugins/mare_nostrum/payment.py",
     "mnrules/plugins/mare_nostrum/control.py",

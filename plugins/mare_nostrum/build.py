@@ -216,15 +216,18 @@ def placements(game: Game, player: str,
     out: list[tuple[Any, ...]] = []
     pieces = state.pieces[player]
     if pieces.get("marker", 0) > 0 and (keep is None or keep("marker")):
-        out.extend(("marker", p) for p in sorted(marker_sites(game, player)))
+        out += [("marker", p) for p in sorted(marker_sites(game, player))]
     where = buildable(game, player)
     if pieces.get("legion", 0) > 0 and (keep is None or keep("legion")):
-        out.extend(("legion", p) for p in where)
+        out += [("legion", p) for p in where]
     if pieces.get("fortress", 0) > 0 and (keep is None or keep("fortress")):
-        out.extend(("fortress", p) for p in where if not state.count(p, player, "fortress"))
+        out += [("fortress", p) for p in where if not state.count(p, player, "fortress")]
     if pieces.get("trireme", 0) > 0 and (keep is None or keep("trireme")):
-        out.extend(("trireme", s) for s in trireme_seas(game, player, where))
+        out += [("trireme", s) for s in trireme_seas(game, player, where)]
     supply = state.supply
+    # a building kind is judged once a listing (the supply and the item's price), not
+    # once per free slot of every province: its slots are looked at only if it passes
+    kinds: dict[str, bool] = {}
     for prov in where:
         seen: set[str] = set()
         slots = board.provinces[prov].slots
@@ -232,15 +235,19 @@ def placements(game: Game, player: str,
             if is_built:
                 continue
             slot = slots[i]
-            spec = slot.spec
-            if spec in seen or supply.get(slot.kind, 0) <= 0:
+            kind = slot.kind
+            ok = kinds.get(kind)
+            if ok is None:
+                ok = kinds[kind] = supply.get(kind, 0) > 0 and (keep is None or keep(kind))
+            if not ok:
                 continue
-            if keep is not None and not keep(slot.kind):
-                continue   # (a spec names its kind: its other slots are refused too)
+            spec = slot.spec
+            if spec in seen:
+                continue
             seen.add(spec)
             out.append(("building", prov, i))
-    out.extend(("tile", t) for t in state.display if t not in state.tiles[player]
-               and (keep is None or keep(("tile", t))))
+    out += [("tile", t) for t in state.display if t not in state.tiles[player]
+            and (keep is None or keep(("tile", t)))]
     return out
 
 
@@ -273,10 +280,20 @@ def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
         # No card or plugin changes a price: each item's is its base price, whatever
         # the place, so an item is judged before its places are looked for.
         costs_param = game.param("costs")
+        cards = game.rules.cards
+        # every hero or wonder but a special one costs the same (by how many he owns):
+        # its price is counted once a listing, not once per tile on display
+        common: list[int | None] = []
 
         def pays(item: Any) -> bool:
             if item.__class__ is tuple:
-                cost = tile_cost(game, player, item[1], owned)
+                tile = item[1]
+                if cards[tile].kind in SPECIAL:
+                    cost = tile_cost(game, player, tile, owned)
+                else:
+                    if not common:
+                        common.append(tile_cost(game, player, tile, owned))
+                    cost = common[0]
                 if cost is None:
                     return False
             else:
@@ -329,12 +346,16 @@ def offer_payments(game: Game, player: str, offer: BuildOffer) -> list[Payment]:
     each set once, the sets of a type in the order of its keys."""
     screen = game.state.screens[player]
     out: list[Payment] = []
+    # the screen's keys by the type they count as, sorted once (not once per wanted type)
+    by_type: dict[str, list[str]] = {}
+    for k in sorted(screen):
+        by_type.setdefault(base_good(k), []).append(k)
     for price in offer.payments:
         # counted per type: the n goods of a type are one multiset of its keys, not a key
         # picked for each good in turn (2**20 picks for "20 grain" with a legendary grain)
         ways = []
         for want, n in Counter(price).items():
-            keys = [k for k in sorted(screen) if base_good(k) == want]
+            keys = by_type.get(want, [])
             ways.append([c for c in combinations_with_replacement(keys, n)
                          if all(screen[k] >= c.count(k) for k in set(c))])
         for combo in product(*ways):

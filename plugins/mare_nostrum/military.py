@@ -188,7 +188,7 @@ class MilitaryTurn(Step):
             n = mine.get(sea, 0) - arrived.get(sea, 0)
             if n > 0:
                 if steps == 1:
-                    out.extend(("move", sea, nxt) for nxt in board.seas[sea].neighbours)
+                    out += [("move", sea, nxt) for nxt in board.seas[sea].neighbours]
                 else:
                     out.extend(("move", sea, nxt) for nxt in sorted(seas_within(board, [sea],
                                                                              steps) - {sea}))
@@ -213,7 +213,7 @@ class MilitaryTurn(Step):
             dests = set(reach(prov)) if steps == 1 and not crossing else \
                 farther(game, reach, prov, steps, crossing)
             allowed = game.fold("move.destinations", dests, player=player, origin=prov)
-            out.extend(("move", prov, d) for d in sorted(allowed))
+            out += [("move", prov, d) for d in sorted(allowed)]
         return out
 
     def _battles(self, game: Game, frame: Frame, kind: str) -> list[tuple[Any, ...]]:

@@ -57,14 +57,15 @@ Choice = tuple[tuple[str, ...], tuple[tuple[str, str], ...]]
 """A goods type's ways into a set: one of its keys, or (with a repeat) a pair of them."""
 
 
-def _choices(types: list[tuple[str, list[str]]]) -> list[Choice]:
+def _choices(types: list[tuple[str, list[str]]], pairs: bool = True) -> list[Choice]:
     """Per type, its distinct keys and its distinct pairs, each sorted (computed once per
-    listing rather than at every step of the search)."""
+    listing rather than at every step of the search; the pairs only if ``pairs``: the
+    search reads them only when a type may be paid twice)."""
     out: list[Choice] = []
     for _, keys in types:
-        pairs = sorted({(a, b) if a <= b else (b, a) for j, a in enumerate(keys)
-                        for b in keys[j + 1:]})
-        out.append((tuple(sorted(set(keys))), tuple(pairs)))
+        two = sorted({(a, b) if a <= b else (b, a) for j, a in enumerate(keys)
+                      for b in keys[j + 1:]}) if pairs else ()
+        out.append((tuple(sorted(set(keys))), tuple(two)))
     return out
 
 
@@ -98,7 +99,7 @@ def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Pay
         return
     coins = screen.get("coin", 0)
     seen: set[Payment] = set()
-    types = _choices(sorted(_goods_by_type(screen).items()))
+    types = _choices(sorted(_goods_by_type(screen).items()), bool(rules.repeated_types))
     # Coin sets, with up to `goods_in_coin_set` goods in them.
     for j in range(rules.goods_in_coin_set + 1):
         if cost - j > coins or cost - j < 0:

@@ -10,12 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from mnrules import engine
 from mnrules.errors import StateError
 from mnrules.state import KERNEL_SHAPES, at_least
 from mnrules.state import State as KernelState
+
+if TYPE_CHECKING:
+    from _typeshed import IdentityFunction
+
+try:  # the compiled core's marks (docs/speed.md), read by mypyc alone
+    from mypy_extensions import mypyc_attr
+except ImportError:  # a pure-Python install without mypy: the mark does nothing
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> IdentityFunction:
+        return lambda x: x
 
 LEGENDARY = "legendary:"
 """Prefix of a legendary good's resource key ("legendary:grain")."""
@@ -29,20 +38,11 @@ def base_good(key: str) -> str:
 _INT_MAP = (dict, int)
 
 
+@mypyc_attr(native_class=False)   # a subclass of the kernel's (Python) state
 @dataclass
 class State(KernelState):
     """Everything of Mare Nostrum that changes during a game, each part with the plugin
     that owns it (the only one that writes it)."""
-
-    SHAPES: ClassVar[dict[str, Any]] = {
-        **KERNEL_SHAPES,
-        "control": (dict, (str, type(None))), "built": (dict, (list, bool)),
-        "occupied": (dict, (list, (str, type(None)))), "marker_occupier": (dict, str),
-        "units": (dict, (dict, (dict, int))), "pieces": (dict, _INT_MAP),
-        "screens": (dict, _INT_MAP), "supply": _INT_MAP, "legendary_pile": (list, str),
-        "legendary_discard": (list, str), "tiles": (dict, (list, str)),
-        "display": (list, str), "display_hidden": (list, str), "titles": (dict, str),
-    }
 
     # Board: per province, the marker holder and, per printed slot, whether it is built
     # and who occupies it.
@@ -155,6 +155,18 @@ class State(KernelState):
                 if t in seen:
                     raise StateError(f"the tile {t!r} is also in {seen[t]}", f"{where}[{i}]")
                 seen[t] = where
+
+
+# (set after the class: compiled, a ClassVar in a dataclass's body reads as a field)
+State.SHAPES = {
+    **KERNEL_SHAPES,
+    "control": (dict, (str, type(None))), "built": (dict, (list, bool)),
+    "occupied": (dict, (list, (str, type(None)))), "marker_occupier": (dict, str),
+    "units": (dict, (dict, (dict, int))), "pieces": (dict, _INT_MAP),
+    "screens": (dict, _INT_MAP), "supply": _INT_MAP, "legendary_pile": (list, str),
+    "legendary_discard": (list, str), "tiles": (dict, (list, str)),
+    "display": (list, str), "display_hidden": (list, str), "titles": (dict, str),
+}
 
 
 Game = engine.Game[State]
