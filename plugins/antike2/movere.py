@@ -226,7 +226,6 @@ class Movere(Step):
 
         state.remove_units(nation, origin, unit)
         state.add_units(nation, to, unit)
-        game.emit(Event("move", nation, {"unit": unit, "from": origin, "to": to}))
         moved[origin] -= 1
         if not moved[origin]:
             del moved[origin]
@@ -238,6 +237,10 @@ class Movere(Step):
         enemies = enemies_in(state, nation, unit, to)
         if enemies:
             game.push(BATTLE, nation=nation, area=to, unit=unit, enemies=enemies)
+        # performed once done, after the battle is asked for: what a card asks on a move
+        # ('after move: you may ...') is answered before the battle
+        game.perform(Event("move", nation, {"unit": unit, "from": origin, "to": to}),
+                     lambda e: None)
 
     def moves(self, game: Game, frame: Frame) -> list[tuple[str, tuple[str, ...]]]:
         """Each fresh unit's ways: ``(unit, (origin, ..., to))``."""
@@ -391,9 +394,10 @@ def mn_contract() -> list[Declaration]:
                      "nation's units of their kind: the mover, then the other nation, "
                      "says whether they fight."),
         EventKind("move", "movere", "A unit crossed one border (a move of two borders "
-                  "is two).", False,
+                  "is two).", True,
                   (("unit", "legion or galley"), ("from", "the area it left"),
-                   ("to", "the area it entered")), player="the nation moving"),
+                   ("to", "the area it entered")), player="the nation moving", word="move",
+                  reported=True),
         EventKind("battle", "movere", "A battle was fought: both sides lost the same "
                   "number of units of one kind.", True,
                   (("area", "the region or sea"), ("unit", "legion or galley"),
