@@ -55,11 +55,16 @@ def match_option(dec: Decision, text: str, texts: Sequence[str] | None = None,
     words = text.split()
     if not words:
         return None
-    hits = [i for i, t in enumerate(shown) if all(w in t.lower() for w in words)]
+    hits = word_hits(shown, words)
     exact = [i for i in hits if shown[i].lower() == text]
     if len(exact) == 1:
         return exact[0]
     return hits[0] if len(hits) == 1 else None
+
+
+def word_hits(texts: Sequence[str], words: Sequence[str]) -> list[int]:
+    """The options (by index) whose text holds every one of a human's words."""
+    return [i for i, t in enumerate(texts) if all(w in t.lower() for w in words)]
 
 
 def key_spans(keys: Sequence[int]) -> str:
@@ -86,7 +91,7 @@ def no_match(say: Any, text: str, texts: Sequence[str], keys: Sequence[int]) -> 
     words = typed.lower().split()
     if not words:
         return str(say.say("ui.pick_one"))
-    hits = [keys[i] for i, t in enumerate(texts) if all(w in t.lower() for w in words)]
+    hits = [keys[i] for i in word_hits(texts, words)]
     if len(hits) > 1:
         return str(say.say("ui.ambiguous", text=typed, keys=key_spans(hits)))
     return str(say.say("ui.no_match", text=typed))

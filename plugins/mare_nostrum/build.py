@@ -137,6 +137,12 @@ def item_of(game: Game, action: Sequence[Any]) -> str:
     return kind
 
 
+def area_of(action: Sequence[Any]) -> str | None:
+    """Where a purchase's action puts its item: a province or sea; None for a hero or
+    wonder, which goes nowhere on the board."""
+    return str(action[1]) if action[0] != "tile" and len(action) > 1 else None
+
+
 def item_cost(game: Game, player: str, action: tuple[Any, ...],
               owned: int | None = None) -> int | None:
     kind = action[0]
@@ -148,8 +154,7 @@ def item_cost(game: Game, player: str, action: tuple[Any, ...],
     else:
         base = game.param("costs")[item]
     # the area the item goes to (none for a hero or wonder): a card may price a region
-    area = action[1] if kind != "tile" and len(action) > 1 else None
-    cost: int = game.fold("cost", base, player=player, item=item, province=area)
+    cost: int = game.fold("cost", base, player=player, item=item, province=area_of(action))
     return max(0, cost)
 
 

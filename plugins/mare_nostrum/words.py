@@ -20,7 +20,7 @@ from mnrules.language.compiler import Env, Interactive
 from mnrules.language.words import Terms, Word, one_of
 from mnrules.plugins.mare_nostrum.box import may_stand
 from mnrules.plugins.mare_nostrum.box_data import creature_kinds
-from mnrules.plugins.mare_nostrum.build import item_of
+from mnrules.plugins.mare_nostrum.build import area_of, item_of
 from mnrules.plugins.mare_nostrum.conquest import can_convert_now, convert_at_once, free_legions
 from mnrules.plugins.mare_nostrum.control import capital, has_enemies, slot_controller
 from mnrules.plugins.mare_nostrum.production import CHOICE
@@ -109,10 +109,8 @@ def _resource_is(env: Env, resource: str) -> bool:
 
 def _area(env: Env) -> str | None:
     area = _battle(env).get("area") or env.ctx.get("province") or env.ctx.get("area")
-    if not area:   # a purchase: where its action put the item (a hero or wonder: nowhere)
-        action = env.ctx.get("action")
-        if action and len(action) > 1 and action[0] != "tile":
-            area = action[1]
+    if not area and env.ctx.get("action"):   # a purchase: where its action put the item
+        area = area_of(env.ctx["action"])
     return str(area) if area else None
 
 

@@ -31,6 +31,13 @@ const MN = (() => {
       (sec.notes || []).forEach((n) => into.append(el("div", n)));
     }
   }
+  // a page's own words in the game's language: the elements marked data-word, the links
+  // at the top ("/" -> words.nav_new ...)
+  const NAV = { "/": "nav_new", "/replay": "nav_replay", "/editor": "nav_editor", "/design": "nav_design" };
+  function relabel(w) {
+    document.querySelectorAll("[data-word]").forEach((n) => { if (w[n.dataset.word]) n.textContent = w[n.dataset.word]; });
+    document.querySelectorAll("header a").forEach((a) => { const t = w[NAV[a.getAttribute("href")]]; if (t) a.textContent = t; });
+  }
   function renderLog(lines) {
     const box = $("log"); box.replaceChildren();
     lines.forEach((l) => box.append(el("div", l)));
@@ -53,9 +60,7 @@ const MN = (() => {
     function words() {   // the page in the language picked
       const g = info.games[info.editions.find((x) => x.id === ed.value).game];
       const w = (g.words || {})[lang.value] || {};
-      const nav = { "/": "nav_new", "/replay": "nav_replay", "/editor": "nav_editor", "/design": "nav_design" };
-      document.querySelectorAll("[data-word]").forEach((n) => { if (w[n.dataset.word]) n.textContent = w[n.dataset.word]; });
-      document.querySelectorAll("header a").forEach((a) => { const t = w[nav[a.getAttribute("href")]]; if (t) a.textContent = t; });
+      relabel(w);
       const host = $("hostlink"); if (host && w.form_play_all) host.textContent = w.form_play_all;
       document.documentElement.lang = lang.value;
     }
@@ -108,11 +113,7 @@ const MN = (() => {
       $("undo").textContent = view.words.undo; $("undo").disabled = !view.can_undo;
       $("optionsTitle").textContent = view.words.options; $("logTitle").textContent = view.words.log;
       $("save").textContent = view.words.save;
-      // the page's links in the game's language too ("/" -> view.words.nav_new ...)
-      const nav = { "/": "nav_new", "/replay": "nav_replay", "/editor": "nav_editor", "/design": "nav_design" };
-      document.querySelectorAll("header a").forEach((a) => {
-        const word = view.words[nav[a.getAttribute("href")]]; if (word) a.textContent = word;
-      });
+      relabel(view.words);
       const board = $("board");
       if (board.dataset.svg !== view.board) { board.innerHTML = view.board; board.dataset.svg = view.board; }
       renderTable(view.table, $("table"));
@@ -161,10 +162,7 @@ const MN = (() => {
       try {
         info = await api(`/api/replays/${id}?step=${n}`); step = info.step;
         $("where").textContent = info.where || `${info.step} / ${info.steps} (round ${info.round})`;
-        const w = info.words || {};   // the page in the log's language
-        const nav = { "/": "nav_new", "/replay": "nav_replay", "/editor": "nav_editor", "/design": "nav_design" };
-        document.querySelectorAll("[data-word]").forEach((b) => { if (w[b.dataset.word]) b.textContent = w[b.dataset.word]; });
-        document.querySelectorAll("header a").forEach((a) => { const t = w[nav[a.getAttribute("href")]]; if (t) a.textContent = t; });
+        relabel(info.words || {});   // the page in the log's language
         $("board").innerHTML = info.board; renderLog(info.log); renderTable(info.table, $("table"));
       } catch (e) { showError(e); }
     }
