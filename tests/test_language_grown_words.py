@@ -131,6 +131,11 @@ def test_a_card_places_one_fortress_of_a_player_in_a_province_at_most() -> None:
     _place(env, 2, "legion", "GALLIA")
     assert state.count("GALLIA", "rome", "legion") == before + 2
     assert state.pieces["rome"]["legion"] == box - 2      # taken from his box
+    # a trireme stands at sea only: 'place 1 trireme here' of a land battle does nothing
+    triremes = state.pieces["rome"]["trireme"]
+    _place(env, 1, "trireme", "GALLIA")
+    assert state.count("GALLIA", "rome", "trireme") == 0
+    assert state.pieces["rome"]["trireme"] == triremes
     market = game.rules.board.provinces["ITALIA"].slots.index(
         next(s for s in game.rules.board.provinces["ITALIA"].slots if s.kind == "market"))
     bought = Env(game, "rome", "x", {"action": ["building", "ITALIA", market]})
