@@ -123,6 +123,10 @@ KERNEL: tuple[Declaration, ...] = (
     EventKind("phase_start", "flow", "A phase begins; what reacts to it runs before "
               "the phase's own step.", True, (("phase", "the step name of the phase"),),
               word="phase.start", reported=True),
+    EventKind("phase_end", "flow", "A phase has ended (its steps are done); what reacts to "
+              "it runs before the rules' own end of the phase (its victory checks) and the "
+              "next phase.", True, (("phase", "the step name of the phase"),),
+              word="phase.end", reported=True),
     Part("engine", "", "The decision loop, chance and the end of the game."),
     EventKind("game_over", "engine", "The game has ended: no decision is asked any more.",
               False, (("winners", "the winners, in seating order (none at a round cap)"),
@@ -136,8 +140,8 @@ KERNEL: tuple[Declaration, ...] = (
     DecisionKind("card.choose", "card steps", "A card's holder picks one of the options "
                  "its effect offers (a good, a hero to copy, a player)."),
 )
-"""The kernel's own declarations: Flow's phase_start, the engine's game_over and chance,
-and the effect language's card decisions."""
+"""The kernel's own declarations: Flow's phase_start and phase_end, the engine's
+game_over and chance, and the effect language's card decisions."""
 
 _TABLES = {Quantity: "quantities", EventKind: "events", DecisionKind: "decisions",
            Part: "parts"}

@@ -61,7 +61,14 @@ class RoundStep(Step):
         phases = game.rules.phases
         hook = game.rules.hook
         if frame["running"]:
-            hook.mn_phase_end(game=game, phase=phases[frame["i"]])
+            phase = phases[frame["i"]]
+            if not frame.pop("ending", False):
+                frame["ending"] = True
+                game.perform(Event("phase_end", None, {"phase": phase}), lambda e: None)
+                if state.stack[-1] is not frame:
+                    return CONTINUE   # a card's question is answered before the phase ends
+                del frame["ending"]
+            hook.mn_phase_end(game=game, phase=phase)
             if state.finished:
                 return DONE
             frame["i"] += 1  # "running" stays set: the next phase starts below, or none

@@ -27,6 +27,7 @@ from ..effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
 from ..engine import Game
 from ..hookspecs import hookimpl
 from .actions import is_change, read_action
+from .comparisons import compares, natural
 from .syntax import Action, Cond, Op, Phrase, Problem, Rule, ScriptError, Value
 from .words import Vocabulary, Word, singular
 
@@ -538,8 +539,15 @@ class _Compiler:
             if where is not None:
                 self.problem(where, f"this condition nests more than {self.MAX_DEPTH} deep")
             return lambda env: False
+        c = natural(self.vocab, c)   # "you control at least 5 provinces"
         if c.kind == "test":
             assert c.phrase is not None
+            if compares(c.phrase.words):   # a comparison, but of no count known
+                self.problem(c.phrase.pos, f"unknown condition '{c.phrase.text}': a count "
+                             f"is compared with a number as 'at least N COUNT' or 'at most "
+                             f"N COUNT'; the counts: "
+                             f"{', '.join(self.vocab.known('count'))}")
+                return lambda env: False
             found = self.word("condition", c.phrase, "condition")
             if found is None:
                 return lambda env: False

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import is_change, read_action
+from .comparisons import natural
 from .syntax import Action, Cond, Op, Phrase, Rule, Value
 from .words import Vocabulary, Word
 
@@ -204,6 +205,7 @@ class Explainer:
     # -- parts of a rule -------------------------------------------------------------------
     def cond(self, c: Cond) -> str:
         t = self.texts
+        c = natural(self.vocab, c)   # "you control at least 5 provinces"
         if c.kind == "test":
             assert c.phrase is not None
             return self.phrase("condition", c.phrase)

@@ -292,6 +292,33 @@ def _expected(names: set[str]) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
+# How a modder's English often opens a rule, and the language's way to say it.
+_OPENINGS = {
+    "at": "'at the start of a phase' is 'after phase.start when the phase is NAME', "
+          "'at the end of a phase' 'after phase.end when the phase is NAME'",
+    "when": "'when EVENT happens' is 'after EVENT' (or 'before EVENT', 'replace EVENT')",
+    "whenever": "'whenever EVENT happens' is 'after EVENT'",
+    "each": "'each round' is 'after phase.start when the phase is NAME' (or 'phase.end'); "
+            "'each time "
+            "EVENT happens' is 'after EVENT'",
+    "every": "'every round' is 'after phase.start when the phase is NAME'",
+    "if": "a condition follows the event: 'after EVENT when CONDITION: ACTION'",
+    "your": "a modifier reads 'modify QUANTITY [when CONDITION]: add N'",
+}
+
+
+def _hint(token: str, before: list[str], expected: set[str]) -> str:
+    """A way to say what a modder wrote: a rule opened as English opens a sentence, or
+    a count compared with a number the other way round ('more than 2 legions')."""
+    if not before and "AFTER" in expected and token in _OPENINGS:
+        return "; " + _OPENINGS[token]
+    if token == "than" and before and before[-1] in ("more", "fewer", "less"):
+        return ("; a count is compared with a number as 'at least 3 COUNT' (more than 2) "
+                "or 'at most 1 COUNT' (fewer than 2), COUNT a count word ('... you have', "
+                "'... you control'): 'more COUNT than COUNT' compares two counts")
+    return ""
+
+
 class _ToAst(Transformer_NonRecursive[Token, Any]):  # deep nesting: no deep recursion
     def __init__(self, line0: int, col0: int, base: int) -> None:
         super().__init__()
@@ -566,6 +593,7 @@ def _syntax_problem(exc: UnexpectedInput, text: str, file: str, line0: int, col0
             f"unexpected {str(tok)!r}; expected {expected}"
         if str(tok) == "or" and "COLON" in exc.expected:
             msg += "; a choice between actions reads 'you choose: ACTION or ACTION'"
+        msg += _hint(str(tok), src[:max(0, col - 1)].split(), set(exc.expected))
     elif isinstance(exc, UnexpectedEOF):
         msg = f"the rule ends too soon; expected {_expected(set(exc.expected))}"
     else:

@@ -120,8 +120,10 @@ class WordError(MnrulesError):
 
 def plural(word: str) -> str:
     """The English plural (or third person) of a pattern's word: market → markets,
-    fortress → fortresses, take → takes, city → cities."""
+    fortress → fortresses, take → takes, city → cities, hero → heroes."""
     if word.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    if len(word) > 1 and word.endswith("o") and word[-2] not in "aeiou":
         return word + "es"
     if len(word) > 1 and word.endswith("y") and word[-2] not in "aeiou":
         return word[:-1] + "ies"
