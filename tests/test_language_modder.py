@@ -14,13 +14,14 @@ import yaml
 from mnrules.scenario import run
 
 HERE = Path(__file__).resolve().parent
-FOLDERS = {"modder": 20, "modder2": 12, "modder3": 13}
+FOLDERS = {"modder": 20, "modder2": 12, "modder3": 15}
 """Each modder's folder (tests/modder: the first; tests/modder2: a second, who wrote from
 the docs alone; tests/modder3: cards that needed words the language lacked: a cost by
 the kind of item, a purchase by its item, a building in the battle's province, a unit's
 move, a pillage in one's province, an action's number per a count, an action inside a
 replacement, a price of two resources together, a take in the trade, a battle read by
-a unit lost, where a purchase goes, a good of one's choice given back) and how many
+a unit lost, where a purchase goes, a good of one's choice given back, a tribute from
+each opponent, a comparison written the English way at a phase's end) and how many
 cards he wrote."""
 CASES = [(folder, p.stem) for folder in FOLDERS
          for p in sorted((HERE / folder / "cards").glob("*.yaml"))]

@@ -554,6 +554,18 @@ def _take_from(env: Env, n: int, key: str, victims: list[str]) -> None:
             state.gain(env.actor, key, k)
 
 
+def _give_holder(env: Env, n: int, key: str) -> None:
+    """Up to ``n`` of ``key`` from the actor's screen to the card holder's (a tribute:
+    'each opponent gives you 1 coin'); the holder gives himself nothing."""
+    if env.actor == env.holder:
+        return
+    state = env.game.state
+    k = min(n, state.screens[env.actor].get(key, 0))
+    if k:
+        state.spend(env.actor, key, k)
+        state.gain(env.holder, key, k)
+
+
 def _place(env: Env, n: int, unit: str, area: str | None) -> None:
     """Up to ``n`` of the actor's ``unit`` pieces from his box onto ``area``, where such a
     piece may stand: a trireme at sea, any other unit on land in play (a pack's creature
@@ -702,6 +714,8 @@ def _generic_words() -> list[Word | Terms]:
          lambda e, n, r: _take_from(e, n, r, [p for p in e.game.state.players
                                                 if p != e.actor]),
          "take {n} {resource} from each other player's screen (what he has)"),
+        ("give you {n} {resource}", _give_holder,
+         "give the card's holder {n} {resource} from your screen (what you have)"),
         ("take {n} {resource} from the attacker",
          lambda e, n, r: _take_from(e, n, r, [p] if (p := _who(e, "attacker")) else []),
          "take {n} {resource} from the attacker's screen (what he has)"),
