@@ -129,6 +129,18 @@ def _pay(env: Env, n: int, key: str = COIN) -> None:
         env.game.state.spend(env.actor, key, k)
 
 
+def _give_holder(env: Env, n: int, key: str = COIN) -> None:
+    """Up to ``n`` of ``key`` from the actor's stock to the card holder's (a tribute:
+    'each opponent gives you 1 coin'); the holder gives himself nothing."""
+    if env.actor == env.holder:
+        return
+    state = env.game.state
+    k = min(n, state.stock.get(env.actor, {}).get(key, 0))
+    if k:
+        state.spend(env.actor, key, k)
+        state.gain(env.holder, key, k)
+
+
 def _pass_bellona(env: Env) -> None:
     if env.game.state.bellona == env.holder:
         pass_right(env.game)
@@ -142,8 +154,8 @@ def mn_vocabulary() -> list[Word | Terms]:
         Word("condition", "you know {card}", _knows, "you have learnt the know-how {card}"),
         Word("condition", "this was learnt this turn", _learnt_now,
              "you learnt this know-how in the turn under way"),
-        Word("condition", "you pay {n}", lambda e, n: e.ctx.get("pay") == n,
-             "the trade pays {n} resources", on=frozenset({"bank_trade"})),
+        Word("condition", "you pay {n}", lambda e, n: e.ctx.get("pay", e.ctx.get("paid")) == n,
+             "the trade pays {n} resources", on=frozenset({"bank_trade", "trade"})),
         Word("condition", "you know every know_how", _knows_all,
              "you have learnt every know-how"),
         Word("condition", "you have {n} {good}", _has, "you have at least {n} {good}",
@@ -153,6 +165,8 @@ def mn_vocabulary() -> list[Word | Terms]:
         Word("condition", "the unit is {unit}", lambda e, u: e.ctx.get("unit") == u,
              "the unit raised or moved, or that fought the battle, is a {unit}",
              on=frozenset({"raise", "move", "battle"})),
+        Word("condition", "the resource is {good}", lambda e, g: e.ctx.get("resource") == g,
+             "the resource produced is {good}", on=frozenset({"production", "produce"})),
         Word("condition", "the action is {name}", lambda e, a: e.ctx.get("action") == a,
              "the rondel space moved to plays the action {name}", on=frozenset({"rondel"}),
              refuses=one_of("action", "rondel action")),
@@ -172,6 +186,10 @@ def mn_vocabulary() -> list[Word | Terms]:
              "have)", numbers=(1, 9)),
         Word("action", "lose {n} coin", _pay, "give {n} coins back to the bank (what you "
              "have)", numbers=(1, 9)),
+        Word("action", "give you {n} {good}", _give_holder, "give the card's holder {n} "
+             "{good} from your stock (what you have)", numbers=(1, 9)),
+        Word("action", "give you {n} coin", _give_holder, "give the card's holder {n} coins "
+             "from your stock (what you have)", numbers=(1, 9)),
         Word("action", "pass bellona to the right", _pass_bellona,
              "the Bellona card goes to the nation on your right (counter-clockwise)",
              numbers=(0, 0)),
