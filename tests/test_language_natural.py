@@ -16,6 +16,7 @@ from mnrules import load_ruleset, new_game
 from mnrules.bots import make_bot
 from mnrules.effects import Event
 from mnrules.language.comparisons import natural
+from mnrules.language.compiler import Env
 from mnrules.language.explain import explain
 from mnrules.language.syntax import parse_script
 from mnrules.language.texts import load_texts
@@ -126,3 +127,19 @@ def test_a_question_at_the_end_of_a_phase_is_answered_before_the_next_one(
 def test_english_the_language_does_not_read_is_told_its_way(
         tmp_path: Path, script: str, column: int, message: str) -> None:
     refused_at(tmp_path, script, 1, column, message)
+
+
+def test_an_antike2_trade_is_read_by_what_it_paid() -> None:
+    """'after trade when you pay 3' reads the trade event's payment, as 'modify
+    bank_trade when you pay 3' reads the fold's."""
+    rules = load_ruleset("antike2")
+    vocab = vocabulary(rules)
+    game = new_game(rules, 4, seed=1)
+    found = vocab.match("condition", ("you", "pay", 3))
+    assert found is not None
+    word, args = found
+    assert {"trade", "bank_trade"} <= set(word.on)
+    nation = game.state.players[0]
+    for ctx, said in (({"paid": 3, "took": []}, True), ({"paid": 2}, False),
+                      ({"pay": 3}, True), ({"pay": 1}, False)):
+        assert bool(word.meaning(Env(game, nation, "k", ctx), *args)) is said
