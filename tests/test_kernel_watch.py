@@ -206,6 +206,37 @@ def test_what_reacts_to_a_phase_start_runs_before_the_phase(watch: Ruleset) -> N
         ("south", "watch.omen", 2)]
 
 
+def test_what_reacts_to_a_phase_end_runs_before_the_phase_ends(watch: Ruleset) -> None:
+    """A card "at the end of dawn, the north keeper reads an omen" asks its question
+    once dawn's keepers are done and before the rules end dawn (its goal checked) and
+    dusk starts; each phase of each round ends once, in order."""
+
+    class EveningOmen:
+        TRIGGERED_BY = frozenset({"phase_end"})
+
+        @hookimpl
+        def mn_triggers(self, game: Game[Any], event: Event) -> Any:
+            if event.data["phase"] != "dawn":
+                return None
+            return Trigger("test:omen", lambda e: game.push("watch.omen", keeper="north"))
+
+    watch.pm.register(EveningOmen(), name="test:omen")
+    game = new_game(watch, 2, seed=1)
+    ended: list[tuple[str, int]] = []
+    game.listeners.append(lambda ev: ended.append((ev.data["phase"], game.state.round))
+                          if ev.kind == "phase_end" else None)
+    assert answer(game, "rise", "sleep") == [("north", "watch.rise", 1),
+                                               ("south", "watch.rise", 1)]
+    assert game.pending is not None and game.pending.kind == "watch.omen"
+    assert game.state.phase == "dawn" and game.state.vars["diary"] == ["dawn starts"]
+    assert answer(game, "read", "sleep", "sleep", "read") == [
+        ("north", "watch.omen", 1), ("north", "watch.rise", 2), ("south", "watch.rise", 2),
+        ("north", "watch.omen", 2)]
+    assert ended == [("dawn", 1), ("dusk", 1), ("dawn", 2), ("dusk", 2)]
+    assert game.state.vars["diary"] == ["dawn starts", "dawn ends", "dusk starts",
+                                        "dusk ends"] * 2 + ["dawn starts"]
+
+
 def test_a_game_won_at_a_phases_end_starts_no_further_phase(watch: Ruleset) -> None:
     """North lights the lamp, the game's goal: he wins as dawn ends; dusk never starts."""
     game = new_game(watch, 2, seed=1)

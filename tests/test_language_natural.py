@@ -143,3 +143,11 @@ def test_an_antike2_trade_is_read_by_what_it_paid() -> None:
     for ctx, said in (({"paid": 3, "took": []}, True), ({"paid": 2}, False),
                       ({"pay": 3}, True), ({"pay": 1}, False)):
         assert bool(word.meaning(Env(game, nation, "k", ctx), *args)) is said
+
+
+def test_a_long_phrase_is_not_searched_for_a_comparison(tmp_path: Path) -> None:
+    """A hostile condition of hundreds of words and comparisons is refused as unknown
+    at once, not searched for every reading."""
+    words = " ".join(["you have at least 3 legions"] * 200)
+    refused_at(tmp_path, f"after collect when {words}: take 1 coin", 1, 20,
+               "unknown condition")

@@ -20,6 +20,9 @@ _SAYS = {("at", "least"): ("at_least", 0), ("at", "most"): ("at_most", 0),
          ("more", "than"): ("at_least", 1), ("fewer", "than"): ("at_most", -1),
          ("less", "than"): ("at_most", -1)}
 _VERBS = ("is", "are")
+MAX_WORDS = 24
+"""The longest phrase read as a comparison (a count has at most a dozen words; each
+reading tries every place of the subject, so the search grows as the cube)."""
 
 
 def natural(vocab: Vocabulary, c: Cond) -> Cond:
@@ -29,6 +32,8 @@ def natural(vocab: Vocabulary, c: Cond) -> Cond:
     if c.kind != "test" or phrase is None or vocab.match("condition", phrase.words):
         return c
     words = phrase.words
+    if len(words) > MAX_WORDS:
+        return c    # no count is this long: a hostile phrase is not searched
     for i in range(len(words) - 2):
         said = _SAYS.get((str(words[i]), str(words[i + 1])))
         number = words[i + 2]
