@@ -40,6 +40,10 @@ def patched(tmp_path: Path, card: str, script: str) -> Ruleset:
      "from 1 to 99"),
     ("citizen", "after turn.personages: take a citizen with every 100 temples you own",
      "from 1 to 99"),
+    ("metallum", "after rondel: each opponent gives you 10 coin", "from 1 to 9"),
+    ("metallum", "after rondel: each opponent gives you 0 coin", "from 1 to 9"),
+    ("metallum", "after rondel: each opponent gives you 10 iron", "from 1 to 9"),
+    ("metallum", "after rondel: each opponent gives you 0 gold", "from 1 to 9"),
 ])
 def test_a_script_gives_each_quantity_the_numbers_the_game_allows(
         tmp_path: Path, card: str, script: str, allowed: str) -> None:
@@ -65,6 +69,10 @@ def test_a_script_may_give_the_edges_of_each_range(tmp_path: Path) -> None:
     end_turn(game)
     assert game.state.personages["yellow"] == ["king", "king"]
     patched(tmp_path, "king", "after turn.personages: take a king with every 99 cities you own")
+    patched(tmp_path, "metallum", "after rondel: each opponent gives you 1 coin\n"
+            "after rondel: each opponent gives you 9 coin\n"
+            "after rondel: each opponent gives you 1 iron\n"
+            "after rondel: each opponent gives you 9 marble")
 
 
 def test_a_cards_change_makes_a_citys_defence_at_most_99(tmp_path: Path) -> None:
