@@ -13,7 +13,7 @@ from typing import Any
 
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part
 from mnrules.effects import Event, Trigger
-from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.mare_nostrum import choices
@@ -243,7 +243,17 @@ class Conquest(Step):
         if stage == "choose":
             if state.unit_owners(prov) != [player] or state.control.get(prov) in (None, player):
                 return DONE
-            status(state).setdefault(prov, {"player": player, "round": state.round})
+            conquests = status(state)
+            if prov not in conquests:   # conquered now, not held since an earlier turn
+                if not frame.get("told"):
+                    frame["told"] = True
+                    done = game.perform(Event("conquest", player, {
+                        "province": prov, "from": state.control.get(prov)}), lambda e: None)
+                    if done is None:
+                        return DONE   # a card cancelled it: no pillage, no occupation
+                    if state.stack[-1] is not frame:
+                        return CONTINUE   # a card's question is answered first
+                conquests[prov] = {"player": player, "round": state.round}
             options = self._options(game, player, prov)
             if len(options) == 1:
                 return DONE
@@ -373,6 +383,11 @@ def mn_contract() -> list[Declaration]:
                      choices=choices.CONQUEST),
         DecisionKind("conquest.gain", "conquest", "A player who pillaged takes one of the "
                      "gains the building offers as a choice."),
+        EventKind("conquest", "conquest", "A player conquers a province: after his "
+                  "battles his units alone stand in another player's province, which was "
+                  "not already his conquest; then he may pillage or occupy (cancelled, he "
+                  "may do neither this turn).", True, (where, owner),
+                  player="the conqueror", word="conquest"),
         EventKind("pillage", "conquest", "A player destroys a building he conquered and "
                   "takes its gains.", True,
                   (where, ("slot", "the building's slot"), ("building", "its kind"),

@@ -162,6 +162,9 @@ def mn_event_text(say: Presenter, game: Game, event: Event, viewer: str | None) 
     if kind == "occupy":
         return say.say("event.occupy", player=who, province=area(d["province"]),
                        building=building(say, game, d["province"], d["slot"]))
+    if kind == "conquest":
+        return say.say("event.conquest", player=who, province=area(d["province"]),
+                       source=say.player(d.get("from")))
     if kind == "occupy_marker":
         return say.say("event.occupy_marker", player=who, province=area(d["province"]))
     if kind == "convert":

@@ -66,7 +66,8 @@ FIGHT = ROLL | {"battle", "battle_start", "battle_roll", "unit_lost"}
 #   a battle: folded, begun, rolled, fought, or one of its units lost
 ATTACKERS = frozenset({"battle", "battle_start", "battle_roll"})  # events whose player
 #   is the attacker: 'you defend' is never true of the holder's own
-PROVINCE = FIGHT | {"pillage", "occupy", "occupy_marker", "convert", "cost", "move", "built"}
+PROVINCE = FIGHT | {"conquest", "pillage", "occupy", "occupy_marker", "convert", "cost", "move",
+                    "built"}
 #   an area or a "province": where a battle is, a conquest happens, an item bought goes,
 #   a unit moved to
 
@@ -693,7 +694,7 @@ def _generic_words() -> list[Word | Terms]:
         ("the province was yours", lambda e: e.ctx.get("from") == e.holder,
          "the province changing hands, pillaged or occupied was yours (with 'by an "
          "opponent': he took it from you)",
-         frozenset({"convert", "pillage", "occupy", "occupy_marker"})),
+         frozenset({"conquest", "convert", "pillage", "occupy", "occupy_marker"})),
         ("the offer was yours", lambda e: e.ctx.get("from") == e.holder,
          "the resource taken in the trade came from your offer (with 'by an opponent': he "
          "took it from you)", frozenset({"trade_pick"})),
