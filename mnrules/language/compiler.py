@@ -288,15 +288,7 @@ class CardEffects:
     def holding(self, game: Game[Any], player: Any) -> list[tuple[str, int]]:
         """:func:`holders` of this card, only those entries naming ``player`` (in its
         order): his own holding, then his copies — asked of him alone, not of everyone."""
-        card = self.card.id
-        state = game.state
-        out = [(player, ORIGINAL_RANK)] if player in state.players and \
-            card in state.cards_held(player) else []
-        for w in self.others:
-            for p, rank in w.meaning(game, card):
-                if p == player:
-                    out.append((p, rank))
-        return out
+        return _holding(self, game, player)
 
     def _open(self, game: Game[Any], r: CompiledRule, holder: str) -> bool:
         return r.rule.limit is None or limit_open(game, self.limit_key(r, holder), r.rule.limit)
@@ -309,7 +301,7 @@ class CardEffects:
         out: list[Modifier] = []
         key = self.for_subject.get(quantity)
         for holder, rank in holders(game, self.card.id, self.others) if key is None else \
-                self.holding(game, ctx.get(key)):
+                _holding(self, game, ctx.get(key)):
             for r in rules:
                 assert r.word is not None
                 subject = r.word.subject
@@ -348,7 +340,7 @@ class CardEffects:
             return []
         out = []
         for_actor = self.reacts_for_actor if table is self.reacts else self.replaces_for_actor
-        for holder, rank in self.holding(game, event.player) if event.kind in for_actor \
+        for holder, rank in _holding(self, game, event.player) if event.kind in for_actor \
                 else holders(game, self.card.id, self.others):
             for r in rules:
                 assert r.word is not None
@@ -411,7 +403,7 @@ class CardEffects:
 
     def _build_offers(self, game: Game[Any], player: str) -> list[Offer]:
         out = []
-        for holder, _ in self.holding(game, player):   # only the buyer's holding counts
+        for holder, _ in _holding(self, game, player):   # only the buyer's holding counts
             for r in self.offers:
                 env = Env(game, holder, self.card.id, {"player": player})
                 if not self._open(game, r, holder) or not r.cond(env):
@@ -421,6 +413,22 @@ class CardEffects:
                 if offer.count > 0:
                     out.append(offer)
         return out
+
+
+def _holding(card: CardEffects, game: Game[Any], player: Any) -> list[tuple[str, int]]:
+    """:meth:`CardEffects.holding`, which the card's own hooks call here: a method of
+    a non-native class costs the compiled core a generic call (its arguments parsed)
+    at every fold and listing it answers, a module function a native one."""
+    card_id = card.card.id
+    state = game.state
+    out = [(player, ORIGINAL_RANK)] if player in state.players and \
+        card_id in state.cards_held(player) else []
+    for w in card.others:
+        for p, rank in w.meaning(game, card_id):
+            if p == player:
+                out.append((p, rank))
+    return out
+
 
 def _for_actor(table: dict[str, list[CompiledRule]]) -> frozenset[str]:
     """The event kinds of ``table`` whose rules all act on the event's own player (a
