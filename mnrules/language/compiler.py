@@ -44,20 +44,41 @@ ORIGINAL_RANK = 1
 'holder' words rank the others, a copy after its original)."""
 
 
-@dataclass
 class Env:
-    """What a word's meaning sees: the game, the card's holder, the context or event."""
+    """What a word's meaning sees: the game, the card's holder, the context or event.
+
+    (A plain class with its own ``__init__``, equal by value as the dataclass it was:
+    one is made at every card rule a fold or listing looks at, and the compiled core,
+    docs/speed.md, builds only such a class natively.)"""
 
     game: Game[Any]
     holder: str
     card: str
     ctx: dict[str, Any]
-    event: Event | None = None
-    actor: str = ""        # who acts ("each opponent loses 1 coin"): the holder unless said
+    event: Event | None
+    actor: str             # who acts ("each opponent loses 1 coin"): the holder unless said
 
-    def __post_init__(self) -> None:
-        if not self.actor:
-            self.actor = self.holder
+    def __init__(self, game: Game[Any], holder: str, card: str, ctx: dict[str, Any],
+                 event: Event | None = None, actor: str = "") -> None:
+        self.game = game
+        self.holder = holder
+        self.card = card
+        self.ctx = ctx
+        self.event = event
+        self.actor = actor or holder
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.game, self.holder, self.card, self.ctx, self.event, self.actor)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Env)
+        return self._values() == other._values()
+
+    def __repr__(self) -> str:
+        return (f"Env(game={self.game!r}, holder={self.holder!r}, card={self.card!r}, "
+                f"ctx={self.ctx!r}, event={self.event!r}, actor={self.actor!r})")
 
     def acting(self, actor: str) -> Env:
         """The same place, another player acting (his 'you' and 'your')."""
