@@ -144,6 +144,12 @@ class Board:
                        frozenset[str]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
+    # the provinces in play the last time marker_sites asked, as the frozenset its key
+    # holds: taken again while the provinces in play are the same (compared whole at
+    # each ask), so that a key's frozenset is neither built nor hashed anew each time
+    in_play: list[frozenset[str]] = field(
+        init=False, repr=False, compare=False, default_factory=list
+    )
 
     def __str__(self) -> str:
         return f"{len(self.provinces)} provinces, {len(self.seas)} seas"
