@@ -215,6 +215,13 @@ class Game(Generic[S]):
     # returning the invariant problems of the game (mnrules.invariants.check).
     checker: Callable[[Game[Any]], list[str]] | None
     _pending: Decision | None
+    # The bus's lists of modifiers by quantity (Bus.route's), kept for the bus and the
+    # bus version they were read from: a fold reads its list without a method call on
+    # the bus (a generic call with its arguments parsed, under the compiled core) or
+    # the (hook, key) tuple of the bus's own lookup
+    _fold_bus: object
+    _fold_version: int
+    _fold_routes: dict[str, list[Any]]
 
     def __init__(self, rules: Ruleset, state: S, history: list[Choice] | None = None,
                  listeners: list[Callable[[Event], None]] | None = None,
@@ -229,6 +236,9 @@ class Game(Generic[S]):
         self.max_rounds = max_rounds
         self.checker = checker
         self._pending = None
+        self._fold_bus = None
+        self._fold_version = -1
+        self._fold_routes = {}
         self.rng = random.Random(self.state.seed)
         if self.state.rng:
             kind, internal, gauss = self.state.rng
@@ -387,8 +397,16 @@ class Game(Generic[S]):
         """Fold ``value`` through every active modifier of ``quantity``."""
         bus = self.rules.pm
         if bus.flat:   # the bus's collect, inlined: folds are a tenth of random play
+            routes = self._fold_routes
+            if bus is not self._fold_bus or bus.version != self._fold_version:
+                routes = self._fold_routes = {}
+                self._fold_bus = bus
+                self._fold_version = bus.version
+            fns = routes.get(quantity)
+            if fns is None:
+                fns = routes[quantity] = bus.route("mn_modifiers", quantity)
             results = []
-            for fn in bus.route("mn_modifiers", quantity):
+            for fn in fns:
                 r = fn(game=self, quantity=quantity, ctx=ctx)
                 if r is not None:
                     results.append(r)
