@@ -252,6 +252,7 @@ class CardEffects:
     def __init__(self, card: CardData, rules: list[CompiledRule],
                  others: tuple[Word, ...] = ()) -> None:
         self.card = card
+        self.card_id = card.id        # (read at every holding: one attribute, not two)
         self.rules = rules
         self.others = others          # the game's 'holder' words
         self.source = f"card:{card.id}"
@@ -440,7 +441,7 @@ def _holding(card: CardEffects, game: Game[Any], player: Any) -> list[tuple[str,
     """:meth:`CardEffects.holding`, which the card's own hooks call here: a method of
     a non-native class costs the compiled core a generic call (its arguments parsed)
     at every fold and listing it answers, a module function a native one."""
-    card_id = card.card.id
+    card_id = card.card_id
     state = game.state
     out = [(player, ORIGINAL_RANK)] if player in state.players and \
         card_id in state.cards_held(player) else []
