@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mnrules.effects import Modifier
+from mnrules.effects import Event, Modifier, Replacement, Trigger
 from mnrules.engine import Game
 from mnrules.hookspecs import hookimpl
 from test_kernel_loop import fresh
@@ -60,3 +60,57 @@ def test_a_fold_follows_its_game_to_another_bus(tmp_path: Path) -> None:
     assert game.fold("watch.oil", 1, keeper="north") == 2
     game.rules = two
     assert game.fold("watch.oil", 1, keeper="north") == 8
+
+
+class Double:
+    """Replaces a lamp's lighting by one of twice the oil; and, triggered by it, counts."""
+
+    REPLACES = frozenset({"lit"})
+    TRIGGERED_BY = frozenset({"lit"})
+
+    def __init__(self) -> None:
+        self.seen: list[int] = []
+
+    @hookimpl
+    def mn_replacements(self, game: Game[Any], event: Event) -> Any:
+        return Replacement("test:double", lambda e: Event(e.kind, e.player,
+                                                          {"oil": e.data["oil"] * 2}))
+
+    @hookimpl
+    def mn_triggers(self, game: Game[Any], event: Event) -> Any:
+        return Trigger("test:count", lambda e: self.seen.append(e.data["oil"]))
+
+
+class Quiet:
+    """A plugin that answers nothing."""
+
+
+def lit(game: Game[Any]) -> Event | None:
+    return game.perform(Event("lit", "north", {"oil": 1}), lambda e: None)
+
+
+def test_an_event_follows_the_plugins_registered_and_its_bus(tmp_path: Path) -> None:
+    """An event's replacements and triggers are those registered when it happens (after
+    one comes or goes, and on another bus at the same version)."""
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    one, two = watch_rules(tmp_path / "one"), watch_rules(tmp_path / "two")
+    game = fresh(one)
+    assert lit(game) == Event("lit", "north", {"oil": 1})
+    first = Double()
+    one.pm.register(first, name="test:double")
+    assert lit(game) == Event("lit", "north", {"oil": 2}) and first.seen == [2]
+    second = Double()
+    one.pm.register(second, name="test:double2")
+    assert lit(game) == Event("lit", "north", {"oil": 4}) and second.seen == [4]
+    one.pm.unregister(name="test:double")
+    assert lit(game) == Event("lit", "north", {"oil": 2}) and first.seen == [2, 4]
+    other = Double()
+    two.pm.register(Double(), name="test:double")
+    two.pm.register(other, name="test:double2")
+    two.pm.register(Quiet(), name="test:quiet")
+    assert one.pm.version == two.pm.version
+    game.rules = two
+    assert lit(game) == Event("lit", "north", {"oil": 4}) and other.seen == [4]
+    two.pm.flat = False   # through pluggy's own call
+    assert lit(game) == Event("lit", "north", {"oil": 4}) and other.seen == [4, 4]
