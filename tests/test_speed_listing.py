@@ -178,3 +178,37 @@ def test_the_legion_moves_are_those_counted_everywhere(rules: Ruleset) -> None:
                 seen += 1
             game.apply(bots[dec.player].choose(game))
     assert seen > 300
+
+
+def test_the_trireme_seas_read_the_shores_the_board_answers(rules: Ruleset) -> None:
+    """``trireme_seas`` reads the board's shores by sea whole: the seas it lists at every
+    decision of a seeded game are those found asking ``provinces_on_sea`` of each sea."""
+    from mnrules.plugins.mare_nostrum.control import (
+        buildable,
+        capital,
+        has_enemies,
+        trireme_seas,
+    )
+
+    def before(game: Game, player: str) -> list[str]:
+        board, state = game.rules.board, game.state
+        literal = game.param("trireme_anchor") == "all_adjacent_clean"
+        anchor = set(buildable(game, player))
+        return [sea for sea in board.seas
+                if not anchor.isdisjoint(board.provinces_on_sea(sea))
+                and not (literal and any(
+                    has_enemies(state, p, player) and p != capital(game, player)
+                    for p in board.provinces_on_sea(sea)
+                    if p in state.built and state.control.get(p) == player))]
+
+    assert all(rules.board.on_sea[s] == rules.board.provinces_on_sea(s) for s in rules.board.seas)
+    game = new_game(rules, 5, seed=8, round_cap=10)
+    bots = {p: make_bot("random", 80 + i, rules) for i, p in enumerate(game.state.players)}
+    found = 0
+    while (dec := game.pending) is not None:
+        for p in game.state.players:
+            seas = trireme_seas(game, p)
+            assert seas == before(game, p)
+            found += len(seas)
+        game.apply(bots[dec.player].choose(game))
+    assert found > 1000
