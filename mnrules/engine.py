@@ -215,6 +215,16 @@ class Game(Generic[S]):
     # returning the invariant problems of the game (mnrules.invariants.check).
     checker: Callable[[Game[Any]], list[str]] | None
     _pending: Decision | None
+    # The bus's lists of modifiers by quantity, and of replacements and triggers by
+    # event kind (Bus.route's), kept for the bus and the bus version they were read
+    # from: a fold or an event reads its list without a method call on the bus (a
+    # generic call with its arguments parsed, under the compiled core) or the (hook,
+    # key) tuple of the bus's own lookup, and an event nobody answers builds no keywords
+    _fold_bus: object
+    _fold_version: int
+    _fold_routes: dict[str, list[Any]]
+    _repl_routes: dict[str, list[Any]]
+    _trig_routes: dict[str, list[Any]]
 
     def __init__(self, rules: Ruleset, state: S, history: list[Choice] | None = None,
                  listeners: list[Callable[[Event], None]] | None = None,
@@ -229,6 +239,11 @@ class Game(Generic[S]):
         self.max_rounds = max_rounds
         self.checker = checker
         self._pending = None
+        self._fold_bus = None
+        self._fold_version = -1
+        self._fold_routes = {}
+        self._repl_routes = {}
+        self._trig_routes = {}
         self.rng = random.Random(self.state.seed)
         if self.state.rng:
             kind, internal, gauss = self.state.rng
@@ -387,8 +402,14 @@ class Game(Generic[S]):
         """Fold ``value`` through every active modifier of ``quantity``."""
         bus = self.rules.pm
         if bus.flat:   # the bus's collect, inlined: folds are a tenth of random play
+            if bus.version != self._fold_version or bus is not self._fold_bus:
+                self._new_routes(bus)
+            routes = self._fold_routes
+            fns = routes.get(quantity)
+            if fns is None:
+                fns = routes[quantity] = bus.route("mn_modifiers", quantity)
             results = []
-            for fn in bus.route("mn_modifiers", quantity):
+            for fn in fns:
                 r = fn(game=self, quantity=quantity, ctx=ctx)
                 if r is not None:
                     results.append(r)
@@ -408,6 +429,23 @@ class Game(Generic[S]):
             value = mod.fn(value)
         return value
 
+    def _new_routes(self, bus: Any) -> None:
+        self._fold_bus = bus
+        self._fold_version = bus.version
+        self._fold_routes = {}
+        self._repl_routes = {}
+        self._trig_routes = {}
+
+    def _event_route(self, bus: Any, hook: str, kind: str) -> list[Any]:
+        """``bus.route(hook, kind)`` for replacements or triggers, from the game's copy."""
+        if bus.version != self._fold_version or bus is not self._fold_bus:
+            self._new_routes(bus)
+        routes = self._repl_routes if hook == "mn_replacements" else self._trig_routes
+        fns = routes.get(kind)
+        if fns is None:
+            fns = routes[kind] = bus.route(hook, kind)
+        return fns
+
     def modified(self, quantity: str) -> bool:
         """Whether a plugin or a card answers folds of ``quantity`` at all: if not, every
         :meth:`fold` of it returns its value as given, and a listing that would fold it
@@ -419,7 +457,14 @@ class Game(Generic[S]):
     def perform(self, event: Event, action: Callable[[Event], None]) -> Event | None:
         """Let replacements rewrite ``event``, do it with ``action``, then fire triggers."""
         bus = self.rules.pm
-        repl = bus.collect("mn_replacements", event.kind, game=self, event=event)
+        if bus.flat:   # the bus's collect, inlined (as in fold)
+            repl = []
+            for fn in self._event_route(bus, "mn_replacements", event.kind):
+                r = fn(game=self, event=event)
+                if r is not None:
+                    repl.append(r)
+        else:
+            repl = bus.collect("mn_replacements", event.kind, game=self, event=event)
         current: Event | None = event
         if repl:
             reps: list[Replacement] = ordered(repl)
@@ -431,7 +476,14 @@ class Game(Generic[S]):
             return None
         action(current)
         self.emit(current)
-        trig = bus.collect("mn_triggers", current.kind, game=self, event=current)
+        if bus.flat:
+            trig = []
+            for fn in self._event_route(bus, "mn_triggers", current.kind):
+                r = fn(game=self, event=current)
+                if r is not None:
+                    trig.append(r)
+        else:
+            trig = bus.collect("mn_triggers", current.kind, game=self, event=current)
         if trig:
             trigs: list[Trigger] = ordered(trig)
             for t in trigs:

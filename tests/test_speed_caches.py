@@ -240,8 +240,9 @@ def naive_marker_sites(game: Game, player: str) -> set[str]:
 def test_marker_sites_match_the_uncached_answer_at_every_decision(rules: Ruleset) -> None:
     """The reach of a player's bases is remembered by the provinces in play, his fleet
     and his bases: at every decision of seeded games, and after writes behind the rules'
-    back (a trireme moved, a base added, a province's control and units changed), every
-    player's sites are what a fresh computation finds."""
+    back (a trireme moved, a base added, a province's control and units changed, a
+    province taken out of play or swapped for another), every player's sites are what a
+    fresh computation finds."""
     from mnrules.plugins.mare_nostrum.build import marker_sites
 
     writes = 0
@@ -253,12 +254,20 @@ def test_marker_sites_match_the_uncached_answer_at_every_decision(rules: Ruleset
         board = rules.board
         seas = sorted(board.seas)
         provinces = sorted(game.state.built)
+        removed: list[tuple[str, list[bool]]] = []
         while (dec := game.pending) is not None:
             state = game.state
             if rng.random() < 0.03:   # a script's write, between two decisions
                 p = rng.choice(state.players)
-                what = rng.randrange(4)
-                if what == 0:
+                what = rng.randrange(5)
+                if what == 4:   # the provinces in play changed (one out, or one swapped)
+                    out = rng.choice(sorted(state.built))
+                    slots = state.built.pop(out)
+                    if removed and rng.random() < 0.7:
+                        back, back_slots = removed.pop()
+                        state.built[back] = back_slots
+                    removed.append((out, slots))
+                elif what == 0:
                     state.units.setdefault(rng.choice(seas), {}).setdefault(
                         p, {})["trireme"] = 1
                 elif what == 1:

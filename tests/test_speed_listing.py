@@ -124,3 +124,91 @@ def test_the_tiles_listed_at_every_count_of_tiles_owned(rules: Ruleset) -> None:
             assert listed == by_the_rule(game, player), (owned, coins)
             seen.update(a[1] for a in listed if a[0] == "tile")
     assert set(special) <= seen and set(free[:4]) <= seen
+
+
+def legion_moves_before(game: Game, frame: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """The legion moves as listed before provinces without his legions were passed over
+    at once (every province in play's count read)."""
+    from mnrules.plugins.mare_nostrum.geometry import Reach
+    from mnrules.plugins.mare_nostrum.military import farther, legions_and_fleet
+
+    state = game.state
+    player = frame["player"]
+    out: list[tuple[Any, ...]] = []
+    mine, fleet = legions_and_fleet(state, player)
+    reach = Reach(game, player, fleet)
+    steps: int = game.fold("move.range", 1, player=player)
+    crossing: int = game.fold("move.sea_crossing", 0, player=player)
+    arrived = frame["arrived"]
+    for prov in state.built if mine else ():
+        movable = mine.get(prov, 0) - arrived.get(prov, 0)
+        if movable <= 0:
+            continue
+        dests = set(reach(prov)) if steps == 1 and not crossing else \
+            farther(game, reach, prov, steps, crossing)
+        allowed = game.fold("move.destinations", dests, player=player, origin=prov)
+        out += [("move", prov, d) for d in sorted(allowed)]
+    return out
+
+
+def test_the_legion_moves_are_those_counted_everywhere(rules: Ruleset) -> None:
+    """At every legion-move decision of seeded games (and with arrivals written behind
+    the rules' back where he has no legions), the moves listed are those found by
+    reading every province's count."""
+    import copy
+    import random
+
+    seen = 0
+    for seed in (21, 22, 23):
+        game = new_game(rules, 5, seed=seed, round_cap=12)
+        bots = {p: make_bot("random", seed * 31 + i, rules)
+                for i, p in enumerate(game.state.players)}
+        rng = random.Random(seed)
+        while (dec := game.pending) is not None:
+            if dec.kind == "military.legion":
+                frame = game.state.stack[-1]
+                step = rules.steps[frame["step"]]
+                assert list(dec.options[1:]) == legion_moves_before(game, frame)
+                # arrivals counted behind the rules' back, where he has legions or none
+                arrived = copy.deepcopy(frame["arrived"])
+                for prov in rng.sample(sorted(game.state.built), 3):
+                    frame["arrived"][prov] = frame["arrived"].get(prov, 0) + 1
+                assert step._legion_moves(game, frame) == legion_moves_before(game, frame)
+                frame["arrived"] = arrived
+                seen += 1
+            game.apply(bots[dec.player].choose(game))
+    assert seen > 300
+
+
+def test_the_trireme_seas_read_the_shores_the_board_answers(rules: Ruleset) -> None:
+    """``trireme_seas`` reads the board's shores by sea whole: the seas it lists at every
+    decision of a seeded game are those found asking ``provinces_on_sea`` of each sea."""
+    from mnrules.plugins.mare_nostrum.control import (
+        buildable,
+        capital,
+        has_enemies,
+        trireme_seas,
+    )
+
+    def before(game: Game, player: str) -> list[str]:
+        board, state = game.rules.board, game.state
+        literal = game.param("trireme_anchor") == "all_adjacent_clean"
+        anchor = set(buildable(game, player))
+        return [sea for sea in board.seas
+                if not anchor.isdisjoint(board.provinces_on_sea(sea))
+                and not (literal and any(
+                    has_enemies(state, p, player) and p != capital(game, player)
+                    for p in board.provinces_on_sea(sea)
+                    if p in state.built and state.control.get(p) == player))]
+
+    assert all(rules.board.on_sea[s] == rules.board.provinces_on_sea(s) for s in rules.board.seas)
+    game = new_game(rules, 5, seed=8, round_cap=10)
+    bots = {p: make_bot("random", 80 + i, rules) for i, p in enumerate(game.state.players)}
+    found = 0
+    while (dec := game.pending) is not None:
+        for p in game.state.players:
+            seas = trireme_seas(game, p)
+            assert seas == before(game, p)
+            found += len(seas)
+        game.apply(bots[dec.player].choose(game))
+    assert found > 1000

@@ -197,3 +197,58 @@ def test_events_performed_by_the_rules_are_built_natively_when_compiled(
         made += python_inits(partial(game.apply, choice))
     # pure Python runs their __init__; the compiled rules build them natively
     assert ("Event" in made) != compiled, sorted(set(made))
+
+
+def test_a_card_context_is_the_value_its_dataclass_was(rules: Ruleset) -> None:
+    """``Env`` is a plain class (built natively when compiled): the same fields,
+    defaults, equality and repr as the dataclass it replaced."""
+    from mnrules.language.compiler import Env
+
+    @dataclasses.dataclass
+    class Before:
+        game: Any
+        holder: str
+        card: str
+        ctx: dict[str, Any]
+        event: Any = None
+        actor: str = ""
+
+        def __post_init__(self) -> None:
+            if not self.actor:
+                self.actor = self.holder
+
+    game = new_game(rules, 3, seed=2)
+    event = effects.Event("bought", "rome", {"item": "legion"})
+    for args, kw in [((game, "rome", "x", {}), {}),
+                     ((game, "rome", "x", {"a": 1}, event), {}),
+                     ((game, "rome", "x", {}), {"actor": "carthage"}),
+                     ((game, "rome", "x", {}, None, ""), {}),
+                     ((game, "rome", "x", {}), {"event": event, "actor": "greece"})]:
+        env, old = Env(*args, **kw), Before(*args, **kw)
+        assert [getattr(env, f.name) for f in dataclasses.fields(Before)] == \
+            [getattr(old, f.name) for f in dataclasses.fields(Before)]
+        assert repr(env).removeprefix("Env") == repr(old).split(".Before", 1)[-1] \
+            .removeprefix("Before")
+        assert env == Env(*args, **kw) and env != old
+        assert env.acting("egypt").actor == "egypt"
+        assert env.acting("egypt").acting("").actor == "rome"
+    assert Env(game, "rome", "x", {}) != Env(game, "rome", "y", {})
+    with pytest.raises(TypeError):
+        hash(Env(game, "rome", "x", {}))
+
+
+def test_the_cards_contexts_are_built_natively_when_compiled(rules: Ruleset) -> None:
+    compiled = str(engine.__file__).endswith((".so", ".pyd"))
+    game = new_game(rules, 5, seed=4)
+    bots = {p: make_bot("random", 40 + i, rules) for i, p in enumerate(game.state.players)}
+
+    def play() -> None:
+        for _ in range(600):
+            dec = game.pending
+            if dec is None:
+                break
+            game.apply(bots[dec.player].choose(game))
+
+    made = python_inits(play)
+    # pure Python runs Env's __init__ whenever a held card's rule is looked at
+    assert ("Env" in made) != compiled, sorted(set(made))

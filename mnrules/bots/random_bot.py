@@ -5,7 +5,7 @@ it carries: a game saved and loaded goes on exactly as it would have."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..engine import Choice, Game
 
@@ -20,11 +20,67 @@ def splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
+# splitmix64 in three limbs of 22, 22 and 20 bits (low to high), for the compiled core:
+# there the 64-bit values and products above leave mypyc's short integers, and each of
+# their twelve steps makes a heap integer (5,700 instructions a call); every limb
+# and product here stays below 2**47, so each step is a native one. Pure Python runs
+# its more numerous steps slower, so it keeps splitmix64 (the two are the same
+# function: tests/test_speed_random.py).
+_M22: Final = (1 << 22) - 1
+_M20: Final = (1 << 20) - 1
+_G0: Final = 0x9E3779B97F4A7C15 & _M22
+_G1: Final = (0x9E3779B97F4A7C15 >> 22) & _M22
+_G2: Final = 0x9E3779B97F4A7C15 >> 44
+_C0: Final = 0xBF58476D1CE4E5B9 & _M22
+_C1: Final = (0xBF58476D1CE4E5B9 >> 22) & _M22
+_C2: Final = 0xBF58476D1CE4E5B9 >> 44
+_D0: Final = 0x94D049BB133111EB & _M22
+_D1: Final = (0x94D049BB133111EB >> 22) & _M22
+_D2: Final = 0x94D049BB133111EB >> 44
+
+
+def splitmix64_mod(x: int, n: int) -> int:
+    """``splitmix64(x) % n`` (``n`` > 0), counted without an integer of 64 bits."""
+    a0 = x & _M22
+    a1 = (x >> 22) & _M22
+    a2 = (x >> 44) & _M20
+    k = a0 + _G0
+    a0 = k & _M22
+    k = a1 + _G1 + (k >> 22)
+    a1 = k & _M22
+    a2 = (a2 + _G2 + (k >> 22)) & _M20
+    a0 ^= ((a1 >> 8) | (a2 << 14)) & _M22          # x ^= x >> 30
+    a1 ^= a2 >> 8
+    k = a0 * _C0                                   # x *= C, modulo 2**64
+    b0 = k & _M22
+    k = (k >> 22) + a0 * _C1 + a1 * _C0
+    a2 = ((k >> 22) + a0 * _C2 + a1 * _C1 + a2 * _C0) & _M20
+    a1 = k & _M22
+    a0 = b0
+    a0 ^= ((a1 >> 5) | (a2 << 17)) & _M22          # x ^= x >> 27
+    a1 ^= a2 >> 5
+    k = a0 * _D0                                   # x *= D, modulo 2**64
+    b0 = k & _M22
+    k = (k >> 22) + a0 * _D1 + a1 * _D0
+    a2 = ((k >> 22) + a0 * _D2 + a1 * _D1 + a2 * _D0) & _M20
+    a1 = k & _M22
+    a0 = b0
+    a0 ^= ((a1 >> 9) | (a2 << 13)) & _M22          # x ^= x >> 31
+    a1 ^= a2 >> 9
+    return ((a2 % n) * ((1 << 44) % n) + (a1 % n) * ((1 << 22) % n) + a0) % n
+
+
+# A compiled function has no code object.
+COMPILED: Final = not hasattr(splitmix64_mod, "__code__")
+
+
 class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
     def choose(self, game: Game[Any]) -> Choice:
         options = game.legal()
-        r = splitmix64(self.seed * 1_000_003 + game.state.choices)
-        return options[r % len(options)]
+        x = self.seed * 1_000_003 + game.state.choices
+        if COMPILED:
+            return options[splitmix64_mod(x, len(options))]
+        return options[splitmix64(x) % len(options)]

@@ -45,20 +45,41 @@ ORIGINAL_RANK = 1
 'holder' words rank the others, a copy after its original)."""
 
 
-@dataclass
 class Env:
-    """What a word's meaning sees: the game, the card's holder, the context or event."""
+    """What a word's meaning sees: the game, the card's holder, the context or event.
+
+    (A plain class with its own ``__init__``, equal by value as the dataclass it was:
+    one is made at every card rule a fold or listing looks at, and the compiled core,
+    docs/speed.md, builds only such a class natively.)"""
 
     game: Game[Any]
     holder: str
     card: str
     ctx: dict[str, Any]
-    event: Event | None = None
-    actor: str = ""        # who acts ("each opponent loses 1 coin"): the holder unless said
+    event: Event | None
+    actor: str             # who acts ("each opponent loses 1 coin"): the holder unless said
 
-    def __post_init__(self) -> None:
-        if not self.actor:
-            self.actor = self.holder
+    def __init__(self, game: Game[Any], holder: str, card: str, ctx: dict[str, Any],
+                 event: Event | None = None, actor: str = "") -> None:
+        self.game = game
+        self.holder = holder
+        self.card = card
+        self.ctx = ctx
+        self.event = event
+        self.actor = actor or holder
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.game, self.holder, self.card, self.ctx, self.event, self.actor)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Env)
+        return self._values() == other._values()
+
+    def __repr__(self) -> str:
+        return (f"Env(game={self.game!r}, holder={self.holder!r}, card={self.card!r}, "
+                f"ctx={self.ctx!r}, event={self.event!r}, actor={self.actor!r})")
 
     def acting(self, actor: str) -> Env:
         """The same place, another player acting (his 'you' and 'your')."""
@@ -232,6 +253,7 @@ class CardEffects:
     def __init__(self, card: CardData, rules: list[CompiledRule],
                  others: tuple[Word, ...] = ()) -> None:
         self.card = card
+        self.card_id = card.id        # (read at every holding: one attribute, not two)
         self.rules = rules
         self.others = others          # the game's 'holder' words
         self.source = f"card:{card.id}"
@@ -289,15 +311,7 @@ class CardEffects:
     def holding(self, game: Game[Any], player: Any) -> list[tuple[str, int]]:
         """:func:`holders` of this card, only those entries naming ``player`` (in its
         order): his own holding, then his copies — asked of him alone, not of everyone."""
-        card = self.card.id
-        state = game.state
-        out = [(player, ORIGINAL_RANK)] if player in state.players and \
-            card in state.cards_held(player) else []
-        for w in self.others:
-            for p, rank in w.meaning(game, card):
-                if p == player:
-                    out.append((p, rank))
-        return out
+        return _holding(self, game, player)
 
     def _open(self, game: Game[Any], r: CompiledRule, holder: str) -> bool:
         return r.rule.limit is None or limit_open(game, self.limit_key(r, holder), r.rule.limit)
@@ -310,7 +324,7 @@ class CardEffects:
         out: list[Modifier] = []
         key = self.for_subject.get(quantity)
         for holder, rank in holders(game, self.card.id, self.others) if key is None else \
-                self.holding(game, ctx.get(key)):
+                _holding(self, game, ctx.get(key)):
             for r in rules:
                 assert r.word is not None
                 subject = r.word.subject
@@ -349,7 +363,7 @@ class CardEffects:
             return []
         out = []
         for_actor = self.reacts_for_actor if table is self.reacts else self.replaces_for_actor
-        for holder, rank in self.holding(game, event.player) if event.kind in for_actor \
+        for holder, rank in _holding(self, game, event.player) if event.kind in for_actor \
                 else holders(game, self.card.id, self.others):
             for r in rules:
                 assert r.word is not None
@@ -412,7 +426,7 @@ class CardEffects:
 
     def _build_offers(self, game: Game[Any], player: str) -> list[Offer]:
         out = []
-        for holder, _ in self.holding(game, player):   # only the buyer's holding counts
+        for holder, _ in _holding(self, game, player):   # only the buyer's holding counts
             for r in self.offers:
                 env = Env(game, holder, self.card.id, {"player": player})
                 if not self._open(game, r, holder) or not r.cond(env):
@@ -422,6 +436,22 @@ class CardEffects:
                 if offer.count > 0:
                     out.append(offer)
         return out
+
+
+def _holding(card: CardEffects, game: Game[Any], player: Any) -> list[tuple[str, int]]:
+    """:meth:`CardEffects.holding`, which the card's own hooks call here: a method of
+    a non-native class costs the compiled core a generic call (its arguments parsed)
+    at every fold and listing it answers, a module function a native one."""
+    card_id = card.card_id
+    state = game.state
+    out = [(player, ORIGINAL_RANK)] if player in state.players and \
+        card_id in state.cards_held(player) else []
+    for w in card.others:
+        for p, rank in w.meaning(game, card_id):
+            if p == player:
+                out.append((p, rank))
+    return out
+
 
 def _for_actor(table: dict[str, list[CompiledRule]]) -> frozenset[str]:
     """The event kinds of ``table`` whose rules all act on the event's own player (a

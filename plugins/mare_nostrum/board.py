@@ -130,7 +130,9 @@ class Board:
     file: str = ""
     # The file as loaded, for the positions of problems found later (against the cards).
     source: Sourced | None = field(default=None, repr=False, compare=False)
-    _on_sea: dict[str, tuple[str, ...]] = field(
+    # provinces_on_sea's answers, by sea (read whole by a listing that asks every sea:
+    # a Python call per sea cost the compiled core more than the listing's own work)
+    on_sea: dict[str, tuple[str, ...]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
     # the provinces along each chain of a fleet's seas, by fleet (geometry.fleet_shores):
@@ -144,6 +146,12 @@ class Board:
                        frozenset[str]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
+    # the provinces in play the last time marker_sites asked, as the frozenset its key
+    # holds: taken again while the provinces in play are the same (compared whole at
+    # each ask), so that a key's frozenset is neither built nor hashed anew each time
+    in_play: list[frozenset[str]] = field(
+        init=False, repr=False, compare=False, default_factory=list
+    )
 
     def __str__(self) -> str:
         return f"{len(self.provinces)} provinces, {len(self.seas)} seas"
@@ -153,7 +161,7 @@ class Board:
         for province in self.provinces.values():
             for sea in province.seas:
                 on_sea.setdefault(sea, []).append(province.name)
-        object.__setattr__(self, "_on_sea", {s: tuple(p) for s, p in on_sea.items()})
+        object.__setattr__(self, "on_sea", {s: tuple(p) for s, p in on_sea.items()})
 
     def problem(self, path: KeyPath, message: str) -> Problem:
         """A problem at a key path of the board file (with its position if known)."""
@@ -175,7 +183,7 @@ class Board:
 
     def provinces_on_sea(self, sea: str) -> tuple[str, ...]:
         """Provinces whose coast touches sea, in file order."""
-        return self._on_sea[sea]
+        return self.on_sea[sea]
 
     def is_adjacent(self, a: str, b: str) -> bool:
         """Land border between provinces, coast between a province and a sea,

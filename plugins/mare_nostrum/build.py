@@ -393,7 +393,10 @@ def marker_sites(game: Game, player: str) -> set[str]:
     board = game.rules.board
     # what the bases reach depends on nothing but the provinces in play, his fleet and
     # his bases: remembered on the board, by exactly those (a bounded cache)
-    key = (frozenset(built), frozenset(fleet_seas(state, player)),
+    last = board.in_play
+    if not last or last[0] != built.keys():
+        board.in_play[:] = [frozenset(built)]
+    key = (board.in_play[0], frozenset(fleet_seas(state, player)),
            tuple(marker_bases(game, player)))
     cache = board.marker_reach
     sites = cache.get(key)

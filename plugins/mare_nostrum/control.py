@@ -92,8 +92,9 @@ def trireme_seas(game: Game, player: str, where: list[str] | None = None) -> lis
     literal = game.param("trireme_anchor") == "all_adjacent_clean"
     anchor = set(buildable(game, player) if where is None else where)
     out: list[str] = []
+    on_sea = board.on_sea
     for sea in board.seas:
-        shore = board.provinces_on_sea(sea)
+        shore = on_sea[sea]   # board.provinces_on_sea(sea), without a call per sea
         if anchor.isdisjoint(shore):
             continue
         if literal and any(has_enemies(state, p, player) and p != capital(game, player)

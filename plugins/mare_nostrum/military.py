@@ -206,7 +206,10 @@ class MilitaryTurn(Step):
         arrived = frame["arrived"]
         for prov in state.built if mine else ():
             # occupying legions may move too (they leave what they occupy)
-            movable = mine.get(prov, 0) - arrived.get(prov, 0)
+            n = mine.get(prov)
+            if n is None:   # (most provinces; none of his legions, so none to move)
+                continue
+            movable = n - arrived.get(prov, 0)
             if movable <= 0:
                 continue
             # a copy: the fold's modifiers get a set of their own
