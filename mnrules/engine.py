@@ -454,17 +454,22 @@ class Game(Generic[S]):
         bus = self.rules.pm
         return not bus.flat or bool(bus.route("mn_modifiers", quantity))
 
+    def _answers(self, bus: Any, hook: str, event: Event) -> list[Any]:
+        """What ``hook`` answers for ``event``: the bus's collect, inlined as in fold."""
+        if not bus.flat:
+            found: list[Any] = bus.collect(hook, event.kind, game=self, event=event)
+            return found
+        out = []
+        for fn in self._event_route(bus, hook, event.kind):
+            r = fn(game=self, event=event)
+            if r is not None:
+                out.append(r)
+        return out
+
     def perform(self, event: Event, action: Callable[[Event], None]) -> Event | None:
         """Let replacements rewrite ``event``, do it with ``action``, then fire triggers."""
         bus = self.rules.pm
-        if bus.flat:   # the bus's collect, inlined (as in fold)
-            repl = []
-            for fn in self._event_route(bus, "mn_replacements", event.kind):
-                r = fn(game=self, event=event)
-                if r is not None:
-                    repl.append(r)
-        else:
-            repl = bus.collect("mn_replacements", event.kind, game=self, event=event)
+        repl = self._answers(bus, "mn_replacements", event)
         current: Event | None = event
         if repl:
             reps: list[Replacement] = ordered(repl)
@@ -476,14 +481,7 @@ class Game(Generic[S]):
             return None
         action(current)
         self.emit(current)
-        if bus.flat:
-            trig = []
-            for fn in self._event_route(bus, "mn_triggers", current.kind):
-                r = fn(game=self, event=current)
-                if r is not None:
-                    trig.append(r)
-        else:
-            trig = bus.collect("mn_triggers", current.kind, game=self, event=current)
+        trig = self._answers(bus, "mn_triggers", current)
         if trig:
             trigs: list[Trigger] = ordered(trig)
             for t in trigs:

@@ -39,6 +39,16 @@ _D1: Final = (0x94D049BB133111EB >> 22) & _M22
 _D2: Final = 0x94D049BB133111EB >> 44
 
 
+def _times(a0: int, a1: int, a2: int, c0: int, c1: int,
+           c2: int) -> tuple[int, int, int]:
+    """The limbs of ``a * c`` modulo 2**64, from those of ``a`` and ``c``."""
+    k = a0 * c0
+    b0 = k & _M22
+    k = (k >> 22) + a0 * c1 + a1 * c0
+    b2 = ((k >> 22) + a0 * c2 + a1 * c1 + a2 * c0) & _M20
+    return b0, k & _M22, b2
+
+
 def splitmix64_mod(x: int, n: int) -> int:
     """``splitmix64(x) % n`` (``n`` > 0), counted without an integer of 64 bits."""
     a0 = x & _M22
@@ -51,20 +61,10 @@ def splitmix64_mod(x: int, n: int) -> int:
     a2 = (a2 + _G2 + (k >> 22)) & _M20
     a0 ^= ((a1 >> 8) | (a2 << 14)) & _M22          # x ^= x >> 30
     a1 ^= a2 >> 8
-    k = a0 * _C0                                   # x *= C, modulo 2**64
-    b0 = k & _M22
-    k = (k >> 22) + a0 * _C1 + a1 * _C0
-    a2 = ((k >> 22) + a0 * _C2 + a1 * _C1 + a2 * _C0) & _M20
-    a1 = k & _M22
-    a0 = b0
+    a0, a1, a2 = _times(a0, a1, a2, _C0, _C1, _C2)   # x *= C, modulo 2**64
     a0 ^= ((a1 >> 5) | (a2 << 17)) & _M22          # x ^= x >> 27
     a1 ^= a2 >> 5
-    k = a0 * _D0                                   # x *= D, modulo 2**64
-    b0 = k & _M22
-    k = (k >> 22) + a0 * _D1 + a1 * _D0
-    a2 = ((k >> 22) + a0 * _D2 + a1 * _D1 + a2 * _D0) & _M20
-    a1 = k & _M22
-    a0 = b0
+    a0, a1, a2 = _times(a0, a1, a2, _D0, _D1, _D2)   # x *= D, modulo 2**64
     a0 ^= ((a1 >> 9) | (a2 << 13)) & _M22          # x ^= x >> 31
     a1 ^= a2 >> 9
     return ((a2 % n) * ((1 << 44) % n) + (a1 % n) * ((1 << 22) % n) + a0) % n
