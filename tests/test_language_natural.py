@@ -151,3 +151,35 @@ def test_a_long_phrase_is_not_searched_for_a_comparison(tmp_path: Path) -> None:
     words = " ".join(["you have at least 3 legions"] * 200)
     refused_at(tmp_path, f"after collect when {words}: take 1 coin", 1, 20,
                "unknown condition")
+
+
+def test_a_game_saved_at_a_question_at_a_phases_end_goes_on_as_it_would_have(
+        tmp_path: Path) -> None:
+    """Saved while Greece is asked at the build phase's end, loaded and played on, the
+    game makes the same choices and ends in the same state as one never saved."""
+    from mnrules.start import load_game
+
+    rules = with_cards(tmp_path, ("vestal", "after phase.end when the phase is build: "
+                                  "you may pay 1 coin to take 1 grain"))
+
+    def play_on(game: Any) -> list[Any]:
+        bots = {p: make_bot("random", i, rules) for i, p in enumerate(game.state.players)}
+        made = []
+        while (dec := game.pending) is not None:
+            choice = bots[dec.player].choose(game)
+            made.append(choice)
+            game.apply(choice)
+        return made
+
+    game = new_game(rules, 5, seed=2, round_cap=6)
+    pos.give_tiles(game, "greece", "vestal")
+    bots = {p: make_bot("random", i, rules) for i, p in enumerate(game.state.players)}
+    while (dec := game.pending) is not None and dec.kind != "card.may":
+        game.apply(bots[dec.player].choose(game))
+    assert dec is not None and game.state.phase == "build"
+    saved = game.snapshot().to_json()
+    whole = play_on(game)
+    loaded = load_game(rules, saved)
+    assert loaded.pending == dec
+    assert play_on(loaded) == whole
+    assert loaded.state.to_dict() == game.state.to_dict()
