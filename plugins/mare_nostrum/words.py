@@ -557,14 +557,9 @@ def _take_from(env: Env, n: int, key: str, victims: list[str]) -> None:
 
 def _give_holder(env: Env, n: int, key: str) -> None:
     """Up to ``n`` of ``key`` from the actor's screen to the card holder's (a tribute:
-    'each opponent gives you 1 coin'); the holder gives himself nothing."""
-    if env.actor == env.holder:
-        return
-    state = env.game.state
-    k = min(n, state.screens[env.actor].get(key, 0))
-    if k:
-        state.spend(env.actor, key, k)
-        state.gain(env.holder, key, k)
+    'each opponent gives you 1 coin'): the holder taking it from him, as he would take
+    it from each opponent; the holder gives himself nothing."""
+    _take_from(env.acting(env.holder), n, key, [env.actor])
 
 
 def _place(env: Env, n: int, unit: str, area: str | None) -> None:
