@@ -176,14 +176,8 @@ class Bus(pluggy.PluginManager):
         order), without its dispatch per call: the implementations and the arguments each
         takes are listed once per bus version. A hook with a wrapper, or a bus not
         ``flat``, goes through pluggy."""
-        if self._calls_version != self.version:
-            self._calls.clear()
-            self._calls_version = self.version
-        impls = self._calls.get(hook, ())
-        if impls == ():
-            impls = self._plain_impls(hook)
-            self._calls[hook] = impls
-        if impls is None or not self.flat:
+        impls = self.plain(hook)
+        if impls is None:
             results: list[Any] = getattr(self.hook, hook)(**kwargs)
             return results
         out = []
@@ -213,6 +207,18 @@ class Bus(pluggy.PluginManager):
             if r is not None:
                 return r
         return None
+
+    def plain(self, hook: str) -> list[tuple[Impl, tuple[str, ...]]] | None:
+        """What :meth:`call` calls for ``hook`` (each implementation with the names of
+        the arguments it takes), or None if the call must go through pluggy."""
+        if not self.flat:
+            return None
+        if self._calls_version != self.version:
+            self._calls.clear()
+            self._calls_version = self.version
+        if hook not in self._calls:
+            self._calls[hook] = self._plain_impls(hook)
+        return self._calls[hook]
 
     def _plain_impls(self, hook: str,
                      first: bool = False) -> list[tuple[Impl, tuple[str, ...]]] | None:

@@ -222,9 +222,19 @@ class Game(Generic[S]):
     # key) tuple of the bus's own lookup, and an event nobody answers builds no keywords
     _fold_bus: object
     _fold_version: int
-    _fold_routes: dict[str, list[Any]]
-    _repl_routes: dict[str, list[Any]]
-    _trig_routes: dict[str, list[Any]]
+    # Each list's entries are (implementation, card, key): a card (a plugin naming its
+    # ``card_id``, the effect language's compiled cards) is called only if someone has
+    # its power — the player under ``key`` in the fold's context, the event's own player
+    # for key "*", anyone for "" — while the index of who holds what says so (most
+    # folds concern a card nobody at the table, or not the player folded for, holds)
+    _fold_routes: dict[str, list[tuple[Any, str, str]]]
+    _repl_routes: dict[str, list[tuple[Any, str, str]]]
+    _trig_routes: dict[str, list[tuple[Any, str, str]]]
+    _call_routes: dict[str, list[tuple[Any, str, str, tuple[str, ...]]]]
+    _holder_words: tuple[Any, ...]
+    _held_seen: Any
+    _held_by: dict[str, frozenset[str]]
+    _held_any: frozenset[str]
 
     def __init__(self, rules: Ruleset, state: S, history: list[Choice] | None = None,
                  listeners: list[Callable[[Event], None]] | None = None,
@@ -244,6 +254,11 @@ class Game(Generic[S]):
         self._fold_routes = {}
         self._repl_routes = {}
         self._trig_routes = {}
+        self._call_routes = {}
+        self._holder_words = ()
+        self._held_seen = None
+        self._held_by = {}
+        self._held_any = frozenset()
         self.rng = random.Random(self.state.seed)
         if self.state.rng:
             kind, internal, gauss = self.state.rng
@@ -407,9 +422,22 @@ class Game(Generic[S]):
             routes = self._fold_routes
             fns = routes.get(quantity)
             if fns is None:
-                fns = routes[quantity] = bus.route("mn_modifiers", quantity)
+                fns = routes[quantity] = self._entries(bus, "mn_modifiers", quantity)
             results = []
-            for fn in fns:
+            held: dict[str, frozenset[str]] | None = None
+            asked = False
+            for fn, card, key in fns:
+                if card:
+                    if not asked:
+                        held = self._held()
+                        asked = True
+                    if held is not None:
+                        if key:
+                            who = ctx.get(key)
+                            if who.__class__ is str and card not in held.get(who, _NOBODY):
+                                continue
+                        elif card not in self._held_any:
+                            continue
                 r = fn(game=self, quantity=quantity, ctx=ctx)
                 if r is not None:
                     results.append(r)
@@ -435,16 +463,64 @@ class Game(Generic[S]):
         self._fold_routes = {}
         self._repl_routes = {}
         self._trig_routes = {}
+        self._call_routes = {}
+        self._holder_words = ()
+        self._held_seen = None
 
-    def _event_route(self, bus: Any, hook: str, kind: str) -> list[Any]:
+    def _event_route(self, bus: Any, hook: str, kind: str) -> list[tuple[Any, str, str]]:
         """``bus.route(hook, kind)`` for replacements or triggers, from the game's copy."""
         if bus.version != self._fold_version or bus is not self._fold_bus:
             self._new_routes(bus)
         routes = self._repl_routes if hook == "mn_replacements" else self._trig_routes
         fns = routes.get(kind)
         if fns is None:
-            fns = routes[kind] = bus.route(hook, kind)
+            fns = routes[kind] = self._entries(bus, hook, kind)
         return fns
+
+    def _entries(self, bus: Any, hook: str, key: str) -> list[tuple[Any, str, str]]:
+        """``bus.route(hook, key)``'s implementations, each with the card it is (or "")
+        and whose holding of it decides whether it answers (see ``_fold_routes``)."""
+        return self._cards_of(bus.route(hook, key), hook, key)
+
+    def _cards_of(self, fns: list[Any], hook: str, key: str) -> list[tuple[Any, str, str]]:
+        out: list[tuple[Any, str, str]] = []
+        for fn in fns:
+            owner = getattr(fn, "__self__", None)
+            asks = getattr(owner, "card_holder_key", None)
+            card = getattr(owner, "card_id", "")
+            if asks is None or not isinstance(card, str) or not card:
+                out.append((fn, "", ""))
+                continue
+            words = tuple(getattr(owner, "others", ()))
+            if words != self._holder_words:
+                self._holder_words = self._holder_words + tuple(
+                    w for w in words if w not in self._holder_words)
+                self._held_seen = None
+            out.append((fn, card, str(asks(hook, key))))
+        return out
+
+    def _held(self) -> dict[str, frozenset[str]] | None:
+        """Which cards each player holds (the state's ``holdings``), or None while a
+        'holder' word (a copy of a card's power) may name someone for some card: then
+        every card is asked. Rebuilt whenever the holdings or the seats differ from the
+        copy it was made from, compared whole at each question, so that no write to
+        them, wherever made, leaves it stale; the index is no field of the state."""
+        for w in self._holder_words:
+            idle = w.idle
+            if idle is None or not idle(self):
+                return None
+        state = self.state
+        holdings = state.holdings()
+        seen = self._held_seen
+        if seen is None or seen[0] != holdings or seen[1] != state.players:
+            by: dict[str, frozenset[str]] = {}
+            for p in state.players:
+                by[p] = frozenset(holdings.get(p, ()))
+            self._held_by = by
+            self._held_any = frozenset().union(*by.values())
+            self._held_seen = ({p: list(cs) for p, cs in holdings.items()},
+                               list(state.players))
+        return self._held_by
 
     def modified(self, quantity: str) -> bool:
         """Whether a plugin or a card answers folds of ``quantity`` at all: if not, every
@@ -454,13 +530,59 @@ class Game(Generic[S]):
         bus = self.rules.pm
         return not bus.flat or bool(bus.route("mn_modifiers", quantity))
 
+    def ask(self, hook: str, player: str) -> list[Any]:
+        """The answers of ``hook`` (of ``game`` and ``player``, whose cards answer only
+        for their own holder: ``mn_build_offers``) as the bus's call gives them, but for
+        the cards the index of who holds what says ``player`` does not hold: those are
+        not asked (and so give no empty answer)."""
+        bus = self.rules.pm
+        if bus.version != self._fold_version or bus is not self._fold_bus:
+            self._new_routes(bus)
+        entries = self._call_routes.get(hook)
+        if entries is None:
+            impls = bus.plain(hook)
+            if impls is None:
+                found: list[Any] = bus.call(hook, game=self, player=player)
+                return found
+            entries = self._call_routes[hook] = [
+                (fn, card, key, names) for (fn, card, key), (_, names)
+                in zip(self._cards_of([fn for fn, _ in impls], hook, ""), impls, strict=True)]
+        out = []
+        held: dict[str, frozenset[str]] | None = None
+        asked = False
+        args = {"game": self, "player": player}
+        for fn, card, _, names in entries:
+            if card:
+                if not asked:
+                    held = self._held()
+                    asked = True
+                if held is not None and card not in held.get(player, _NOBODY):
+                    continue
+            r = fn(*[args[n] for n in names])
+            if r is not None:
+                out.append(r)
+        return out
+
     def _answers(self, bus: Any, hook: str, event: Event) -> list[Any]:
         """What ``hook`` answers for ``event``: the bus's collect, inlined as in fold."""
         if not bus.flat:
             found: list[Any] = bus.collect(hook, event.kind, game=self, event=event)
             return found
         out = []
-        for fn in self._event_route(bus, hook, event.kind):
+        held: dict[str, frozenset[str]] | None = None
+        asked = False
+        for fn, card, key in self._event_route(bus, hook, event.kind):
+            if card:
+                if not asked:
+                    held = self._held()
+                    asked = True
+                if held is not None:
+                    if key:
+                        who = event.player
+                        if who.__class__ is str and card not in held.get(who, _NOBODY):
+                            continue
+                    elif card not in self._held_any:
+                        continue
             r = fn(game=self, event=event)
             if r is not None:
                 out.append(r)
@@ -523,6 +645,9 @@ class Game(Generic[S]):
         kind, internal, gauss = self.rng.getstate()
         self.state.rng = [kind, list(internal), gauss]
         return self.state.clone()
+
+
+_NOBODY: frozenset[str] = frozenset()
 
 
 def _copied(value: Any) -> Any:

@@ -7,6 +7,12 @@ implementation and the engine receives the list of their non-None results.
 
 Effects are never ordered by pluggy's call order: the effect hooks return
 :mod:`mnrules.effects` objects that the engine sorts by ``(layer, rank, source)``.
+
+A card (a plugin with a ``card_id`` and a ``card_holder_key(hook, name)``, as every
+compiled card is) is asked by ``mn_modifiers``, ``mn_triggers``, ``mn_replacements``
+and ``mn_build_offers`` only when someone at the table has its power — the player its
+answer concerns, or anyone — as the state's ``holdings`` say, unless a game's
+'holder' word (a copy of a card) is at work, when every card is asked.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ import json
 import marshal
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Self, TypeGuard
 
@@ -176,6 +176,12 @@ class State:
         """The cards ``player`` holds (whose effects act for him); a game with cards
         says where they lie in its state."""
         return ()
+
+    def holdings(self) -> Mapping[str, list[str]]:
+        """Each player's cards (as :meth:`cards_held`), whole: the game compares it with
+        the copy its index of who holds what was made from, at every fold a card answers
+        (a game whose cards lie in one mapping of lists returns that mapping itself)."""
+        return {p: list(self.cards_held(p)) for p in self.players}
 
     def card_holders(self, card: str) -> list[str]:
         """The players holding ``card``, in seat order (asked at every fold a card

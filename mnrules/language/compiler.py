@@ -305,6 +305,18 @@ class CardEffects:
             self.mn_build_offers = _hook("mn_build_offers", self._build_offers, "game",
                                          "player")
 
+    def card_holder_key(self, hook: str, name: str) -> str:
+        """Whose holding of this card decides whether it answers ``hook`` for ``name`` (a
+        quantity or an event kind): the context key naming him in a fold, "*" for the
+        event's own player, "" for anyone's (the game skips the call otherwise)."""
+        if hook == "mn_modifiers":
+            return self.for_subject.get(name, "")
+        if hook == "mn_triggers":
+            return "*" if name in self.reacts_for_actor and name not in self.uses else ""
+        if hook == "mn_replacements":
+            return "*" if name in self.replaces_for_actor else ""
+        return "*"   # its build offers: only the buyer's holding counts
+
     def limit_key(self, r: CompiledRule, holder: str) -> str:
         return f"{self.card.id}#{r.index}/{holder}"
 

@@ -74,6 +74,10 @@ class Word:
     reported: bool = False  # events: told once done, so only 'after' may name it
     refuses: Any = None
     never_own: frozenset[str] = frozenset()
+    idle: Any = None
+    #   'holder' words: a function of the game, true while the word names nobody for any
+    #   card (no copy made yet), so that a fold may skip a card nobody at the table
+    #   holds; None: the word is asked for every card at every fold
     #   conditions: the declared events of which this test is never true for the holder's
     #   own event (a rule with no 'by'): 'you defend' of his own battle, whose player is
     #   its attacker; refused at load time with the 'by' to write

@@ -319,7 +319,7 @@ def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
 def card_offers(game: Game, player: str) -> list[BuildOffer]:
     """The ways to build ``player``'s heroes and wonders give him now (mn_build_offers)."""
     out: list[BuildOffer] = []
-    for found in game.rules.pm.call("mn_build_offers", game=game, player=player):
+    for found in game.ask("mn_build_offers", player):
         out.extend(found if isinstance(found, list) else [found])
     return out
 

@@ -8,7 +8,7 @@ derived from the board (``tracks.py``). The kernel validates every field against
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -113,6 +113,9 @@ class State(KernelState):
 
     def cards_held(self, player: str) -> Sequence[str]:
         return self.tiles.get(player, ())
+
+    def holdings(self) -> Mapping[str, list[str]]:
+        return self.tiles
 
     def card_holders(self, card: str) -> list[str]:
         # Asked at every fold a card answers (a few times a decision) while the tiles

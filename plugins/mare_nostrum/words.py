@@ -74,6 +74,10 @@ PROVINCE = FIGHT | {"conquest", "pillage", "occupy", "occupy_marker", "convert",
 COPY_RANK = 2  # NL Q&A: when an original and a Castor & Pollux copy conflict, the original wins
 
 
+def _no_copies(game: Game) -> bool:
+    return not game.state.vars.get("copies")
+
+
 def _copies(game: Game, card: str) -> list[tuple[str, int]]:
     """The players who copied ``card`` (Castor & Pollux) hold its power too, ranked after
     its owner."""
@@ -424,7 +428,8 @@ def mn_vocabulary() -> list[Word | Terms]:
     w += [Word("resource", g, g, "a resource") for g in goods]
     w += _generic_words()
     w.append(Word("holder", "a copy", _copies, "a player who copied the card holds its "
-                  "power too; where his copy and the original conflict, the original wins"))
+                  "power too; where his copy and the original conflict, the original wins",
+                  idle=_no_copies))
     return w
 
 
