@@ -104,18 +104,20 @@ class Bus(pluggy.PluginManager):
         self._calls_version = -1
         self._contract: Contract | None = None
         self._contract_version = -1
-        self._emittable: set[str] = set()  # event kinds emit has checked, this version
+        # the event kinds emit has checked, this version (Game.emit reads it first: an
+        # event kind checked once costs no call after)
+        self.emittable: set[str] = set()
 
     def register(self, plugin: object, name: str | None = None) -> str | None:
         out = super().register(plugin, name)
         self.version += 1
-        self._emittable.clear()
+        self.emittable.clear()
         return out
 
     def unregister(self, plugin: object | None = None, name: str | None = None) -> Any:
         out = super().unregister(plugin, name)
         self.version += 1
-        self._emittable.clear()
+        self.emittable.clear()
         return out
 
     @property
@@ -143,11 +145,11 @@ class Bus(pluggy.PluginManager):
 
     def check_emit(self, kind: str) -> None:
         """Refuse an event kind no plugin declares (``Game.emit`` calls this first)."""
-        if kind not in self._emittable:
+        if kind not in self.emittable:
             contract = self.contract
             if contract is not None:
                 contract.event(kind, "game.emit")
-            self._emittable.add(kind)
+            self.emittable.add(kind)
 
     def route(self, hook: str, key: str) -> list[Impl]:
         """The implementations of ``hook`` that answer for ``key``, in pluggy's order."""

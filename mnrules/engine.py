@@ -568,10 +568,16 @@ class Game(Generic[S]):
         if not bus.flat:
             found: list[Any] = bus.collect(hook, event.kind, game=self, event=event)
             return found
+        entries = self._event_route(bus, hook, event.kind)
+        return self._asked(entries, event) if entries else []
+
+    def _asked(self, entries: list[tuple[Any, str, str]], event: Event) -> list[Any]:
+        """The answers of an event's ``entries`` (its route, cards nobody concerned by
+        the event holds left out, as in fold)."""
         out = []
         held: dict[str, frozenset[str]] | None = None
         asked = False
-        for fn, card, key in self._event_route(bus, hook, event.kind):
+        for fn, card, key in entries:
             if card:
                 if not asked:
                     held = self._held()
@@ -591,7 +597,11 @@ class Game(Generic[S]):
     def perform(self, event: Event, action: Callable[[Event], None]) -> Event | None:
         """Let replacements rewrite ``event``, do it with ``action``, then fire triggers."""
         bus = self.rules.pm
-        repl = self._answers(bus, "mn_replacements", event)
+        if bus.flat:   # (the bus's collect inlined: an event nobody answers costs no call)
+            entries = self._event_route(bus, "mn_replacements", event.kind)
+            repl = self._asked(entries, event) if entries else None
+        else:
+            repl = self._answers(bus, "mn_replacements", event)
         current: Event | None = event
         if repl:
             reps: list[Replacement] = ordered(repl)
@@ -603,7 +613,11 @@ class Game(Generic[S]):
             return None
         action(current)
         self.emit(current)
-        trig = self._answers(bus, "mn_triggers", current)
+        if bus.flat:
+            entries = self._event_route(bus, "mn_triggers", current.kind)
+            trig = self._asked(entries, current) if entries else None
+        else:
+            trig = self._answers(bus, "mn_triggers", current)
         if trig:
             trigs: list[Trigger] = ordered(trig)
             for t in trigs:
@@ -628,7 +642,9 @@ class Game(Generic[S]):
         that what they keep never changes with the game (a plugin may go on mutating
         the lists it emitted). One record is shared by every observer of the event; with
         none (bot play), nothing is copied."""
-        self.rules.pm.check_emit(event.kind)  # an undeclared event kind is refused
+        bus = self.rules.pm
+        if event.kind not in bus.emittable:
+            bus.check_emit(event.kind)  # an undeclared event kind is refused
         if not self.listeners:
             return
         record = Event(event.kind, event.player, _copied(event.data))
