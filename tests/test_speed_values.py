@@ -252,3 +252,38 @@ def test_the_cards_contexts_are_built_natively_when_compiled(rules: Ruleset) -> 
     made = python_inits(play)
     # pure Python runs Env's __init__ whenever a held card's rule is looked at
     assert ("Env" in made) != compiled, sorted(set(made))
+
+
+def test_a_card_offer_is_the_value_its_frozen_dataclass_was() -> None:
+    """``Offer`` is a plain class (built natively when compiled): the same fields,
+    defaults, equality, hash and repr as the frozen dataclass it replaced."""
+    from mnrules.language.compiler import Offer
+
+    @dataclasses.dataclass(frozen=True)
+    class Before:
+        source: str
+        holder: str
+        item: str
+        where: str
+        payments: tuple[tuple[str, ...], ...]
+        count: int = 1
+        limit: str | None = None
+        period: str | None = None
+
+    cases: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+        (("card:x#0", "rome", "legion", "any", ((),)), {}),
+        (("card:x#0", "rome", "legion", "any", (("coin", "coin"),), 2), {}),
+        (("card:y#1", "egypt", "temple", "capital", ((), ("grain",))),
+         {"limit": "y#1/egypt", "period": "round"}),
+        (("card:y#1", "egypt", "temple", "capital", ()), {"count": 3, "period": "turn"})]
+    for args, kw in cases:
+        offer, old = Offer(*args, **kw), Before(*args, **kw)
+        assert [getattr(offer, f.name) for f in dataclasses.fields(Before)] == \
+            [getattr(old, f.name) for f in dataclasses.fields(Before)]
+        assert repr(offer).removeprefix("Offer") == repr(old).split(".Before", 1)[-1] \
+            .removeprefix("Before")
+        assert offer == Offer(*args, **kw) and offer != old
+        assert hash(offer) == hash(Offer(*args, **kw))
+        assert not dataclasses.is_dataclass(offer)
+    assert len({Offer(*a, **k) for a, k in cases + cases}) == len(cases)
+    assert Offer("a", "b", "c", "d", ()) != Offer("a", "b", "c", "d", (), 2)

@@ -114,20 +114,53 @@ class Scaled:
         return self.meaning(env, *scaled)
 
 
-@dataclass(frozen=True)
 class Offer:
     """What an ``offer`` rule gives its holder: an item the game's item word names (and
     where it may go, as that word says), for one of the payments, ``count`` times; the
-    game's own step lists and takes it (``mn_build_offers``)."""
+    game's own step lists and takes it (``mn_build_offers``).
+
+    (A plain class equal by value, as ``Event`` is, not a frozen dataclass: one is made
+    at every listing of its holder's purchases, and the compiled core builds a plain
+    class natively. Read it, never change it.)"""
 
     source: str
     holder: str
     item: str                                  # the item word's answer
     where: str                                 # the item word's answer
     payments: tuple[tuple[str, ...], ...]      # alternatives; () inside means free
-    count: int = 1
-    limit: str | None = None                   # a key in state.vars["used"]
-    period: str | None = None
+    count: int
+    limit: str | None                          # a key in state.vars["used"]
+    period: str | None
+
+    def __init__(self, source: str, holder: str, item: str, where: str,
+                 payments: tuple[tuple[str, ...], ...], count: int = 1,
+                 limit: str | None = None, period: str | None = None) -> None:
+        self.source = source
+        self.holder = holder
+        self.item = item
+        self.where = where
+        self.payments = payments
+        self.count = count
+        self.limit = limit
+        self.period = period
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.source, self.holder, self.item, self.where, self.payments,
+                self.count, self.limit, self.period)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Offer:
+            return NotImplemented
+        assert isinstance(other, Offer)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (f"Offer(source={self.source!r}, holder={self.holder!r}, item={self.item!r}, "
+                f"where={self.where!r}, payments={self.payments!r}, count={self.count!r}, "
+                f"limit={self.limit!r}, period={self.period!r})")
 
 
 BuildOffer = Offer
