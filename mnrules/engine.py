@@ -227,10 +227,11 @@ class Game(Generic[S]):
     # its power — the player under ``key`` in the fold's context, the event's own player
     # for key "*", anyone for "" — while the index of who holds what says so (most
     # folds concern a card nobody at the table, or not the player folded for, holds)
-    _fold_routes: dict[str, list[tuple[Any, str, str]]]
-    _repl_routes: dict[str, list[tuple[Any, str, str]]]
-    _trig_routes: dict[str, list[tuple[Any, str, str]]]
-    _call_routes: dict[str, list[tuple[Any, str, str, tuple[str, ...]]]]
+    # (and whether any entry is a card, so that a list of none asks nothing more)
+    _fold_routes: dict[str, tuple[bool, list[tuple[Any, str, str]]]]
+    _repl_routes: dict[str, tuple[bool, list[tuple[Any, str, str]]]]
+    _trig_routes: dict[str, tuple[bool, list[tuple[Any, str, str]]]]
+    _call_routes: dict[str, tuple[bool, list[tuple[Any, str, str, tuple[str, ...]]]]]
     _holder_words: tuple[Any, ...]
     _held_seen: Any
     _held_by: dict[str, frozenset[str]]
@@ -420,24 +421,16 @@ class Game(Generic[S]):
             if bus.version != self._fold_version or bus is not self._fold_bus:
                 self._new_routes(bus)
             routes = self._fold_routes
-            fns = routes.get(quantity)
-            if fns is None:
-                fns = routes[quantity] = self._entries(bus, "mn_modifiers", quantity)
+            route = routes.get(quantity)
+            if route is None:
+                route = routes[quantity] = self._entries(bus, "mn_modifiers", quantity)
+            cards, fns = route
             results = []
-            held: dict[str, frozenset[str]] | None = None
-            asked = False
+            held = self._held() if cards else None
             for fn, card, key in fns:
-                if card:
-                    if not asked:
-                        held = self._held()
-                        asked = True
-                    if held is not None:
-                        if key:
-                            who = ctx.get(key)
-                            if who.__class__ is str and card not in held.get(who, _NOBODY):
-                                continue
-                        elif card not in self._held_any:
-                            continue
+                if card and held is not None and \
+                        self._unheld(held, card, ctx.get(key) if key else None, key):
+                    continue
                 r = fn(game=self, quantity=quantity, ctx=ctx)
                 if r is not None:
                     results.append(r)
@@ -467,7 +460,8 @@ class Game(Generic[S]):
         self._holder_words = ()
         self._held_seen = None
 
-    def _event_route(self, bus: Any, hook: str, kind: str) -> list[tuple[Any, str, str]]:
+    def _event_route(self, bus: Any, hook: str,
+                     kind: str) -> tuple[bool, list[tuple[Any, str, str]]]:
         """``bus.route(hook, kind)`` for replacements or triggers, from the game's copy."""
         if bus.version != self._fold_version or bus is not self._fold_bus:
             self._new_routes(bus)
@@ -477,10 +471,12 @@ class Game(Generic[S]):
             fns = routes[kind] = self._entries(bus, hook, kind)
         return fns
 
-    def _entries(self, bus: Any, hook: str, key: str) -> list[tuple[Any, str, str]]:
+    def _entries(self, bus: Any, hook: str,
+                 key: str) -> tuple[bool, list[tuple[Any, str, str]]]:
         """``bus.route(hook, key)``'s implementations, each with the card it is (or "")
         and whose holding of it decides whether it answers (see ``_fold_routes``)."""
-        return self._cards_of(bus.route(hook, key), hook, key)
+        entries = self._cards_of(bus.route(hook, key), hook, key)
+        return any(card for _, card, _ in entries), entries
 
     def _cards_of(self, fns: list[Any], hook: str, key: str) -> list[tuple[Any, str, str]]:
         out: list[tuple[Any, str, str]] = []
@@ -498,6 +494,15 @@ class Game(Generic[S]):
                 self._held_seen = None
             out.append((fn, card, str(asks(hook, key))))
         return out
+
+    def _unheld(self, held: dict[str, frozenset[str]], card: str, who: Any,
+                key: str) -> bool:
+        """Whether the index ``held`` says ``card``'s answer concerns nobody who holds
+        it: not the player ``who`` its context or event names (``key`` set; a name only),
+        or, for anyone's answer, no player at all."""
+        if key:
+            return who.__class__ is str and card not in held.get(who, _NOBODY)
+        return card not in self._held_any
 
     def _held(self) -> dict[str, frozenset[str]] | None:
         """Which cards each player holds (the state's ``holdings``), or None while a
@@ -538,26 +543,23 @@ class Game(Generic[S]):
         bus = self.rules.pm
         if bus.version != self._fold_version or bus is not self._fold_bus:
             self._new_routes(bus)
-        entries = self._call_routes.get(hook)
-        if entries is None:
+        route = self._call_routes.get(hook)
+        if route is None:
             impls = bus.plain(hook)
             if impls is None:
                 found: list[Any] = bus.call(hook, game=self, player=player)
                 return found
-            entries = self._call_routes[hook] = [
-                (fn, card, key, names) for (fn, card, key), (_, names)
-                in zip(self._cards_of([fn for fn, _ in impls], hook, ""), impls, strict=True)]
+            listed = [(fn, card, key, names) for (fn, card, key), (_, names)
+                      in zip(self._cards_of([fn for fn, _ in impls], hook, ""), impls,
+                             strict=True)]
+            route = self._call_routes[hook] = (any(e[1] for e in listed), listed)
+        cards, entries = route
         out = []
-        held: dict[str, frozenset[str]] | None = None
-        asked = False
+        held = self._held() if cards else None
         args = {"game": self, "player": player}
-        for fn, card, _, names in entries:
-            if card:
-                if not asked:
-                    held = self._held()
-                    asked = True
-                if held is not None and card not in held.get(player, _NOBODY):
-                    continue
+        for fn, card, key, names in entries:
+            if card and held is not None and self._unheld(held, card, player, key):
+                continue
             r = fn(*[args[n] for n in names])
             if r is not None:
                 out.append(r)
@@ -568,27 +570,19 @@ class Game(Generic[S]):
         if not bus.flat:
             found: list[Any] = bus.collect(hook, event.kind, game=self, event=event)
             return found
-        entries = self._event_route(bus, hook, event.kind)
-        return self._asked(entries, event) if entries else []
+        route = self._event_route(bus, hook, event.kind)
+        return self._asked(route, event) if route[1] else []
 
-    def _asked(self, entries: list[tuple[Any, str, str]], event: Event) -> list[Any]:
-        """The answers of an event's ``entries`` (its route, cards nobody concerned by
-        the event holds left out, as in fold)."""
+    def _asked(self, route: tuple[bool, list[tuple[Any, str, str]]],
+               event: Event) -> list[Any]:
+        """The answers of an event's ``route`` (cards nobody concerned by the event
+        holds left out, as in fold)."""
+        cards, entries = route
         out = []
-        held: dict[str, frozenset[str]] | None = None
-        asked = False
+        held = self._held() if cards else None
         for fn, card, key in entries:
-            if card:
-                if not asked:
-                    held = self._held()
-                    asked = True
-                if held is not None:
-                    if key:
-                        who = event.player
-                        if who.__class__ is str and card not in held.get(who, _NOBODY):
-                            continue
-                    elif card not in self._held_any:
-                        continue
+            if card and held is not None and self._unheld(held, card, event.player, key):
+                continue
             r = fn(game=self, event=event)
             if r is not None:
                 out.append(r)
@@ -598,8 +592,8 @@ class Game(Generic[S]):
         """Let replacements rewrite ``event``, do it with ``action``, then fire triggers."""
         bus = self.rules.pm
         if bus.flat:   # (the bus's collect inlined: an event nobody answers costs no call)
-            entries = self._event_route(bus, "mn_replacements", event.kind)
-            repl = self._asked(entries, event) if entries else None
+            route = self._event_route(bus, "mn_replacements", event.kind)
+            repl = self._asked(route, event) if route[1] else None
         else:
             repl = self._answers(bus, "mn_replacements", event)
         current: Event | None = event
@@ -614,8 +608,8 @@ class Game(Generic[S]):
         action(current)
         self.emit(current)
         if bus.flat:
-            entries = self._event_route(bus, "mn_triggers", current.kind)
-            trig = self._asked(entries, current) if entries else None
+            route = self._event_route(bus, "mn_triggers", current.kind)
+            trig = self._asked(route, current) if route[1] else None
         else:
             trig = self._answers(bus, "mn_triggers", current)
         if trig:
