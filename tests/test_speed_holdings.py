@@ -11,7 +11,9 @@ import pytest
 
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
+from mnrules.effects import Event
 from mnrules.engine import Game
+from mnrules.hookspecs import hookimpl
 from mnrules.ruleset import Ruleset
 from plugins.mare_nostrum.build import legal_actions
 
@@ -93,3 +95,75 @@ def test_listings_and_offers_equal_asking_every_card(rules: Ruleset, seed: int) 
             checked += 1
         game.apply(bot.choose(game))
     assert any(game.state.tiles[p] for p in game.state.players)
+
+
+class Spy:
+    """A card as the game sees one — its id and whose holding of it matters (``key``:
+    the fold's context key or "*" for the event's player; "" for anyone) — with a fold
+    and a trigger that only count who they were asked for."""
+
+    MODIFIES = frozenset({"storage.goods"})
+    TRIGGERED_BY = frozenset({"built"})
+    card_id = "spy"
+    others = ()
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.asked: list[Any] = []
+
+    def card_holder_key(self, hook: str, name: str) -> str:
+        return self.key if hook == "mn_modifiers" or self.key == "" else "*"
+
+    @hookimpl
+    def mn_modifiers(self, game: Game[Any], quantity: str, ctx: dict[str, Any]) -> None:
+        self.asked.append(ctx.get("player"))
+
+    @hookimpl
+    def mn_triggers(self, game: Game[Any], event: Event) -> None:
+        self.asked.append(event.player)
+
+
+BUILT = {"action": ["legion", "LATIUM"], "paid": []}
+
+
+def spied(fresh_rules: Any, key: str) -> tuple[Game[Any], Spy]:
+    rules = fresh_rules("en")
+    spy = Spy(key)
+    rules.pm.register(spy, name="card:spy")
+    return new_game(rules, 5, seed=2), spy
+
+
+def test_a_card_is_not_asked_for_a_player_who_does_not_hold_it(fresh_rules: Any) -> None:
+    game, spy = spied(fresh_rules, "player")
+    for p in game.state.players:
+        storage(game, p)
+    assert spy.asked == []                      # nobody holds it
+    game.state.tiles["rome"].append("spy")
+    for p in game.state.players:
+        storage(game, p)
+    assert spy.asked == ["rome"]                # asked for its holder alone
+    game.perform(Event("built", "egypt", BUILT), lambda e: None)
+    game.perform(Event("built", "rome", BUILT), lambda e: None)
+    assert spy.asked == ["rome", "rome"]        # and for his own event alone
+
+
+def test_a_card_answering_for_anyone_is_asked_while_someone_holds_it(
+        fresh_rules: Any) -> None:
+    game, spy = spied(fresh_rules, "")
+    storage(game, "egypt")
+    game.perform(Event("built", "egypt", BUILT), lambda e: None)
+    assert spy.asked == []
+    game.state.tiles["rome"].append("spy")
+    storage(game, "egypt")
+    game.perform(Event("built", "egypt", BUILT), lambda e: None)
+    assert spy.asked == ["egypt", "egypt"]      # anyone's fold and event, Rome holding it
+    game.state.tiles["rome"].remove("spy")
+    storage(game, "egypt")
+    assert spy.asked == ["egypt", "egypt"]
+
+
+def test_every_card_is_asked_while_a_copy_is_at_work(fresh_rules: Any) -> None:
+    game, spy = spied(fresh_rules, "player")
+    game.state.vars["copies"] = {"greece": ["caesar"]}
+    storage(game, "egypt")
+    assert spy.asked == ["egypt"]
