@@ -457,8 +457,7 @@ class Game(Generic[S]):
         self._repl_routes = {}
         self._trig_routes = {}
         self._call_routes = {}
-        self._holder_words = ()
-        self._held_seen = None
+        self._holder_words = ()   # (the index itself depends on the state alone)
 
     def _event_route(self, bus: Any, hook: str,
                      kind: str) -> tuple[bool, list[tuple[Any, str, str]]]:
@@ -491,7 +490,6 @@ class Game(Generic[S]):
             if words != self._holder_words:
                 self._holder_words = self._holder_words + tuple(
                     w for w in words if w not in self._holder_words)
-                self._held_seen = None
             out.append((fn, card, str(asks(hook, key))))
         return out
 
