@@ -92,6 +92,8 @@ def test_listings_and_offers_equal_asking_every_card(rules: Ruleset, seed: int) 
                     legal_actions(game, p), offers(game.rules.pm.call(
                         "mn_build_offers", game=game, player=p))))
                 assert fast == slow
+                assert asking_every_card(game, lambda p=p: offers(game.ask(
+                    "mn_build_offers", p))) == fast[1]   # (through pluggy: the same)
             checked += 1
         game.apply(bot.choose(game))
     assert any(game.state.tiles[p] for p in game.state.players)
@@ -122,6 +124,11 @@ class Spy:
     def mn_triggers(self, game: Game[Any], event: Event) -> None:
         self.asked.append(event.player)
 
+    @hookimpl
+    def mn_build_offers(self, game: Game[Any], player: str) -> list[Any]:
+        self.asked.append(("offers", player))
+        return []
+
 
 BUILT = {"action": ["legion", "LATIUM"], "paid": []}
 
@@ -145,6 +152,23 @@ def test_a_card_is_not_asked_for_a_player_who_does_not_hold_it(fresh_rules: Any)
     game.perform(Event("built", "egypt", BUILT), lambda e: None)
     game.perform(Event("built", "rome", BUILT), lambda e: None)
     assert spy.asked == ["rome", "rome"]        # and for his own event alone
+    for p in game.state.players:
+        game.ask("mn_build_offers", p)
+    assert spy.asked[2:] == [("offers", "rome")]   # and for his own build offers
+
+
+def test_a_card_registered_during_a_game_is_asked(fresh_rules: Any) -> None:
+    game, spy = spied(fresh_rules, "player")
+    game.state.tiles["rome"].append("spy")
+    game.ask("mn_build_offers", "rome")
+    later = Spy("player")
+    later.card_id = "later"
+    game.rules.pm.register(later, name="card:later")
+    game.state.tiles["rome"].append("later")
+    game.ask("mn_build_offers", "rome")
+    storage(game, "rome")
+    assert later.asked == [("offers", "rome"), "rome"]
+    assert spy.asked == [("offers", "rome")] * 2 + ["rome"]
 
 
 def test_a_card_answering_for_anyone_is_asked_while_someone_holds_it(
