@@ -233,7 +233,7 @@ class Game(Generic[S]):
     _trig_routes: dict[str, tuple[bool, list[tuple[Any, str, str]]]]
     _call_routes: dict[str, tuple[bool, list[tuple[Any, str, str, tuple[str, ...]]]]]
     _holder_words: tuple[Any, ...]
-    _held_seen: Any
+    _held_seen: tuple[dict[str, list[str]], list[str]] | None
     _held_by: dict[str, frozenset[str]]
     _held_any: frozenset[str]
 
@@ -499,7 +499,10 @@ class Game(Generic[S]):
         it: not the player ``who`` its context or event names (``key`` set; a name only),
         or, for anyone's answer, no player at all."""
         if key:
-            return who.__class__ is str and card not in held.get(who, _NOBODY)
+            if not isinstance(who, str):
+                return False
+            mine = held.get(who)
+            return mine is None or card not in mine
         return card not in self._held_any
 
     def _held(self) -> dict[str, frozenset[str]] | None:
@@ -653,9 +656,6 @@ class Game(Generic[S]):
         kind, internal, gauss = self.rng.getstate()
         self.state.rng = [kind, list(internal), gauss]
         return self.state.clone()
-
-
-_NOBODY: frozenset[str] = frozenset()
 
 
 def _copied(value: Any) -> Any:
