@@ -287,3 +287,31 @@ def test_a_card_offer_is_the_value_its_frozen_dataclass_was() -> None:
         assert not dataclasses.is_dataclass(offer)
     assert len({Offer(*a, **k) for a, k in cases + cases}) == len(cases)
     assert Offer("a", "b", "c", "d", ()) != Offer("a", "b", "c", "d", (), 2)
+
+
+def test_a_battle_side_is_the_value_its_frozen_dataclass_was() -> None:
+    """``Side`` (what one side brings to a roll) is a plain class: the same fields,
+    defaults, equality, hash and repr as the frozen dataclass it replaced."""
+    from mnrules.plugins.mare_nostrum.battle import Side
+
+    @dataclasses.dataclass(frozen=True)
+    class Before:
+        player: str
+        dice: int
+        bonus: int = 0
+        extra_hits: int = 0
+        shield: int = 0
+
+    cases: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+        (("egypt", 1), {}), (("rome", 3, 5), {}), (("", 2, 0, 1, 1), {}),
+        (("greece", 4), {"shield": 1}), (("carthage", 0), {"extra_hits": 2, "bonus": 1})]
+    for args, kw in cases:
+        side, old = Side(*args, **kw), Before(*args, **kw)
+        assert [getattr(side, f.name) for f in dataclasses.fields(Before)] == \
+            [getattr(old, f.name) for f in dataclasses.fields(Before)]
+        assert repr(side).removeprefix("Side") == repr(old).split(".Before", 1)[-1] \
+            .removeprefix("Before")
+        assert side == Side(*args, **kw) and side != old
+        assert hash(side) == hash(Side(*args, **kw))
+    assert len({Side(*a, **k) for a, k in cases + cases}) == len(cases)
+    assert Side("a", 1) != Side("a", 1, shield=1)

@@ -17,7 +17,6 @@ every battle played and every odds a bot reads.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -54,15 +53,42 @@ def mn_params() -> list[Param]:
     ]
 
 
-@dataclass(frozen=True)
 class Side:
-    """What one side brings to a roll, after every modifier has been folded."""
+    """What one side brings to a roll, after every modifier has been folded.
+
+    (A plain class equal and hashed by value, as the kernel's ``Event`` is, not a frozen
+    dataclass: two are made at every battle, and the compiled core builds a plain class
+    natively. Read it, never change it.)"""
 
     player: str
     dice: int
-    bonus: int = 0          # added to the dice total
-    extra_hits: int = 0     # added to the hits scored
-    shield: int = 0         # hits against this side that are cancelled
+    bonus: int              # added to the dice total
+    extra_hits: int         # added to the hits scored
+    shield: int             # hits against this side that are cancelled
+
+    def __init__(self, player: str, dice: int, bonus: int = 0, extra_hits: int = 0,
+                 shield: int = 0) -> None:
+        self.player = player
+        self.dice = dice
+        self.bonus = bonus
+        self.extra_hits = extra_hits
+        self.shield = shield
+
+    def _values(self) -> tuple[str, int, int, int, int]:
+        return (self.player, self.dice, self.bonus, self.extra_hits, self.shield)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Side:
+            return NotImplemented
+        assert isinstance(other, Side)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (f"Side(player={self.player!r}, dice={self.dice!r}, bonus={self.bonus!r}, "
+                f"extra_hits={self.extra_hits!r}, shield={self.shield!r})")
 
 
 def side_for(game: Game, battle: dict[str, Any], player: str) -> Side:
