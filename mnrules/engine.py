@@ -592,11 +592,7 @@ class Game(Generic[S]):
     def perform(self, event: Event, action: Callable[[Event], None]) -> Event | None:
         """Let replacements rewrite ``event``, do it with ``action``, then fire triggers."""
         bus = self.rules.pm
-        if bus.flat:   # (the bus's collect inlined: an event nobody answers costs no call)
-            route = self._event_route(bus, "mn_replacements", event.kind)
-            repl = self._asked(route, event) if route[1] else None
-        else:
-            repl = self._answers(bus, "mn_replacements", event)
+        repl = self._answers(bus, "mn_replacements", event)
         current: Event | None = event
         if repl:
             reps: list[Replacement] = ordered(repl)
@@ -608,11 +604,7 @@ class Game(Generic[S]):
             return None
         action(current)
         self.emit(current)
-        if bus.flat:
-            route = self._event_route(bus, "mn_triggers", current.kind)
-            trig = self._asked(route, current) if route[1] else None
-        else:
-            trig = self._answers(bus, "mn_triggers", current)
+        trig = self._answers(bus, "mn_triggers", current)
         if trig:
             trigs: list[Trigger] = ordered(trig)
             for t in trigs:
