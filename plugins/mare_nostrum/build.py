@@ -25,11 +25,10 @@ from mnrules.plugins.mare_nostrum.control import (
     AT_WAR,
     buildable,
     capital,
-    has_enemies,
     may_build_in,
     trireme_seas,
 )
-from mnrules.plugins.mare_nostrum.geometry import Reach, fleet_seas
+from mnrules.plugins.mare_nostrum.geometry import Reach
 from mnrules.plugins.mare_nostrum.payment import Payment, Purse, payments, set_rules
 from mnrules.plugins.mare_nostrum.state import Game, Step, base_good
 from mnrules.plugins.mare_nostrum.supply import give_back, take_building
@@ -208,25 +207,32 @@ class Build(Step):
             f"{choice!r} is not a player who has yet to build"
 
 
-def placements(game: Game, player: str,
-               keep: Callable[[Any], bool] | None = None) -> list[tuple[Any, ...]]:
+def placements(game: Game, player: str, keep: Callable[[Any], bool] | None = None,
+               where: list[str] | None = None) -> list[tuple[Any, ...]]:
     """Every purchase ``player`` could place now, whether or not he can pay for it.
 
     ``keep``, if given, is asked of each item (a unit kind, ``"marker"``, a building
     kind, ``("tile", id)``) before its places are looked for: the places of an item it
     refuses are left out (a listing that knows the price of an item does not look for
-    the places of one its buyer cannot pay)."""
+    the places of one its buyer cannot pay). ``where``: :func:`.control.buildable`, if
+    the caller has it."""
     state = game.state
     board = game.rules.board
     out: list[tuple[Any, ...]] = []
     pieces = state.pieces[player]
     if pieces.get("marker", 0) > 0 and (keep is None or keep("marker")):
         out += [("marker", p) for p in sorted(marker_sites(game, player))]
-    where = buildable(game, player)
+    if where is None:
+        where = buildable(game, player)
     if pieces.get("legion", 0) > 0 and (keep is None or keep("legion")):
         out += [("legion", p) for p in where]
     if pieces.get("fortress", 0) > 0 and (keep is None or keep("fortress")):
-        out += [("fortress", p) for p in where if not state.count(p, player, "fortress")]
+        units = state.units
+        for p in where:   # (state.count(p, player, "fortress"), inlined)
+            here = units.get(p)
+            mine = None if here is None else here.get(player)
+            if mine is None or not mine.get("fortress", 0):
+                out.append(("fortress", p))
     if pieces.get("trireme", 0) > 0 and (keep is None or keep("trireme")):
         out += [("trireme", s) for s in trireme_seas(game, player, where)]
     supply = state.supply
@@ -251,8 +257,12 @@ def placements(game: Game, player: str,
                 continue
             seen.add(spec)
             out.append(("building", prov, i))
-    out += [("tile", t) for t in state.display if t not in state.tiles[player]
-            and (keep is None or keep(("tile", t)))]
+    owned = state.tiles[player]
+    for t in state.display:
+        if t not in owned:
+            tile = ("tile", t)
+            if keep is None or keep(tile):
+                out.append(tile)
     return out
 
 
@@ -279,8 +289,11 @@ def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
             affordable[cost] = purse.can_pay(cost, rules)
         return affordable[cost]
 
+    # where he may build, found once for the placements and the cards' offers (which
+    # only read the state)
+    where = buildable(game, player)
     if game.modified("cost"):
-        out = [a for a in placements(game, player) if afford(a)]
+        out = [a for a in placements(game, player, where=where) if afford(a)]
     else:
         # No card or plugin changes a price: each item's is its base price, whatever
         # the place, so an item is judged before its places are looked for.
@@ -308,11 +321,11 @@ def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
                 affordable[cost] = purse.can_pay(cost, rules)
             return affordable[cost]
 
-        out = placements(game, player, pays)
+        out = placements(game, player, pays, where)
     for offer in card_offers(game, player):
         if offer_payments(game, player, offer):
-            out.extend(("offer", offer.source, offer.item, site)
-                       for site in offer_sites(game, player, offer))
+            out += [("offer", offer.source, offer.item, site)
+                    for site in offer_sites(game, player, offer, where)]
     return out
 
 
@@ -324,8 +337,10 @@ def card_offers(game: Game, player: str) -> list[BuildOffer]:
     return out
 
 
-def offer_sites(game: Game, player: str, offer: BuildOffer) -> list[str]:
-    """Where ``offer``'s item may go, by the normal placement rules."""
+def offer_sites(game: Game, player: str, offer: BuildOffer,
+                where: list[str] | None = None) -> list[str]:
+    """Where ``offer``'s item may go, by the normal placement rules (``where``:
+    :func:`.control.buildable`, if the caller has it)."""
     state = game.state
     item = offer.item
     if state.pieces[player].get(item, 0) <= 0:
@@ -334,13 +349,14 @@ def offer_sites(game: Game, player: str, offer: BuildOffer) -> list[str]:
         return sorted(marker_sites(game, player))
     home = capital(game, player)
     if item == "trireme":
-        seas = trireme_seas(game, player)
+        seas = trireme_seas(game, player, where)
         if offer.where == "capital":
             return [s for s in seas if s in game.rules.board.provinces[home].seas]
         return seas
     if item not in UNITS:
         return []
-    places = [home] if offer.where == "capital" else buildable(game, player)
+    places = [home] if offer.where == "capital" else \
+        buildable(game, player) if where is None else list(where)
     if item == "fortress":
         places = [p for p in places if not state.count(p, player, "fortress")]
     return places
@@ -396,8 +412,18 @@ def marker_sites(game: Game, player: str) -> set[str]:
     last = board.in_play
     if not last or last[0] != built.keys():
         board.in_play[:] = [frozenset(built)]
-    key = (board.in_play[0], frozenset(fleet_seas(state, player)),
-           tuple(marker_bases(game, player)))
+    # his fleet (fleet_seas) read from the board's seas, a handful, not from every area
+    # holding units: a trireme stands only at sea (a trireme in a province, which no
+    # rule places, made fleet_shores fail before)
+    units = state.units
+    fleet = []
+    for sea in board.seas:
+        owners = units.get(sea)
+        if owners is not None:
+            mine = owners.get(player)
+            if mine is not None and "trireme" in mine:
+                fleet.append(sea)
+    key = (board.in_play[0], frozenset(fleet), tuple(marker_bases(game, player)))
     cache = board.marker_reach
     sites = cache.get(key)
     if sites is None:
@@ -410,8 +436,14 @@ def marker_sites(game: Game, player: str) -> set[str]:
             cache.clear()
         cache[key] = sites
     control = state.control
-    return {p for p in sites if control.get(p) is None
-            and not has_enemies(state, p, player)}
+    out = set()
+    for p in sites:
+        if control.get(p) is None:
+            here = units.get(p)
+            # no other player's unit (has_enemies, inlined): none, or his alone
+            if not here or (len(here) == 1 and player in here):
+                out.add(p)
+    return out
 
 
 def storage(game: Game, player: str) -> tuple[int, int]:
