@@ -93,3 +93,26 @@ def test_a_loosening_of_no_field_is_refused() -> None:
 
     with pytest.raises(TypeError):
         SetRules().loosen(coins=1)
+
+
+PLAIN_KEYS = ("amber", "bronze", "coin", "grain", "wine", "oil", "marble", "slaves")
+plain_screens = st.dictionaries(st.sampled_from(PLAIN_KEYS), st.integers(0, 3),
+                                max_size=len(PLAIN_KEYS))
+
+
+@settings(max_examples=500, deadline=None)
+@given(plain_screens, st.integers(0, 9), loosenings)
+def test_screens_without_legendary_goods_list_the_searchs_sets(
+        screen: dict[str, int], cost: int, rules: SetRules) -> None:
+    """A screen of no legendary good (most screens: its keys are its types, read
+    without grouping them) lists the search's sets in its order, with keys that sort
+    before and after ``coin``, held or at zero."""
+    assert list(payments(screen, cost, rules)) == _searched(screen, cost, rules)
+
+
+def test_a_legendary_good_or_a_repeat_takes_the_search() -> None:
+    screen = {"coin": 1, "grain": 1, "legendary:grain": 1, "oil": 2, "wine": 1}
+    assert list(payments(screen, 2, SetRules())) == _searched(screen, 2, SetRules())
+    assert ("grain", "legendary:grain") not in list(payments(screen, 2, SetRules()))
+    twice = SetRules(repeated_types=1)
+    assert ("oil", "oil") in list(payments(screen, 2, twice)) == _searched(screen, 2, twice)

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
-from mnrules.plugins.mare_nostrum.state import Game, base_good
+from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
 
 Payment = tuple[str, ...]
 
@@ -99,7 +99,21 @@ def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Pay
         return
     coins = screen.get("coin", 0)
     seen: set[Payment] = set()
-    types = _choices(sorted(_goods_by_type(screen).items()), bool(rules.repeated_types))
+    repeats = rules.repeated_types
+    # No legendary good and no type twice (most screens): each goods key is a type of
+    # its own, with one variant and no pair, so the types and their singles are the
+    # held keys, sorted (what _goods_by_type and _choices would find, without them).
+    singles: list[str] = []
+    for key, n in screen.items():
+        if key != "coin" and n > 0:
+            if repeats or key.startswith(LEGENDARY):
+                singles = []
+                break
+            singles.append(key)
+    else:
+        singles.sort()
+    types = [] if singles else \
+        _choices(sorted(_goods_by_type(screen).items()), bool(repeats))
     # Coin sets, with up to `goods_in_coin_set` goods in them.
     for j in range(rules.goods_in_coin_set + 1):
         if cost - j > coins or cost - j < 0:
@@ -114,11 +128,10 @@ def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Pay
                 seen.add(pay)
                 yield pay
     # Goods sets, with up to `coins_in_goods_set` coins in them.
-    repeats = rules.repeated_types
     # One key per type and no type twice (most screens): the search's sets are the
     # combinations of those keys, in the same order, made without the recursion.
-    singles = [] if repeats or any(len(keys) != 1 for keys, _ in types) else \
-        [keys[0] for keys, _ in types]
+    if types and not repeats and all(len(keys) == 1 for keys, _ in types):
+        singles = [keys[0] for keys, _ in types]
     # ... and if those keys sort after "coin" in type order and no coin set holds goods,
     # every set comes out sorted and new: nothing to sort, nothing to look up.
     plain = bool(singles) and not rules.goods_in_coin_set and singles[0] > "coin" and \
