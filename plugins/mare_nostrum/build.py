@@ -476,7 +476,7 @@ class BuildTurn(Step):
                             "turn", options)
         if stage == "pay":
             return Decision(player, "build.pay", f"{player}: pay for {frame['action']}",
-                            tuple(tuple(p) for p in frame["payments"]))
+                            tuple(map(tuple, frame["payments"])))
         if stage == "finished":
             return DONE
         if stage == "store":
