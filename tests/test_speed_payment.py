@@ -116,3 +116,18 @@ def test_a_legendary_good_or_a_repeat_takes_the_search() -> None:
     assert ("grain", "legendary:grain") not in list(payments(screen, 2, SetRules()))
     twice = SetRules(repeated_types=1)
     assert ("oil", "oil") in list(payments(screen, 2, twice)) == _searched(screen, 2, twice)
+
+
+@settings(max_examples=300, deadline=None)
+@given(screens, st.integers(0, 7), st.integers(0, 2))
+def test_the_picks_listed_are_the_searchs_in_its_order(screen: dict[str, int], need: int,
+                                                      repeats: int) -> None:
+    """The goods sets a listing takes whole (``_pick_into``) are those the recursive
+    generator yields, in its order, for every type layout, need and number of types
+    allowed twice."""
+    from mnrules.plugins.mare_nostrum import payment
+
+    types = payment._choices(sorted(payment._goods_by_type(screen).items()))
+    out: list[tuple[str, ...]] = []
+    payment._pick_into(out, types, need, repeats, 0, ())
+    assert out == list(payment._pick_goods(types, need, repeats))

@@ -5,7 +5,7 @@ set, one good in a coin set, one goods type twice)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -92,6 +92,31 @@ def _pick_goods(types: list[Choice], need: int, repeats: int,
                     yield (a, b, *rest)
 
 
+def _pick_into(out: list[tuple[str, ...]], types: list[Choice], need: int, repeats: int,
+               start: int, head: tuple[str, ...]) -> None:
+    """:func:`_pick_goods`'s multisets, in its order, each appended to ``out`` after
+    ``head`` (no generator to resume at each depth for every set: a listing takes them
+    all; a head and its next keys joined by ``+``, which makes the tuple at once, where
+    an unpacking ``(*head, v)`` goes through a list: RUF005 is waived for it)."""
+    if need == 0:
+        out.append(head)
+        return
+    if repeats == 0 and len(types) - start < need:
+        return
+    for i in range(start, len(types)):
+        variants, pairs = types[i]
+        if need == 1:
+            for v in variants:
+                out.append(head + (v,))  # noqa: RUF005
+        else:
+            for v in variants:
+                _pick_into(out, types, need - 1, repeats, i + 1, head + (v,))  # noqa: RUF005
+        if repeats and need >= 2:
+            for a, b in pairs:
+                _pick_into(out, types, need - 2, repeats - 1, i + 1,
+                           head + (a, b))  # noqa: RUF005
+
+
 def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Payment]:
     """Every distinct set of exactly ``cost`` resources from ``screen`` that may pay."""
     if cost == 0:
@@ -145,8 +170,12 @@ def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Pay
             for picked in combinations(singles, need):
                 yield coins_k + picked
             continue
-        for picked in combinations(singles, need) if singles else \
-                _pick_goods(types, need, repeats):
+        if singles:
+            found_goods: Iterable[tuple[str, ...]] = combinations(singles, need)
+        else:
+            found_goods = []
+            _pick_into(found_goods, types, need, repeats, 0, ())
+        for picked in found_goods:
             pay = tuple(sorted(coins_k + picked))
             if pay not in seen:
                 seen.add(pay)
