@@ -9,6 +9,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from mnrules import Game, new_game
 from mnrules.bots import make_bot
 from mnrules.plugins.mare_nostrum import build
@@ -26,6 +29,7 @@ from mnrules.plugins.mare_nostrum.control import capital, has_enemies, trireme_s
 from mnrules.plugins.mare_nostrum.geometry import fleet_seas
 from mnrules.plugins.mare_nostrum.payment import payments, set_rules
 from mnrules.ruleset import Ruleset
+from test_offer_payments import key_by_key, paying
 
 # -- the code as it was (47809cc) -------------------------------------------------------
 
@@ -183,3 +187,39 @@ def test_the_build_listing_follows_writes_behind_the_rules_back(rules: Ruleset) 
         total += listings
         writes += written
     assert total > 100 and writes > 20
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(("coin", "grain", "legendary:grain", "wine", "oil")),
+                       st.integers(0, 3), max_size=5),
+       st.lists(st.lists(st.sampled_from(("coin", "grain", "wine", "oil")), max_size=4)
+                .map(tuple), min_size=1, max_size=3))
+def test_an_offers_prices_count_keys_held_and_at_zero(screen: dict[str, int],
+                                                      prices: list[tuple[str, ...]]) -> None:
+    """A card's offer is paid as choosing a key for each resource in turn finds (one good
+    of a type among its keys held, a key at zero left out), prices in any order."""
+    assert paying(screen, *prices) == key_by_key(screen, prices)
+
+
+def test_a_purchase_gives_back_each_run_of_a_key_as_one_by_one(rules: Ruleset) -> None:
+    """A set's keys are given back a run at a time: the screen, the supply and the
+    legendary discard (its order too) end as giving them back one by one leaves them."""
+    from mnrules.plugins.mare_nostrum.build import BuildTurn
+    from mnrules.plugins.mare_nostrum.supply import give_back
+
+    sets = [("coin", "coin", "coin"), ("grain", "legendary:grain", "legendary:grain", "wine"),
+            ("legendary:oil", "legendary:grain", "legendary:oil"), ("wine",), ()]
+    for paid in sets:
+        game = new_game(rules, 5, seed=5)
+        state = game.state
+        p = state.players[0]
+        for key in paid:
+            state.gain(p, key, 1)
+        before = game.snapshot()
+        one_by_one = Game(rules, before)
+        for key in paid:
+            give_back(one_by_one.state, p, key)
+        BuildTurn()._buy(game, p, ("tile", state.display[0]), paid)
+        assert state.screens == one_by_one.state.screens, paid
+        assert state.supply == one_by_one.state.supply, paid
+        assert state.legendary_discard == one_by_one.state.legendary_discard, paid

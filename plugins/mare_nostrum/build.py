@@ -9,7 +9,6 @@ his turn he keeps at most two coins (and what heroes or wonders let him keep).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
@@ -106,7 +105,12 @@ def refill_display(game: Game) -> None:
 
 def owned_tiles(game: Game, player: str) -> int:
     """How many heroes and wonders ``player`` holds (the special tiles not counted)."""
-    return sum(1 for t in game.state.tiles[player] if not is_special(game, t))
+    cards = game.rules.cards
+    owned = 0
+    for t in game.state.tiles[player]:   # (is_special, inlined: no call per tile)
+        if cards[t].kind not in SPECIAL:
+            owned += 1
+    return owned
 
 
 def tile_cost(game: Game, player: str, tile: str, owned: int | None = None) -> int | None:
@@ -375,8 +379,14 @@ def offer_payments(game: Game, player: str, offer: BuildOffer) -> list[Payment]:
         # counted per type: the n goods of a type are one multiset of its keys, not a key
         # picked for each good in turn (2**20 picks for "20 grain" with a legendary grain)
         ways = []
-        for want, n in Counter(price).items():
+        wanted: dict[str, int] = {}   # (Counter(price), without the class's setup)
+        for want in price:
+            wanted[want] = wanted.get(want, 0) + 1
+        for want, n in wanted.items():
             keys = by_type.get(want, [])
+            if n == 1:   # one good of the type: any key of it held
+                ways.append([(k,) for k in keys if screen[k] >= 1])
+                continue
             ways.append([c for c in combinations_with_replacement(keys, n)
                          if all(screen[k] >= c.count(k) for k in set(c))])
         for combo in product(*ways):
@@ -536,8 +546,18 @@ class BuildTurn(Step):
     def _buy(self, game: Game, player: str, action: tuple[Any, ...], paid: Payment,
              count: int = 1, source: str | None = None) -> None:
         state = game.state
+        # each run of one key (a set is sorted: its coins together) given back at once,
+        # in the set's order
+        last, run = "", 0
         for key in paid:
-            give_back(state, player, key)
+            if key == last:
+                run += 1
+                continue
+            if run:
+                give_back(state, player, last, run)
+            last, run = key, 1
+        if run:
+            give_back(state, player, last, run)
 
         def place(event: Event) -> None:
             kind = event.data["action"][0]
