@@ -378,7 +378,7 @@ def offer_payments(game: Game, player: str, offer: BuildOffer) -> list[Payment]:
     for price in offer.payments:
         # counted per type: the n goods of a type are one multiset of its keys, not a key
         # picked for each good in turn (2**20 picks for "20 grain" with a legendary grain)
-        ways = []
+        ways: list[list[tuple[str, ...]]] = []
         wanted: dict[str, int] = {}   # (Counter(price), without the class's setup)
         for want in price:
             wanted[want] = wanted.get(want, 0) + 1
