@@ -304,8 +304,8 @@ def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
         costs_param = game.param("costs")
         cards = game.rules.cards
         # every hero or wonder but a special one costs the same (by how many he owns):
-        # its price is counted once a listing, not once per tile on display
-        common: list[int | None] = []
+        # whether he can pay it is judged once a listing, not once per tile on display
+        common: list[bool] = []
 
         def pays(item: Any) -> bool:
             if item.__class__ is tuple:
@@ -313,17 +313,22 @@ def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
                 if cards[tile].kind in SPECIAL:
                     cost = tile_cost(game, player, tile, owned)
                 else:
-                    if not common:
-                        common.append(tile_cost(game, player, tile, owned))
-                    cost = common[0]
+                    if common:
+                        return common[0]
+                    cost = tile_cost(game, player, tile, owned)
+                    common.append(cost is not None and can(max(0, cost)))
+                    return common[0]
                 if cost is None:
                     return False
             else:
                 cost = costs_param[item]
-            cost = max(0, cost)
-            if cost not in affordable:
-                affordable[cost] = purse.can_pay(cost, rules)
-            return affordable[cost]
+            return can(max(0, cost))
+
+        def can(cost: int) -> bool:
+            ok = affordable.get(cost)
+            if ok is None:
+                ok = affordable[cost] = purse.can_pay(cost, rules)
+            return ok
 
         out = placements(game, player, pays, where)
     for offer in card_offers(game, player):

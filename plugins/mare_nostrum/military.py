@@ -100,32 +100,32 @@ class MilitaryTurn(Step):
                 convert_all(game, player)
             frame["stage"] = stage = "triremes"
         if stage == "triremes":
-            options = [("done",), *self._trireme_moves(game, frame)]
+            options = (("done",), *self._trireme_moves(game, frame))
             if len(options) > 1:
                 return Decision(player, "military.trireme", f"{player}: move a trireme or "
-                                "end trireme moves", tuple(options))
+                                "end trireme moves", options)
             frame["stage"] = stage = "naval"
             frame["arrived"] = {}
         if stage == "naval":
-            options = [("done",), *self._battles(game, frame, "sea")]
+            options = (("done",), *self._battles(game, frame, "sea"))
             if len(options) > 1:
                 return Decision(player, "military.naval", f"{player}: start a naval battle?",
-                                tuple(options))
+                                options)
             frame["stage"] = stage = "legions"
         if stage == "legions":
-            options = [("done",), *self._legion_moves(game, frame)]
+            options = (("done",), *self._legion_moves(game, frame))
             if len(options) > 1:
                 return Decision(player, "military.legion", f"{player}: move a legion or end "
-                                "legion moves", tuple(options))
+                                "legion moves", options)
             frame["stage"] = stage = "land"
         if stage == "land":
-            options = self._battles(game, frame, "land")
-            if options:
-                if len(options) == 1:
-                    self.choose(game, frame, choices.Fight._make(options[0]))
+            battles = self._battles(game, frame, "land")
+            if battles:
+                if len(battles) == 1:
+                    self.choose(game, frame, choices.Fight._make(battles[0]))
                     return CONTINUE
                 return Decision(player, "military.land", f"{player}: fight the next land "
-                                "battle (all are mandatory)", tuple(options))
+                                "battle (all are mandatory)", tuple(battles))
             frame["stage"] = "conquest"
             tidy(state)
             if game.param("conversion_timing") == "end_of_next_turn":

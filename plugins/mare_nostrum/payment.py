@@ -159,16 +159,16 @@ def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Pay
     # combinations of those keys, in the same order, made without the recursion.
     if types and not repeats and all(len(keys) == 1 for keys, _ in types):
         singles = [keys[0] for keys, _ in types]
-    # ... and if those keys sort after "coin" in type order and no coin set holds goods,
-    # every set comes out sorted and new: nothing to sort, nothing to look up.
-    plain = bool(singles) and not rules.goods_in_coin_set and singles[0] > "coin" and \
-        singles == sorted(singles)
+    # ... and if those keys sort after "coin" in type order, every set comes out sorted,
+    # and new when it holds more goods than a coin set may (no coin set is it, and the
+    # goods sets of another number of coins differ): nothing to sort, nothing to look up.
+    ordered = bool(singles) and singles[0] > "coin" and singles == sorted(singles)
     for k in range(min(rules.coins_in_goods_set, coins, cost) + 1):
         need = cost - k
         if need == 0:
             continue
         coins_k = ("coin",) * k
-        if plain:
+        if ordered and need > rules.goods_in_coin_set:
             for picked in combinations(singles, need):
                 yield coins_k + picked
             continue
@@ -222,7 +222,8 @@ class Purse:
         for key, n in screen.items():
             if key != "coin" and n > 0:
                 goods += n
-                kind = base_good(key)
+                # (base_good, inlined: no call per key)
+                kind = key[len(LEGENDARY):] if key.startswith(LEGENDARY) else key
                 per_type[kind] = per_type.get(kind, 0) + n
         self.goods = goods
         self.types = len(per_type)
