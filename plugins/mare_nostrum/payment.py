@@ -146,7 +146,8 @@ def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Pay
         if j == 0:
             found: Iterator[list[str]] = iter([[]])
         elif j == 1:   # one good of any type: each key held, in order (_any_goods's)
-            found = iter([[k] for k, n in sorted(screen.items()) if k != "coin" and n > 0])
+            found = iter([[good] for good, held in sorted(screen.items())
+                          if good != "coin" and held > 0])
         else:
             found = (list(g) for g in _any_goods(screen, j))
         for goods in found:
