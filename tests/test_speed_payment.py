@@ -131,3 +131,17 @@ def test_the_picks_listed_are_the_searchs_in_its_order(screen: dict[str, int], n
     out: list[tuple[str, ...]] = []
     payment._pick_into(out, types, need, repeats, 0, ())
     assert out == list(payment._pick_goods(types, need, repeats))
+
+
+def test_sets_are_taken_unsorted_only_with_one_key_a_type() -> None:
+    """A type held as itself and as its legendary good has two keys: its sets are sorted
+    (a legendary grain sorts after ivory), whatever the first keys' order; with one key
+    a type, a pair sits in its type's place."""
+    screen = {"grain": 1, "legendary:grain": 1, "ivory": 1}
+    twice = SetRules(repeated_types=1)
+    for rules in (SetRules(), twice):
+        assert list(payments(screen, 2, rules)) == _searched(screen, 2, rules)
+    assert ("ivory", "legendary:grain") in list(payments(screen, 2, SetRules()))
+    held = {"coin": 1, "grain": 2, "ivory": 1, "wine": 2}
+    for rules in (twice, SetRules(repeated_types=1, coins_in_goods_set=1)):
+        assert list(payments(held, 3, rules)) == _searched(held, 3, rules)

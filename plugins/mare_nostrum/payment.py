@@ -158,26 +158,30 @@ def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Pay
     # Goods sets, with up to `coins_in_goods_set` coins in them.
     # One key per type and no type twice (most screens): the search's sets are the
     # combinations of those keys, in the same order, made without the recursion.
-    if types and not repeats and all(len(keys) == 1 for keys, _ in types):
+    one_key = bool(types) and all(len(keys) == 1 for keys, _ in types)
+    if one_key and not repeats:
         singles = [keys[0] for keys, _ in types]
-    # ... and if those keys sort after "coin" in type order, every set comes out sorted,
-    # and new when it holds more goods than a coin set may (no coin set is it, and the
-    # goods sets of another number of coins differ): nothing to sort, nothing to look up.
-    ordered = bool(singles) and singles[0] > "coin" and singles == sorted(singles)
+    # ... and if each type has one key and those keys sort after "coin" in type order,
+    # every set comes out sorted (a type's pair is its key twice, in its place), and new
+    # when it holds more goods than a coin set may (no coin set is it, each multiset is
+    # found once, and the goods sets of another number of coins differ): nothing to sort,
+    # nothing to look up.
+    firsts = singles or ([keys[0] for keys, _ in types] if one_key else [])
+    ordered = bool(firsts) and firsts[0] > "coin" and firsts == sorted(firsts)
     for k in range(min(rules.coins_in_goods_set, coins, cost) + 1):
         need = cost - k
         if need == 0:
             continue
         coins_k = ("coin",) * k
-        if ordered and need > rules.goods_in_coin_set:
-            for picked in combinations(singles, need):
-                yield coins_k + picked
-            continue
         if singles:
             found_goods: Iterable[tuple[str, ...]] = combinations(singles, need)
         else:
             found_goods = []
             _pick_into(found_goods, types, need, repeats, 0, ())
+        if ordered and need > rules.goods_in_coin_set:
+            for picked in found_goods:
+                yield coins_k + picked
+            continue
         for picked in found_goods:
             pay = tuple(sorted(coins_k + picked))
             if pay not in seen:
