@@ -225,7 +225,8 @@ def test_a_fold_asks_the_cards_of_its_player_as_of_every_holder(
 
 def naive_marker_sites(game: Game, player: str) -> set[str]:
     """marker_sites as it was before its reach was remembered (a fresh Reach per ask)."""
-    from mnrules.plugins.mare_nostrum.build import has_enemies, marker_bases
+    from mnrules.plugins.mare_nostrum.build import marker_bases
+    from mnrules.plugins.mare_nostrum.control import has_enemies
     from mnrules.plugins.mare_nostrum.geometry import Reach
 
     state = game.state

@@ -93,3 +93,55 @@ def test_a_loosening_of_no_field_is_refused() -> None:
 
     with pytest.raises(TypeError):
         SetRules().loosen(coins=1)
+
+
+PLAIN_KEYS = ("amber", "bronze", "coin", "grain", "wine", "oil", "marble", "slaves")
+plain_screens = st.dictionaries(st.sampled_from(PLAIN_KEYS), st.integers(0, 3),
+                                max_size=len(PLAIN_KEYS))
+
+
+@settings(max_examples=500, deadline=None)
+@given(plain_screens, st.integers(0, 9), loosenings)
+def test_screens_without_legendary_goods_list_the_searchs_sets(
+        screen: dict[str, int], cost: int, rules: SetRules) -> None:
+    """A screen of no legendary good (most screens: its keys are its types, read
+    without grouping them) lists the search's sets in its order, with keys that sort
+    before and after ``coin``, held or at zero."""
+    assert list(payments(screen, cost, rules)) == _searched(screen, cost, rules)
+
+
+def test_a_legendary_good_or_a_repeat_takes_the_search() -> None:
+    screen = {"coin": 1, "grain": 1, "legendary:grain": 1, "oil": 2, "wine": 1}
+    assert list(payments(screen, 2, SetRules())) == _searched(screen, 2, SetRules())
+    assert ("grain", "legendary:grain") not in list(payments(screen, 2, SetRules()))
+    twice = SetRules(repeated_types=1)
+    assert ("oil", "oil") in list(payments(screen, 2, twice)) == _searched(screen, 2, twice)
+
+
+@settings(max_examples=300, deadline=None)
+@given(screens, st.integers(0, 7), st.integers(0, 2))
+def test_the_picks_listed_are_the_searchs_in_its_order(screen: dict[str, int], need: int,
+                                                      repeats: int) -> None:
+    """The goods sets a listing takes whole (``_pick_into``) are those the recursive
+    generator yields, in its order, for every type layout, need and number of types
+    allowed twice."""
+    from mnrules.plugins.mare_nostrum import payment
+
+    types = payment._choices(sorted(payment._goods_by_type(screen).items()))
+    out: list[tuple[str, ...]] = []
+    payment._pick_into(out, types, need, repeats, 0, ())
+    assert out == list(payment._pick_goods(types, need, repeats))
+
+
+def test_sets_are_taken_unsorted_only_with_one_key_a_type() -> None:
+    """A type held as itself and as its legendary good has two keys: its sets are sorted
+    (a legendary grain sorts after ivory), whatever the first keys' order; with one key
+    a type, a pair sits in its type's place."""
+    screen = {"grain": 1, "legendary:grain": 1, "ivory": 1}
+    twice = SetRules(repeated_types=1)
+    for rules in (SetRules(), twice):
+        assert list(payments(screen, 2, rules)) == _searched(screen, 2, rules)
+    assert ("ivory", "legendary:grain") in list(payments(screen, 2, SetRules()))
+    held = {"coin": 1, "grain": 2, "ivory": 1, "wine": 2}
+    for rules in (twice, SetRules(repeated_types=1, coins_in_goods_set=1)):
+        assert list(payments(held, 3, rules)) == _searched(held, 3, rules)

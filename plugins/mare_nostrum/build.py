@@ -9,7 +9,6 @@ his turn he keeps at most two coins (and what heroes or wonders let him keep).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
@@ -25,11 +24,10 @@ from mnrules.plugins.mare_nostrum.control import (
     AT_WAR,
     buildable,
     capital,
-    has_enemies,
     may_build_in,
     trireme_seas,
 )
-from mnrules.plugins.mare_nostrum.geometry import Reach, fleet_seas
+from mnrules.plugins.mare_nostrum.geometry import Reach
 from mnrules.plugins.mare_nostrum.payment import Payment, Purse, payments, set_rules
 from mnrules.plugins.mare_nostrum.state import Game, Step, base_good
 from mnrules.plugins.mare_nostrum.supply import give_back, take_building
@@ -107,7 +105,12 @@ def refill_display(game: Game) -> None:
 
 def owned_tiles(game: Game, player: str) -> int:
     """How many heroes and wonders ``player`` holds (the special tiles not counted)."""
-    return sum(1 for t in game.state.tiles[player] if not is_special(game, t))
+    cards = game.rules.cards
+    owned = 0
+    for t in game.state.tiles[player]:   # (is_special, inlined: no call per tile)
+        if cards[t].kind not in SPECIAL:
+            owned += 1
+    return owned
 
 
 def tile_cost(game: Game, player: str, tile: str, owned: int | None = None) -> int | None:
@@ -208,25 +211,32 @@ class Build(Step):
             f"{choice!r} is not a player who has yet to build"
 
 
-def placements(game: Game, player: str,
-               keep: Callable[[Any], bool] | None = None) -> list[tuple[Any, ...]]:
+def placements(game: Game, player: str, keep: Callable[[Any], bool] | None = None,
+               where: list[str] | None = None) -> list[tuple[Any, ...]]:
     """Every purchase ``player`` could place now, whether or not he can pay for it.
 
     ``keep``, if given, is asked of each item (a unit kind, ``"marker"``, a building
     kind, ``("tile", id)``) before its places are looked for: the places of an item it
     refuses are left out (a listing that knows the price of an item does not look for
-    the places of one its buyer cannot pay)."""
+    the places of one its buyer cannot pay). ``where``: :func:`.control.buildable`, if
+    the caller has it."""
     state = game.state
     board = game.rules.board
     out: list[tuple[Any, ...]] = []
     pieces = state.pieces[player]
     if pieces.get("marker", 0) > 0 and (keep is None or keep("marker")):
         out += [("marker", p) for p in sorted(marker_sites(game, player))]
-    where = buildable(game, player)
+    if where is None:
+        where = buildable(game, player)
     if pieces.get("legion", 0) > 0 and (keep is None or keep("legion")):
         out += [("legion", p) for p in where]
     if pieces.get("fortress", 0) > 0 and (keep is None or keep("fortress")):
-        out += [("fortress", p) for p in where if not state.count(p, player, "fortress")]
+        units = state.units
+        for p in where:   # (state.count(p, player, "fortress"), inlined)
+            here = units.get(p)
+            mine = None if here is None else here.get(player)
+            if mine is None or not mine.get("fortress", 0):
+                out.append(("fortress", p))
     if pieces.get("trireme", 0) > 0 and (keep is None or keep("trireme")):
         out += [("trireme", s) for s in trireme_seas(game, player, where)]
     supply = state.supply
@@ -251,8 +261,12 @@ def placements(game: Game, player: str,
                 continue
             seen.add(spec)
             out.append(("building", prov, i))
-    out += [("tile", t) for t in state.display if t not in state.tiles[player]
-            and (keep is None or keep(("tile", t)))]
+    owned = state.tiles[player]
+    for t in state.display:
+        if t not in owned:
+            tile = ("tile", t)
+            if keep is None or keep(tile):
+                out.append(tile)
     return out
 
 
@@ -279,16 +293,19 @@ def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
             affordable[cost] = purse.can_pay(cost, rules)
         return affordable[cost]
 
+    # where he may build, found once for the placements and the cards' offers (which
+    # only read the state)
+    where = buildable(game, player)
     if game.modified("cost"):
-        out = [a for a in placements(game, player) if afford(a)]
+        out = [a for a in placements(game, player, where=where) if afford(a)]
     else:
         # No card or plugin changes a price: each item's is its base price, whatever
         # the place, so an item is judged before its places are looked for.
         costs_param = game.param("costs")
         cards = game.rules.cards
         # every hero or wonder but a special one costs the same (by how many he owns):
-        # its price is counted once a listing, not once per tile on display
-        common: list[int | None] = []
+        # whether he can pay it is judged once a listing, not once per tile on display
+        common: list[bool] = []
 
         def pays(item: Any) -> bool:
             if item.__class__ is tuple:
@@ -296,23 +313,28 @@ def legal_actions(game: Game, player: str) -> list[tuple[Any, ...]]:
                 if cards[tile].kind in SPECIAL:
                     cost = tile_cost(game, player, tile, owned)
                 else:
-                    if not common:
-                        common.append(tile_cost(game, player, tile, owned))
-                    cost = common[0]
+                    if common:
+                        return common[0]
+                    cost = tile_cost(game, player, tile, owned)
+                    common.append(cost is not None and can(max(0, cost)))
+                    return common[0]
                 if cost is None:
                     return False
             else:
                 cost = costs_param[item]
-            cost = max(0, cost)
-            if cost not in affordable:
-                affordable[cost] = purse.can_pay(cost, rules)
-            return affordable[cost]
+            return can(max(0, cost))
 
-        out = placements(game, player, pays)
+        def can(cost: int) -> bool:
+            ok = affordable.get(cost)
+            if ok is None:
+                ok = affordable[cost] = purse.can_pay(cost, rules)
+            return ok
+
+        out = placements(game, player, pays, where)
     for offer in card_offers(game, player):
         if offer_payments(game, player, offer):
-            out.extend(("offer", offer.source, offer.item, site)
-                       for site in offer_sites(game, player, offer))
+            out += [("offer", offer.source, offer.item, site)
+                    for site in offer_sites(game, player, offer, where)]
     return out
 
 
@@ -324,8 +346,10 @@ def card_offers(game: Game, player: str) -> list[BuildOffer]:
     return out
 
 
-def offer_sites(game: Game, player: str, offer: BuildOffer) -> list[str]:
-    """Where ``offer``'s item may go, by the normal placement rules."""
+def offer_sites(game: Game, player: str, offer: BuildOffer,
+                where: list[str] | None = None) -> list[str]:
+    """Where ``offer``'s item may go, by the normal placement rules (``where``:
+    :func:`.control.buildable`, if the caller has it)."""
     state = game.state
     item = offer.item
     if state.pieces[player].get(item, 0) <= 0:
@@ -334,13 +358,14 @@ def offer_sites(game: Game, player: str, offer: BuildOffer) -> list[str]:
         return sorted(marker_sites(game, player))
     home = capital(game, player)
     if item == "trireme":
-        seas = trireme_seas(game, player)
+        seas = trireme_seas(game, player, where)
         if offer.where == "capital":
             return [s for s in seas if s in game.rules.board.provinces[home].seas]
         return seas
     if item not in UNITS:
         return []
-    places = [home] if offer.where == "capital" else buildable(game, player)
+    places = [home] if offer.where == "capital" else \
+        buildable(game, player) if where is None else list(where)
     if item == "fortress":
         places = [p for p in places if not state.count(p, player, "fortress")]
     return places
@@ -358,9 +383,15 @@ def offer_payments(game: Game, player: str, offer: BuildOffer) -> list[Payment]:
     for price in offer.payments:
         # counted per type: the n goods of a type are one multiset of its keys, not a key
         # picked for each good in turn (2**20 picks for "20 grain" with a legendary grain)
-        ways = []
-        for want, n in Counter(price).items():
+        ways: list[list[tuple[str, ...]]] = []
+        wanted: dict[str, int] = {}   # (Counter(price), without the class's setup)
+        for want in price:
+            wanted[want] = wanted.get(want, 0) + 1
+        for want, n in wanted.items():
             keys = by_type.get(want, [])
+            if n == 1:   # one good of the type: any key of it held
+                ways.append([(k,) for k in keys if screen[k] >= 1])
+                continue
             ways.append([c for c in combinations_with_replacement(keys, n)
                          if all(screen[k] >= c.count(k) for k in set(c))])
         for combo in product(*ways):
@@ -396,8 +427,18 @@ def marker_sites(game: Game, player: str) -> set[str]:
     last = board.in_play
     if not last or last[0] != built.keys():
         board.in_play[:] = [frozenset(built)]
-    key = (board.in_play[0], frozenset(fleet_seas(state, player)),
-           tuple(marker_bases(game, player)))
+    # his fleet (fleet_seas) read from the board's seas, a handful, not from every area
+    # holding units: a trireme stands only at sea (a trireme in a province, which no
+    # rule places, made fleet_shores fail before)
+    units = state.units
+    fleet = []
+    for sea in board.seas:
+        owners = units.get(sea)
+        if owners is not None:
+            mine = owners.get(player)
+            if mine is not None and "trireme" in mine:
+                fleet.append(sea)
+    key = (board.in_play[0], frozenset(fleet), tuple(marker_bases(game, player)))
     cache = board.marker_reach
     sites = cache.get(key)
     if sites is None:
@@ -410,8 +451,14 @@ def marker_sites(game: Game, player: str) -> set[str]:
             cache.clear()
         cache[key] = sites
     control = state.control
-    return {p for p in sites if control.get(p) is None
-            and not has_enemies(state, p, player)}
+    out = set()
+    for p in sites:
+        if control.get(p) is None:
+            here = units.get(p)
+            # no other player's unit (has_enemies, inlined): none, or his alone
+            if not here or (len(here) == 1 and player in here):
+                out.add(p)
+    return out
 
 
 def storage(game: Game, player: str) -> tuple[int, int]:
@@ -444,7 +491,7 @@ class BuildTurn(Step):
                             "turn", options)
         if stage == "pay":
             return Decision(player, "build.pay", f"{player}: pay for {frame['action']}",
-                            tuple(tuple(p) for p in frame["payments"]))
+                            tuple(map(tuple, frame["payments"])))
         if stage == "finished":
             return DONE
         if stage == "store":
@@ -504,8 +551,18 @@ class BuildTurn(Step):
     def _buy(self, game: Game, player: str, action: tuple[Any, ...], paid: Payment,
              count: int = 1, source: str | None = None) -> None:
         state = game.state
+        # each run of one key (a set is sorted: its coins together) given back at once,
+        # in the set's order
+        last, run = "", 0
         for key in paid:
-            give_back(state, player, key)
+            if key == last:
+                run += 1
+                continue
+            if run:
+                give_back(state, player, last, run)
+            last, run = key, 1
+        if run:
+            give_back(state, player, last, run)
 
         def place(event: Event) -> None:
             kind = event.data["action"][0]

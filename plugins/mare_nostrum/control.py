@@ -79,7 +79,9 @@ def buildable(game: Game, player: str) -> list[str]:
             out.append(prov)
         elif control.get(prov) == player:
             here = units.get(prov)
-            if not here or all(p == player for p in here):
+            # no unit of another player: none at all, or his alone (the owners are the
+            # keys, each once)
+            if not here or (len(here) == 1 and player in here):
                 out.append(prov)
     return out
 

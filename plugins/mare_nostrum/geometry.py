@@ -91,10 +91,16 @@ class Reach:
         found = self.memo.get(province)
         if found is None:
             p = self.board.provinces[province]
-            live = self.live
-            found = {x for x in p.neighbours if x in live}
-            for sea in p.seas:
-                found.update(x for x in self.shores.get(sea, ()) if x in live)
+            # the neighbours and the shores of his chains, then those in play: set
+            # operations (no generator per sea)
+            near = set(p.neighbours)
+            shores = self.shores
+            if shores:
+                for sea in p.seas:
+                    shore = shores.get(sea)
+                    if shore is not None:
+                        near |= shore
+            found = self.live.keys() & near
             found.discard(province)
             self.memo[province] = found
         return found

@@ -100,32 +100,32 @@ class MilitaryTurn(Step):
                 convert_all(game, player)
             frame["stage"] = stage = "triremes"
         if stage == "triremes":
-            options = [("done",), *self._trireme_moves(game, frame)]
+            options = (("done",), *self._trireme_moves(game, frame))
             if len(options) > 1:
                 return Decision(player, "military.trireme", f"{player}: move a trireme or "
-                                "end trireme moves", tuple(options))
+                                "end trireme moves", options)
             frame["stage"] = stage = "naval"
             frame["arrived"] = {}
         if stage == "naval":
-            options = [("done",), *self._battles(game, frame, "sea")]
+            options = (("done",), *self._battles(game, frame, "sea"))
             if len(options) > 1:
                 return Decision(player, "military.naval", f"{player}: start a naval battle?",
-                                tuple(options))
+                                options)
             frame["stage"] = stage = "legions"
         if stage == "legions":
-            options = [("done",), *self._legion_moves(game, frame)]
+            options = (("done",), *self._legion_moves(game, frame))
             if len(options) > 1:
                 return Decision(player, "military.legion", f"{player}: move a legion or end "
-                                "legion moves", tuple(options))
+                                "legion moves", options)
             frame["stage"] = stage = "land"
         if stage == "land":
-            options = self._battles(game, frame, "land")
-            if options:
-                if len(options) == 1:
-                    self.choose(game, frame, choices.Fight._make(options[0]))
+            battles = self._battles(game, frame, "land")
+            if battles:
+                if len(battles) == 1:
+                    self.choose(game, frame, choices.Fight._make(battles[0]))
                     return CONTINUE
                 return Decision(player, "military.land", f"{player}: fight the next land "
-                                "battle (all are mandatory)", tuple(options))
+                                "battle (all are mandatory)", tuple(battles))
             frame["stage"] = "conquest"
             tidy(state)
             if game.param("conversion_timing") == "end_of_next_turn":
@@ -180,12 +180,18 @@ class MilitaryTurn(Step):
         player = frame["player"]
         out: list[tuple[Any, ...]] = []
         steps: int = game.fold("move.trireme_range", 1, player=player)
-        mine = placed(state, player, "trireme")
-        if not mine:
-            return out
+        # his triremes read sea by sea (a handful), not through placed's pass over
+        # every area holding units: the moves are from the seas alone
+        units = state.units
         arrived = frame["arrived"]
         for sea in board.seas:
-            n = mine.get(sea, 0) - arrived.get(sea, 0)
+            owners = units.get(sea)
+            if owners is None:
+                continue
+            here = owners.get(player)
+            if here is None:
+                continue
+            n = here.get("trireme", 0) - arrived.get(sea, 0)
             if n > 0:
                 if steps == 1:
                     out += [("move", sea, nxt) for nxt in board.seas[sea].neighbours]
@@ -198,16 +204,32 @@ class MilitaryTurn(Step):
         state = game.state
         player = frame["player"]
         out: list[tuple[Any, ...]] = []
-        mine, fleet = legions_and_fleet(state, player)
+        units = state.units
+        # his fleet read sea by sea (a handful of seas; a trireme stands only at sea),
+        # his legions province by province below (legions_and_fleet's pass over every
+        # area, then a look-up per province, in one)
+        fleet: list[str] = []
+        for sea in game.rules.board.seas:
+            owners = units.get(sea)
+            if owners is not None:
+                here = owners.get(player)
+                if here is not None and "trireme" in here:
+                    fleet.append(sea)
         reach = Reach(game, player, fleet)
         # how far a legion goes: steps of reach, and seas crossed without triremes
         steps: int = game.fold("move.range", 1, player=player)
         crossing: int = game.fold("move.sea_crossing", 0, player=player)
         arrived = frame["arrived"]
-        for prov in state.built if mine else ():
+        for prov in state.built:
             # occupying legions may move too (they leave what they occupy)
-            n = mine.get(prov)
-            if n is None:   # (most provinces; none of his legions, so none to move)
+            owners = units.get(prov)
+            if owners is None:
+                continue
+            here = owners.get(player)
+            if here is None:
+                continue
+            n = here.get("legion", 0)
+            if not n:   # (most provinces; none of his legions, so none to move)
                 continue
             movable = n - arrived.get(prov, 0)
             if movable <= 0:
@@ -225,14 +247,18 @@ class MilitaryTurn(Step):
         unit = "trireme" if kind == "sea" else "legion"
         areas = game.rules.board.seas if kind == "sea" else state.built
         out: list[tuple[Any, ...]] = []
-        mine = placed(state, player, unit)
-        if not mine:
-            return out
+        units = state.units
         fought = frame["fought"]
+        # each area's units read as it is reached (placed's pass over every area, then
+        # a look-up per area, in one); an area of his alone holds no battle
         for area in areas:
-            if area not in mine or area in fought:
+            owners = units.get(area)
+            if owners is None or len(owners) < 2:
                 continue
-            for enemy, theirs in list(state.units[area].items()):
+            here = owners.get(player)
+            if here is None or not here.get(unit, 0) or area in fought:
+                continue
+            for enemy, theirs in list(owners.items()):
                 if enemy == player:
                     continue
                 if kind == "sea" and not theirs.get("trireme"):

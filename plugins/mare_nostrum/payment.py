@@ -5,11 +5,11 @@ set, one good in a coin set, one goods type twice)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
-from mnrules.plugins.mare_nostrum.state import Game, base_good
+from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
 
 Payment = tuple[str, ...]
 
@@ -92,6 +92,31 @@ def _pick_goods(types: list[Choice], need: int, repeats: int,
                     yield (a, b, *rest)
 
 
+def _pick_into(out: list[tuple[str, ...]], types: list[Choice], need: int, repeats: int,
+               start: int, head: tuple[str, ...]) -> None:
+    """:func:`_pick_goods`'s multisets, in its order, each appended to ``out`` after
+    ``head`` (no generator to resume at each depth for every set: a listing takes them
+    all; a head and its next keys joined by ``+``, which makes the tuple at once, where
+    an unpacking ``(*head, v)`` goes through a list: RUF005 is waived for it)."""
+    if need == 0:
+        out.append(head)
+        return
+    if repeats == 0 and len(types) - start < need:
+        return
+    for i in range(start, len(types)):
+        variants, pairs = types[i]
+        if need == 1:
+            for v in variants:
+                out.append(head + (v,))  # noqa: RUF005
+        else:
+            for v in variants:
+                _pick_into(out, types, need - 1, repeats, i + 1, head + (v,))  # noqa: RUF005
+        if repeats and need >= 2:
+            for a, b in pairs:
+                _pick_into(out, types, need - 2, repeats - 1, i + 1,
+                           head + (a, b))  # noqa: RUF005
+
+
 def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Payment]:
     """Every distinct set of exactly ``cost`` resources from ``screen`` that may pay."""
     if cost == 0:
@@ -99,13 +124,30 @@ def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Pay
         return
     coins = screen.get("coin", 0)
     seen: set[Payment] = set()
-    types = _choices(sorted(_goods_by_type(screen).items()), bool(rules.repeated_types))
+    repeats = rules.repeated_types
+    # No legendary good and no type twice (most screens): each goods key is a type of
+    # its own, with one variant and no pair, so the types and their singles are the
+    # held keys, sorted (what _goods_by_type and _choices would find, without them).
+    singles: list[str] = []
+    for key, n in screen.items():
+        if key != "coin" and n > 0:
+            if repeats or key.startswith(LEGENDARY):
+                singles = []
+                break
+            singles.append(key)
+    else:
+        singles.sort()
+    types = [] if singles else \
+        _choices(sorted(_goods_by_type(screen).items()), bool(repeats))
     # Coin sets, with up to `goods_in_coin_set` goods in them.
     for j in range(rules.goods_in_coin_set + 1):
         if cost - j > coins or cost - j < 0:
             continue
         if j == 0:
             found: Iterator[list[str]] = iter([[]])
+        elif j == 1:   # one good of any type: each key held, in order (_any_goods's)
+            found = iter([[good] for good, held in sorted(screen.items())
+                          if good != "coin" and held > 0])
         else:
             found = (list(g) for g in _any_goods(screen, j))
         for goods in found:
@@ -114,26 +156,33 @@ def payments(screen: dict[str, int], cost: int, rules: SetRules) -> Iterator[Pay
                 seen.add(pay)
                 yield pay
     # Goods sets, with up to `coins_in_goods_set` coins in them.
-    repeats = rules.repeated_types
     # One key per type and no type twice (most screens): the search's sets are the
     # combinations of those keys, in the same order, made without the recursion.
-    singles = [] if repeats or any(len(keys) != 1 for keys, _ in types) else \
-        [keys[0] for keys, _ in types]
-    # ... and if those keys sort after "coin" in type order and no coin set holds goods,
-    # every set comes out sorted and new: nothing to sort, nothing to look up.
-    plain = bool(singles) and not rules.goods_in_coin_set and singles[0] > "coin" and \
-        singles == sorted(singles)
+    one_key = bool(types) and all(len(keys) == 1 for keys, _ in types)
+    if one_key and not repeats:
+        singles = [keys[0] for keys, _ in types]
+    # ... and if each type has one key and those keys sort after "coin" in type order,
+    # every set comes out sorted (a type's pair is its key twice, in its place), and new
+    # when it holds more goods than a coin set may (no coin set is it, each multiset is
+    # found once, and the goods sets of another number of coins differ): nothing to sort,
+    # nothing to look up.
+    firsts = singles or ([keys[0] for keys, _ in types] if one_key else [])
+    ordered = bool(firsts) and firsts[0] > "coin" and firsts == sorted(firsts)
     for k in range(min(rules.coins_in_goods_set, coins, cost) + 1):
         need = cost - k
         if need == 0:
             continue
         coins_k = ("coin",) * k
-        if plain:
-            for picked in combinations(singles, need):
+        if singles:
+            found_goods: Iterable[tuple[str, ...]] = combinations(singles, need)
+        else:
+            found_goods = []
+            _pick_into(found_goods, types, need, repeats, 0, ())
+        if ordered and need > rules.goods_in_coin_set:
+            for picked in found_goods:
                 yield coins_k + picked
             continue
-        for picked in combinations(singles, need) if singles else \
-                _pick_goods(types, need, repeats):
+        for picked in found_goods:
             pay = tuple(sorted(coins_k + picked))
             if pay not in seen:
                 seen.add(pay)
@@ -178,7 +227,8 @@ class Purse:
         for key, n in screen.items():
             if key != "coin" and n > 0:
                 goods += n
-                kind = base_good(key)
+                # (base_good, inlined: no call per key)
+                kind = key[len(LEGENDARY):] if key.startswith(LEGENDARY) else key
                 per_type[kind] = per_type.get(kind, 0) + n
         self.goods = goods
         self.types = len(per_type)

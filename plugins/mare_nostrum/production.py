@@ -180,8 +180,16 @@ class Production(Step):
                     return Decision(player, "collect.choice",
                                     f"{player}: collect one of {', '.join(options)}", options)
                 key = options[0] if options else key.split(CHOICE)[0]
-            queue.pop(0)
-            self._collect(game, frame, player, key)
+                queue.pop(0)
+                self._collect(game, frame, player, key)
+                continue
+            # a run of one player's same income (no choice in it) taken at once: take's
+            # n draws are n takes of one, in the same order
+            run = 1
+            while run < len(queue) and queue[run][1] == key and queue[run][0] == player:
+                run += 1
+            del queue[:run]
+            self._collect(game, frame, player, key, run)
         for p in state.players:
             # performed, not only told: a card may react to a player's collecting
             game.perform(Event("collected", p, {"resources": frame["got"][p]}), lambda e: None)
@@ -199,10 +207,11 @@ class Production(Step):
             f"{choice!r} is not one of the resources this income offers now"
 
     @staticmethod
-    def _collect(game: Game, frame: Frame, player: str, key: str) -> None:
-        if take(game, player, key):
+    def _collect(game: Game, frame: Frame, player: str, key: str, n: int = 1) -> None:
+        taken = take(game, player, key, n)
+        if taken:
             got = frame["got"][player]
-            got[key] = got.get(key, 0) + 1
+            got[key] = got.get(key, 0) + taken
 
 
 @hookimpl
