@@ -315,3 +315,33 @@ def test_a_battle_side_is_the_value_its_frozen_dataclass_was() -> None:
         assert hash(side) == hash(Side(*args, **kw))
     assert len({Side(*a, **k) for a, k in cases + cases}) == len(cases)
     assert Side("a", 1) != Side("a", 1, shield=1)
+
+
+def test_payment_set_rules_are_the_value_their_frozen_dataclass_was() -> None:
+    """``SetRules`` (what a payment set may hold) is a plain class: the same fields,
+    defaults, equality, hash and repr as the frozen dataclass it replaced, and a
+    loosening refuses a name that is no field as ``dataclasses.replace`` would."""
+    from mnrules.plugins.mare_nostrum.payment import SetRules
+
+    @dataclasses.dataclass(frozen=True)
+    class Before:
+        coins_in_goods_set: int = 0
+        goods_in_coin_set: int = 0
+        repeated_types: int = 0
+
+    cases: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+        ((), {}), ((1,), {}), ((0, 1), {}), ((1, 2, 3), {}), ((), {"repeated_types": 1}),
+        ((2,), {"goods_in_coin_set": 1})]
+    for args, kw in cases:
+        rules, old = SetRules(*args, **kw), Before(*args, **kw)
+        assert [getattr(rules, f.name) for f in dataclasses.fields(Before)] == \
+            [getattr(old, f.name) for f in dataclasses.fields(Before)]
+        assert repr(rules).removeprefix("SetRules") == repr(old).split(".Before", 1)[-1] \
+            .removeprefix("Before")
+        assert rules == SetRules(*args, **kw) and rules != old
+        assert hash(rules) == hash(SetRules(*args, **kw))
+        assert rules.loosen(repeated_types=1, coins_in_goods_set=2) == SetRules(
+            old.coins_in_goods_set + 2, old.goods_in_coin_set, old.repeated_types + 1)
+    with pytest.raises(TypeError, match="no field 'coins'"):
+        SetRules().loosen(coins=1)
+    assert len({SetRules(*a, **k) for a, k in cases + cases}) == len(cases)

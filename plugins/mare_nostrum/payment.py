@@ -6,7 +6,6 @@ set, one good in a coin set, one goods type twice)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from itertools import combinations
 
 from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
@@ -14,17 +13,43 @@ from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
 Payment = tuple[str, ...]
 
 
-@dataclass(frozen=True)
 class SetRules:
-    """What a payment set may contain beyond the base rule."""
+    """What a payment set may contain beyond the base rule.
 
-    coins_in_goods_set: int = 0
-    goods_in_coin_set: int = 0
-    repeated_types: int = 0
+    (A plain class equal and hashed by value, as the kernel's ``Event`` is, not a frozen
+    dataclass: a hero's loosening makes one at every listing and purchase, and the
+    compiled core builds a plain class natively. Read it, never change it.)"""
+
+    coins_in_goods_set: int
+    goods_in_coin_set: int
+    repeated_types: int
+
+    def __init__(self, coins_in_goods_set: int = 0, goods_in_coin_set: int = 0,
+                 repeated_types: int = 0) -> None:
+        self.coins_in_goods_set = coins_in_goods_set
+        self.goods_in_coin_set = goods_in_coin_set
+        self.repeated_types = repeated_types
+
+    def _values(self) -> tuple[int, int, int]:
+        return (self.coins_in_goods_set, self.goods_in_coin_set, self.repeated_types)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not SetRules:
+            return NotImplemented
+        assert isinstance(other, SetRules)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (f"SetRules(coins_in_goods_set={self.coins_in_goods_set!r}, "
+                f"goods_in_coin_set={self.goods_in_coin_set!r}, "
+                f"repeated_types={self.repeated_types!r})")
 
     def loosen(self, **more: int) -> SetRules:
-        # (built directly, not through dataclasses.replace: a hero's fold at every
-        # listing and purchase; a name that is no field is refused as replace would)
+        # (a hero's fold at every listing and purchase; a name that is no field is
+        # refused as dataclasses.replace would)
         now = {"coins_in_goods_set": self.coins_in_goods_set,
                "goods_in_coin_set": self.goods_in_coin_set,
                "repeated_types": self.repeated_types}
@@ -32,7 +57,8 @@ class SetRules:
             if k not in now:
                 raise TypeError(f"SetRules has no field {k!r}")
             now[k] += v
-        return SetRules(**now)
+        return SetRules(now["coins_in_goods_set"], now["goods_in_coin_set"],
+                        now["repeated_types"])
 
 
 BASE_RULES = SetRules()
