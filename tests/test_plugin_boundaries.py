@@ -278,3 +278,19 @@ def test_the_queen_of_sheba_conversion_is_the_conquest_plugins(rules: Ruleset) -
     assert state.count("CYRENAICA", "rome", "legion") == 1
     assert (state.pieces["rome"]["marker"], state.pieces["egypt"]["marker"]) == \
         (markers[0] - 1, markers[1] + 1)
+
+
+def test_tests_import_the_rules_as_the_installed_package_names_them() -> None:
+    """A test imports ``mnrules.plugins...``, never the checkout's bare ``plugins``
+    folder: an installed mnrules (CI's) has no top-level ``plugins``, and in a checkout
+    the two names would load each module twice."""
+    here = Path(__file__).resolve().parent
+    bare = []
+    for path in sorted(here.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) and \
+                node.level == 0 else [a.name for a in node.names] \
+                if isinstance(node, ast.Import) else []
+            bare += [f"{path.relative_to(here)}: {n}" for n in names
+                     if n == "plugins" or n.startswith("plugins.")]
+    assert bare == []

@@ -14,8 +14,8 @@ from mnrules.bots.random_bot import RandomBot
 from mnrules.effects import Event
 from mnrules.engine import Game
 from mnrules.hookspecs import hookimpl
+from mnrules.plugins.mare_nostrum.build import legal_actions
 from mnrules.ruleset import Ruleset
-from plugins.mare_nostrum.build import legal_actions
 
 
 @pytest.fixture(scope="module")
