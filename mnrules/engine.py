@@ -571,14 +571,7 @@ class Game(Generic[S]):
         if not bus.flat:
             found: list[Any] = bus.collect(hook, event.kind, game=self, event=event)
             return found
-        route = self._event_route(bus, hook, event.kind)
-        return self._asked(route, event) if route[1] else []
-
-    def _asked(self, route: tuple[bool, list[tuple[Any, str, str]]],
-               event: Event) -> list[Any]:
-        """The answers of an event's ``route`` (cards nobody concerned by the event
-        holds left out, as in fold)."""
-        cards, entries = route
+        cards, entries = self._event_route(bus, hook, event.kind)
         out = []
         held = self._held() if cards else None
         for fn, card, key in entries:
