@@ -344,13 +344,21 @@ class Game(Generic[S]):
                 break
             else:
                 assert isinstance(out, Decision)
-                self._pending = out
+                if not state.finished:  # a step that ended the game asks nothing more
+                    self._pending = out
                 break
             budget -= 1
             if not budget:
                 raise StateError(f"no decision after {MAX_STEPS:,} steps (the last one "
                                  f"{frame['step']!r}, round {state.round}): a step that "
                                  f"never asks nor finishes")
+
+    def interrupted(self, frame: Frame) -> bool:
+        """Whether what a step just did (an event a card reacted to) leaves ``frame`` not
+        to go on now: the game is over, or a card's frame was pushed above it and runs
+        first. The step then returns ``CONTINUE`` and resumes later, if ever."""
+        stack = self.state.stack
+        return self.state.finished or not stack or stack[-1] is not frame
 
     def push(self, step: str, **data: Any) -> Frame:
         """Put a frame on the stack; it runs before the frame that pushed it resumes."""

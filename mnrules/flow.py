@@ -65,8 +65,8 @@ class RoundStep(Step):
             if not frame.pop("ending", False):
                 frame["ending"] = True
                 game.perform(Event("phase_end", None, {"phase": phase}), lambda e: None)
-                if state.stack[-1] is not frame:
-                    return CONTINUE   # a card's question is answered before the phase ends
+                if game.interrupted(frame):
+                    return CONTINUE   # a card's question first, or a card ended the game
                 del frame["ending"]
             hook.mn_phase_end(game=game, phase=phase)
             if state.finished:

@@ -251,8 +251,8 @@ class Conquest(Step):
                         "province": prov, "from": state.control.get(prov)}), lambda e: None)
                     if done is None:
                         return DONE   # a card cancelled it: no pillage, no occupation
-                    if state.stack[-1] is not frame:
-                        return CONTINUE   # a card's question is answered first
+                    if game.interrupted(frame):
+                        return CONTINUE   # a card's question first, or the game is over
                 conquests[prov] = {"player": player, "round": state.round}
             options = self._options(game, player, prov)
             if len(options) == 1:
