@@ -24,10 +24,12 @@ import pluggy
 from .bus import ImplMarker
 
 if TYPE_CHECKING:
+    import random
     from collections.abc import Callable
     from pathlib import Path
 
     from .bots import Bot
+    from .bots.mcts import SearchPolicy
     from .contract import Declaration
     from .effects import Event, Modifier, Replacement, Trigger
     from .engine import Decision, Game, Param, Step
@@ -107,6 +109,21 @@ def mn_view(game: Game[Any], player: str, data: dict[str, Any]) -> None:
 def mn_bots() -> dict[str, Callable[[int, str], Bot]]:
     """The game's bots by name (``"heuristic"``): a factory of (seed, argument) giving a
     bot; the argument is what follows ``name:`` on the command line, or ""."""
+
+
+@hookspec
+def mn_determinize(game: Game[Any], viewer: str, rng: random.Random) -> None:
+    """Deal afresh, in ``game`` (a copy), what ``viewer`` cannot see, consistently with
+    what he can (other screens from the hidden pool, face-down piles reshuffled), drawing
+    from ``rng`` only: the search player's imagined worlds (:mod:`mnrules.bots.mcts`). A
+    game that hides nothing implements nothing."""
+
+
+@hookspec(firstresult=True)
+def mn_search_policy(rules: Ruleset, seed: int) -> SearchPolicy:
+    """The search player's knowledge of this game (:class:`mnrules.bots.mcts.SearchPolicy`):
+    which decisions to search, the candidates in order, a playout's choices and each
+    seat's estimated chance to win. Without one: every option, random playouts, outcomes."""
 
 
 @hookspec(firstresult=True)

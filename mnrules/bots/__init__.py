@@ -1,7 +1,8 @@
 """Players that choose without a human: every bot answers the pending decision.
 
-The kernel has one bot of its own, ``random``; a game adds its bots through the
-``mn_bots`` hook (``name`` or ``name:ARGUMENT`` on the command line).
+The kernel has two bots of its own, ``random`` and the search player ``mcts:N``
+(:mod:`.mcts`, which any game may teach through ``mn_search_policy``); a game adds its
+bots through the ``mn_bots`` hook (``name`` or ``name:ARGUMENT`` on the command line).
 """
 
 from __future__ import annotations
@@ -31,9 +32,20 @@ def _random(seed: int, arg: str) -> Bot:
     return RandomBot(seed)
 
 
+def _mcts(rules: Ruleset | None) -> Callable[[int, str], Bot]:
+    def make(seed: int, arg: str) -> Bot:
+        from .mcts import MctsBot, RandomPolicy, parse_options
+
+        options = parse_options("mcts", arg)
+        found = rules.hook.mn_search_policy(rules=rules, seed=seed) if rules else None
+        return MctsBot(seed, found if found is not None else RandomPolicy(seed),
+                       **options)  # type: ignore[arg-type]
+    return make
+
+
 def bot_kinds(rules: Ruleset | None) -> dict[str, Callable[[int, str], Bot]]:
     """Every bot a game under ``rules`` can use, by name."""
-    kinds: dict[str, Callable[[int, str], Bot]] = {"random": _random}
+    kinds: dict[str, Callable[[int, str], Bot]] = {"random": _random, "mcts": _mcts(rules)}
     if rules is not None:
         for found in rules.hook.mn_bots():
             kinds.update(found)

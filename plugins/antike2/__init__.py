@@ -17,6 +17,10 @@ from typing import Any
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2 import hookspecs as _hookspecs
 from mnrules.plugins.antike2.bots import mn_bots as mn_bots  # the heuristic bot
+from mnrules.plugins.antike2.bots.policy import (  # what the search player knows
+    mn_determinize as mn_determinize,
+)
+from mnrules.plugins.antike2.bots.policy import mn_search_policy as mn_search_policy
 from mnrules.plugins.antike2.present import mn_event_text as mn_event_text
 from mnrules.plugins.antike2.present import mn_option_places as mn_option_places
 from mnrules.plugins.antike2.present import mn_option_text as mn_option_text

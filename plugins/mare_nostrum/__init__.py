@@ -8,6 +8,7 @@ what the game is made of; the kernel names none of it.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -130,6 +131,20 @@ def _search(seed: int, arg: str) -> Bot:
 @hookimpl
 def mn_bots() -> dict[str, Callable[[int, str], Bot]]:
     return {"heuristic": _heuristic, "search": _search}
+
+
+@hookimpl
+def mn_determinize(game: Game, viewer: str, rng: random.Random) -> None:
+    from .bots.common import determinize
+
+    determinize(game, viewer, rng, canonical=True)
+
+
+@hookimpl
+def mn_search_policy(rules: Any, seed: int) -> Any:
+    from .bots.policy import MareNostrumPolicy
+
+    return MareNostrumPolicy(seed)
 
 
 @hookimpl

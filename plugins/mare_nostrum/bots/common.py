@@ -102,7 +102,7 @@ def clone(game: Game, seed: int) -> Game:
     return copy
 
 
-def determinize(game: Game, viewer: str, rng: random.Random) -> None:
+def determinize(game: Game, viewer: str, rng: random.Random, canonical: bool = False) -> None:
     """Redraw, in place, what ``viewer`` cannot see, consistently with what he can.
 
     Everything hidden from him — the other screens, the other players' secret entries
@@ -110,6 +110,11 @@ def determinize(game: Game, viewer: str, rng: random.Random) -> None:
     (the box minus the supply, his own screen and what lies face up is exactly that
     pool) and dealt afresh: each hidden place gets as many resources as it holds, the
     legendary pile legendary goods only. The face-down tiles are shuffled.
+
+    ``canonical`` pools in sorted order, so that the deal is a function of what the
+    viewer sees alone (the sizes and the pool as a whole), not of where the hidden
+    resources really lie: the kernel's search player (``mn_determinize``) asks it; the
+    older search bot keeps its deals (and the games pinned with it).
     """
     state = game.state
     places: list[tuple[dict[str, Any], str]] = []   # (container, key) pairs to refill
@@ -130,6 +135,9 @@ def determinize(game: Game, viewer: str, rng: random.Random) -> None:
         sizes.append(sum(content.values()))
         for key, n in content.items():
             (legendary if key.startswith(LEGENDARY) else ordinary).extend([key] * n)
+    if canonical:
+        legendary.sort()
+        ordinary.sort()
     rng.shuffle(legendary)
     pile_size = len(state.legendary_pile)
     state.legendary_pile = sorted(k[len(LEGENDARY):] for k in legendary[:pile_size])
@@ -143,4 +151,6 @@ def determinize(game: Game, viewer: str, rng: random.Random) -> None:
         at += size
         container[p] = dealt
     if state.display_hidden:
+        if canonical:
+            state.display_hidden.sort()
         rng.shuffle(state.display_hidden)
