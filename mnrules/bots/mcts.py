@@ -30,7 +30,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..engine import Choice, Game
+from ..engine import Choice, Decision, Game
 from ..errors import MnrulesError
 from .random_bot import MASK, splitmix64
 
@@ -46,8 +46,11 @@ class SearchPolicy(Protocol):
 
     depth: int
     """Decisions a playout lasts past the tree at most (0: to the end of the game)."""
-    round_horizon: bool
-    """Whether a playout also stops when the round it started in is over."""
+
+    def over(self, game: Game[Any], start: Decision, round: int, phase: str) -> bool:
+        """Whether an imagined game begun at the searched decision ``start`` (in that
+        ``round`` and ``phase``) has gone far enough to be valued (the choice shows)."""
+        ...
 
     def searched(self, game: Game[Any]) -> bool:
         """Whether the pending decision is worth a search (else ``playout`` answers it)."""
@@ -71,10 +74,12 @@ class RandomPolicy:
     and only outcomes valued (a seat's share of the win; an undecided game is even)."""
 
     depth = 0
-    round_horizon = False
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+
+    def over(self, game: Game[Any], start: Decision, round: int, phase: str) -> bool:
+        return False
 
     def searched(self, game: Game[Any]) -> bool:
         dec = game.pending
@@ -117,11 +122,11 @@ class Node:
 
 class MctsBot:
     """``iterations`` ISMCTS iterations a searched decision, ``width`` candidates a node
-    at most (the policy's best), UCB constant ``explore``, the policy's playout depth
-    unless ``depth`` is given."""
+    at most (the policy's best), UCB constant ``explore`` (times the spread of the
+    rewards seen), the policy's playout depth unless ``depth`` is given."""
 
     def __init__(self, seed: int, policy: SearchPolicy, iterations: int = 64,
-                 width: int = 6, explore: float = 0.7, depth: int | None = None) -> None:
+                 width: int = 6, explore: float = 1.0, depth: int | None = None) -> None:
         self.seed = seed
         self.policy = policy
         self.iterations = iterations
@@ -135,87 +140,111 @@ class MctsBot:
         assert dec is not None, "the game is over"
         if len(dec.options) == 1:
             return dec.options[0]
-        salt = self._seed(game, -1)
         if self.iterations <= 0 or not self.policy.searched(game):
-            return self.policy.playout(game, salt)
+            return self.policy.playout(game, self._seed(game, -1))
         cands = list(self.policy.candidates(game))[:self.width]
         if len(cands) == 1:
             return cands[0]
         self.searched += 1
-        root = self.search(game, cands)
-        order = {c: i for i, c in enumerate(cands)}
-        return max(cands, key=lambda c: (root.children[c].visits if c in root.children
-                                         else -1, -order[c]))
+        return best(self.search(game, cands), cands)
 
     def search(self, game: Game[Any], cands: list[Choice]) -> Node:
-        """The tree grown from ``game``'s pending decision, its root's children ``cands``."""
-        me = game.pending.player if game.pending is not None else ""
-        root = Node(me)
-        for it in range(self.iterations):
-            world = imagine(game, me, self._seed(game, it))
-            self._iterate(world, root, cands, self._seed(game, it) ^ 0x5DEECE66D)
+        """The tree grown from ``game``'s pending decision, its root's children ``cands``.
+
+        The root's child is chosen before the world is imagined, and the k-th visit of
+        every root child imagines the same world and dice (common random numbers: the
+        candidates are compared on the same worlds, not on luck)."""
+        dec = game.pending
+        assert dec is not None
+        root = Node(dec.player)
+        stats = [0, 0.0, 0.0]        # rewards backed up: count, sum, sum of squares
+        for _ in range(self.iterations):
+            choice, child = self._select(root, cands, dec.player, stats)
+            seed = self._seed(game, child.visits)
+            world = imagine(game, dec.player, seed)
+            world.apply(choice)
+            self._iterate(world, [root, child], stats, dec,
+                          (game.state.round, game.state.phase), seed ^ 0x5DEECE66D)
         return root
 
-    def _seed(self, game: Game[Any], it: int) -> int:
+    def _seed(self, game: Game[Any], salt: int) -> int:
         x = splitmix64(splitmix64(self.seed & MASK) ^ (game.state.choices & MASK))
-        return splitmix64(x ^ (it & MASK))
+        return splitmix64(x ^ (salt & MASK))
 
-    def _iterate(self, g: Game[Any], root: Node, cands: list[Choice], salt: int) -> None:
-        path = [root]
-        node = root
-        options: Sequence[Choice] = cands
-        start_round = g.state.round
-        while True:
+    def _iterate(self, g: Game[Any], path: list[Node], stats: list[Any], start: Decision,
+                 begun: tuple[int, str], salt: int) -> None:
+        policy = self.policy
+        node = path[-1]
+        while node.visits > 0:        # down the tree to a node not yet played out
             dec = g.pending
-            if dec is None:
+            if dec is None or policy.over(g, start, *begun):
                 break
-            if node is not root:
-                if len(dec.options) == 1:
-                    g.apply(dec.options[0])
-                    continue
-                options = self.policy.candidates(g)[:self.width]
-            child = self._select(node, options, dec.player)
-            g.apply(child[0])
-            node = child[1]
+            if len(dec.options) == 1:
+                g.apply(dec.options[0])
+                continue
+            options = policy.candidates(g)[:self.width]
+            choice, node = self._select(node, options, dec.player, stats)
+            g.apply(choice)
             path.append(node)
-            if node.visits == 0:
-                break
-        self._playout(g, start_round, salt)
-        values = self.policy.values(g) if g.pending is not None else outcome_values(g)
+        self._playout(g, start, begun, salt)
+        values = policy.values(g) if g.pending is not None else outcome_values(g)
         for n in path[1:]:
+            v = values.get(n.player, 0.0)
             n.visits += 1
-            n.total += values.get(n.player, 0.0)
+            n.total += v
+            stats[0] += 1
+            stats[1] += v
+            stats[2] += v * v
 
-    def _select(self, node: Node, options: Sequence[Choice],
-                player: str) -> tuple[Choice, Node]:
+    def _select(self, node: Node, options: Sequence[Choice], player: str,
+                stats: list[Any]) -> tuple[Choice, Node]:
+        """The first option never tried (in the policy's order), else the best upper
+        confidence bound among the options legal here (each counted available)."""
         children = node.children
-        best: tuple[Choice, Node] | None = None
-        top = -math.inf
         for opt in options:
             child = children.get(opt)
-            if child is None:       # the first option not tried yet, in the policy's order
+            if child is None:
                 child = children[opt] = Node(player)
-                child.avail += 1
-                return opt, child
             child.avail += 1
-            u = child.total / child.visits + self.explore * math.sqrt(
-                math.log(child.avail) / child.visits)
+        for opt in options:
+            if children[opt].visits == 0:
+                return opt, children[opt]
+        count, total, squares = stats
+        spread = math.sqrt(max(squares / count - (total / count) ** 2, 1e-6)) if count else 1
+        c = self.explore * spread
+        top = -math.inf
+        chosen = options[0]
+        for opt in options:
+            child = children[opt]
+            u = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
             if u > top:
-                best, top = (opt, child), u
-        assert best is not None
-        return best
+                chosen, top = opt, u
+        return chosen, children[chosen]
 
-    def _playout(self, g: Game[Any], start_round: int, salt: int) -> None:
+    def _playout(self, g: Game[Any], start: Decision, begun: tuple[int, str],
+                 salt: int) -> None:
         policy = self.policy
         cap = self.depth if self.depth > 0 else PLAYOUT_CAP
         for k in range(min(cap, PLAYOUT_CAP)):
             dec = g.pending
-            if dec is None or (policy.round_horizon and g.state.round != start_round):
+            if dec is None or policy.over(g, start, *begun):
                 return
             if len(dec.options) == 1:
                 g.apply(dec.options[0])
             else:
                 g.apply(policy.playout(g, salt + k))
+
+
+def best(root: Node, cands: list[Choice]) -> Choice:
+    """The root's child of best mean among the well-tried ones (at least half the most
+    visits), the policy's order breaking ties."""
+    tried = [c for c in cands if c in root.children and root.children[c].visits]
+    if not tried:
+        return cands[0]
+    most = max(root.children[c].visits for c in tried)
+    sure = [c for c in tried if 2 * root.children[c].visits >= most]
+    return max(sure, key=lambda c: (root.children[c].total / root.children[c].visits,
+                                    -cands.index(c)))
 
 
 def imagine(game: Game[Any], viewer: str, seed: int) -> Game[Any]:

@@ -1,9 +1,10 @@
 """What the kernel's search player (:mod:`mnrules.bots.mcts`, ``mcts:N``) knows of
 Antike II: the rondel is the decision worth searching (where the nation's turn goes);
-the heuristic bot answers the rest and plays the playouts, to the end of the round (each
-nation's turn) or ``depth`` decisions; its score of every nation turned into each one's
-chance to win. Antike II hides nothing and draws no die but the start player, so an
-imagined world is the game itself (``mn_determinize`` has nothing to deal)."""
+the heuristic bot answers the rest and plays the playouts until the nation is at the
+rondel again (every nation has had its turn), ``depth`` decisions at most; its score of
+every nation turned into each one's chance to win. Antike II hides nothing and draws
+no die but the start player, so an imagined world is the game itself
+(``mn_determinize`` has nothing to deal)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from mnrules.engine import Choice
+from mnrules.engine import Choice, Decision
 from mnrules.engine import Game as KernelGame
 from mnrules.hookspecs import hookimpl
 
@@ -24,11 +25,15 @@ SCALE = 25.0
 
 
 class Antike2Policy:
-    round_horizon = True
-
     def __init__(self, seed: int, depth: int = 60) -> None:
         self.depth = depth
         self.play = HeuristicBot(seed * 7919 + 2)
+
+    def over(self, game: KernelGame[Any], start: Decision, round: int, phase: str) -> bool:
+        """A rondel choice shows once every nation has had its turn: when the searching
+        nation is at the rondel again."""
+        dec = game.pending
+        return dec is not None and dec.kind == "a2.rondel" and dec.player == start.player
 
     def searched(self, game: KernelGame[Any]) -> bool:
         dec = game.pending

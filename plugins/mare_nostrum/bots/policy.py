@@ -10,12 +10,12 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from mnrules.engine import Choice
+from mnrules.engine import Choice, Decision
 from mnrules.engine import Game as KernelGame
 
 from . import evaluate as ev
 from .heuristic import HeuristicBot
-from .search import SEARCHED
+from .search import HORIZON, SEARCHED, _turn_over
 
 SCALE = 12.0
 """Evaluation points worth a factor e in the odds of winning (the evaluation's spread
@@ -25,14 +25,22 @@ between empires is about ±50 midgame)."""
 class MareNostrumPolicy:
     """Search the decisions that shape the game (a purchase, a trade pick, a legion's
     move, a conquest, a card's question); the heuristic answers the rest and plays the
-    playouts, ``depth`` decisions or to the end of the round."""
+    playouts until the choice shows (:meth:`over`), ``depth`` decisions at most."""
 
-    round_horizon = True
-
-    def __init__(self, seed: int, depth: int = 40) -> None:
+    def __init__(self, seed: int, depth: int = 200) -> None:
         self.depth = depth
         self.rank = HeuristicBot(seed * 7919 + 1)
         self.play = HeuristicBot(seed * 7919 + 2)
+
+    def over(self, game: KernelGame[Any], start: Decision, round: int, phase: str) -> bool:
+        """A trade or build decision shows once the player's build turn is over, a move or
+        a card's question once the phase is (the old search bot's horizons)."""
+        if game.state.round != round:
+            return True
+        horizon = HORIZON.get(start.kind, "phase")
+        if horizon == "phase":
+            return bool(game.state.phase != phase)
+        return bool(_turn_over(game, start.player, horizon))
 
     def searched(self, game: KernelGame[Any]) -> bool:
         dec = game.pending
