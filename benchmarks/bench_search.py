@@ -1,0 +1,60 @@
+"""One bot among heuristic bots, its seat rotated over every seat: its win rate with a
+Wilson 95% interval and the CPU time of its own decisions (issue 31's head-to-head).
+
+    python benchmarks/bench_search.py en mcts:8 200 5            # pack, bot, games, players
+    python benchmarks/bench_search.py antike2 mcts:8 200 4 heuristic
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from mnrules import load_ruleset, new_game
+from mnrules.bots import make_bot
+
+ROUND_CAP = 60
+
+
+def one(args: tuple[str, str, str, int, int]) -> tuple[float, float, int]:
+    pack, bot, base, players, i = args
+    rules = load_ruleset(pack)
+    game = new_game(rules, players, seed=1000 + i)
+    seat = game.state.players[i % players]
+    bots = {p: make_bot(bot if p == seat else base, 17 * i + k, rules)
+            for k, p in enumerate(game.state.players)}
+    cpu, mine = 0.0, 0
+    while (dec := game.pending) is not None and game.state.round <= ROUND_CAP:
+        t = time.process_time()
+        choice = bots[dec.player].choose(game)
+        if dec.player == seat:
+            cpu += time.process_time() - t
+            mine += 1
+        game.apply(choice)
+    won = game.state.winners
+    return (1.0 / len(won) if seat in won else 0.0), cpu, mine
+
+
+def main() -> None:
+    pack, bot, games, players = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    base = sys.argv[5] if len(sys.argv) > 5 else "heuristic"
+    jobs = [(pack, bot, base, players, i) for i in range(games)]
+    with ProcessPoolExecutor(2) as ex:
+        res = list(ex.map(one, jobs))
+    wins = sum(r[0] for r in res)
+    cpu = sum(r[1] for r in res)
+    decisions = sum(r[2] for r in res)
+    n, z = games, 1.96
+    p = wins / n
+    den = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / den
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    print(f"{bot} among {players - 1} {base} on {pack}: {wins:.1f}/{n} = {100 * p:.1f}% "
+          f"[{100 * (c - h):.1f}, {100 * (c + h):.1f}], "
+          f"{1000 * cpu / max(decisions, 1):.2f} ms a decision")
+
+
+if __name__ == "__main__":
+    main()
