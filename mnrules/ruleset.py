@@ -444,9 +444,29 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
     rules.effects = compile_cards(rules)
     for card_id, effects in rules.effects.items():
         pm.register(effects, name=f"card:{card_id}")
+    _check_pending(pm, source.where("game"))
     # a misspelt route or an undeclared name fails now, not mid-game
     rules.choice_types = pm.check_contract().typed_choices()
     return rules
+
+
+def _check_pending(pm: Bus, where: str) -> None:
+    """Refuse a hook implementation no spec declares (a misspelt ``mn_reports`` for
+    ``mn_report`` in a game package would otherwise never be called): pluggy's
+    ``check_pending``, told as a pack error naming the plugin and the nearest hook."""
+    try:
+        pm.check_pending()
+    except PluginValidationError as exc:
+        hooks = sorted(h for h, caller in vars(pm.hook).items()
+                       if getattr(caller, "spec", None) is not None)
+        name = next((h for h, caller in vars(pm.hook).items()
+                     if getattr(caller, "spec", None) is None
+                     and caller.get_hookimpls()), "")
+        plugin = getattr(exc, "plugin", None)
+        owner = pm.get_name(plugin) if plugin is not None else None
+        raise PackError(f"{where}: plugin {owner or '?'!r}: {name or exc} is no hook"
+                        + did_you_mean(name, hooks, "; the hooks are listed in "
+                                       "mnrules/hookspecs.py")) from None
 
 
 def vocabulary(rules: Ruleset) -> Vocabulary:

@@ -125,3 +125,18 @@ def test_the_word_scan_notices_a_game_word(tmp_path: Path) -> None:
     planted.write_text('"""A docstring may say legion."""\n# so may a comment: province\n'
                        'KIND = "legion"\n', encoding="utf-8")
     assert _code_words(planted) == [(3, "legion")]
+
+
+def test_a_misspelt_hook_in_a_game_is_refused_with_the_nearest(tmp_path: Path) -> None:
+    """pluggy's check_pending: ``mn_reports`` for ``mn_report`` would never be called."""
+    from mnrules.errors import PackError
+
+    for name in ("pack.yaml", "tictactoe.py"):
+        (tmp_path / name).write_text((HERE / "tictactoe" / name).read_text(encoding="utf-8"),
+                                     encoding="utf-8")
+    game = tmp_path / "tictactoe.py"
+    game.write_text(game.read_text(encoding="utf-8").replace("def mn_report(",
+                                                             "def mn_reports("),
+                    encoding="utf-8")
+    with pytest.raises(PackError, match=r"mn_reports is no hook; did you mean 'mn_report'"):
+        load_ruleset(str(tmp_path / "pack.yaml"))
