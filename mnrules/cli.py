@@ -134,17 +134,82 @@ def _continues(path: str, game: Game, pack: str, variant: str | None) -> bool:
     return base + sum(1 for _, rec in records if "choice" in rec) == st.choices
 
 
+def _described(seats: dict[str, str]) -> str:
+    """Who plays a game, in a few words: "heuristic bots (rome: human)", "bots greece:
+    heuristic, egypt: random (rome: human)", "humans only"."""
+    from .log import HUMAN
+
+    bots = {p: k for p, k in seats.items() if k != HUMAN}
+    humans = [f"{p}: human" for p, k in seats.items() if k == HUMAN]
+    if not bots:
+        return "humans only"
+    kinds = set(bots.values())
+    text = f"{next(iter(kinds))} bots" if len(kinds) == 1 else \
+        "bots " + ", ".join(f"{p}: {k}" for p, k in bots.items())
+    return text + (f" ({', '.join(humans)})" if humans else "")
+
+
+def _seats(args: argparse.Namespace, game: Game[Any], recorded: dict[str, str] | None,
+           say: Presenter) -> dict[str, str]:
+    """Who plays each seat: a bot's name or ``human``. A new game's are the command
+    line's (random bots unless --bots says). A loaded save's are its own unless --bots
+    (the bots) or --human (the humans) say otherwise; when they do, or the save does
+    not name its players, one sentence on stderr says with whom the game goes on."""
+    from .log import HUMAN
+
+    players = game.state.players
+    if args.bots is not None:
+        kinds = args.bots.split(",")
+        if len(kinds) not in (1, len(players)):
+            raise MnrulesError(f"--bots: give one bot kind or one per player "
+                               f"({len(players)}), not {len(kinds)}")
+        bots = {p: kinds[i % len(kinds)] for i, p in enumerate(players)}
+    elif recorded is not None:
+        # a seat the save had human takes the bot the others share (else random)
+        shared = {k for k in recorded.values() if k != HUMAN}
+        spare = next(iter(shared)) if len(shared) == 1 else "random"
+        bots = {p: spare if k == HUMAN else k for p, k in recorded.items()}
+    else:
+        bots = dict.fromkeys(players, "random")
+    if args.human is not None:
+        humans = {_seat(h.strip(), players, say) for h in args.human.split(",")
+                  if h.strip()}
+    else:
+        humans = {p for p, k in (recorded or {}).items() if k == HUMAN}
+    seats = {p: HUMAN if p in humans else bots[p] for p in players}
+    if args.load:
+        given = " and ".join(o for o, v in (("--bots", args.bots), ("--human", args.human))
+                             if v is not None)
+        says = f" as {given} say{'s' if ' and ' not in given else ''}" if given else ""
+        if recorded is None:
+            print(f"mnrules: {args.load} does not name its players (an older save); "
+                  f"going on with {_described(seats)}{says}", file=sys.stderr)
+        elif seats != recorded:
+            print(f"mnrules: {args.load} was played by {_described(recorded)}; going on "
+                  f"with {_described(seats)}{says}", file=sys.stderr)
+    return seats
+
+
 def cmd_play(args: argparse.Namespace) -> int:
-    from .log import load, save
+    from .log import HUMAN, load_saved, save
 
     check_distinct(("--log", args.log), ("--save", args.save))
     check_distinct(("--load", args.load), ("--log", args.log))
     for option in ("log", "save"):
         if getattr(args, option):
             check_writable(getattr(args, option), f"--{option}")
+    recorded: dict[str, str] | None = None
     if args.load:
-        game, pack, variant = load(args.load)
+        saved = load_saved(args.load)
+        game, pack, variant, recorded = saved.game, saved.pack, saved.variant, saved.seats
         rules = game.rules
+        cap = game.state.vars.get("round_cap")
+        if args.max_rounds is not None and args.max_rounds != cap:
+            print(f"mnrules: {args.load}'s game "
+                  + (f"ends undecided after {cap} rounds" if cap is not None
+                     else "has no round cap")
+                  + f"; going on with --max-rounds {args.max_rounds}", file=sys.stderr)
+            game.state.vars["round_cap"] = args.max_rounds
     else:
         rules = _rules(args)
         pack, variant = args.edition, args.variant
@@ -159,16 +224,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     events: list[Event] = []
     game.listeners.append(events.append)
     players = game.state.players
-    humans = {_seat(h.strip(), players, say) for h in (args.human or "").split(",")
-              if h.strip()}
-    kinds = args.bots.split(",")
-    if len(kinds) not in (1, len(players)):
-        raise MnrulesError(f"--bots: give one bot kind or one per player "
-                           f"({len(players)}), not {len(kinds)}")
-    # bot seeds come from the game's own seed, so a loaded save plays on identically
-    bots: dict[str, Bot] = {p: make_bot(kinds[i % len(kinds)], game.state.seed * 1009 + i,
-                                      game.rules)
-                            for i, p in enumerate(players)}
+    seats = _seats(args, game, recorded, say)
+    humans = {p for p, k in seats.items() if k == HUMAN}
+    # bot seeds come from the game's own seed and the seat, so a loaded save plays on
+    # identically with the bots it records
+    bots: dict[str, Bot] = {p: make_bot(seats[p], game.state.seed * 1009 + i, game.rules)
+                            for i, p in enumerate(players) if seats[p] != HUMAN}
     goes_on = bool(args.load and args.log and _continues(args.log, game, pack, variant))
     with contextlib.ExitStack() as closing:
         log_file = closing.enter_context(streaming(args.log, append=goes_on)) \
@@ -180,7 +241,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             rec = Recorder(log_file)
             if not goes_on:
                 # a log of a loaded game starts from the saved position, so it replays
-                rec.header(game, pack, variant, start=bool(args.load))
+                rec.header(game, pack, variant, start=bool(args.load), seats=seats)
             rec.attach(game)
         print(say.say("play.header", game=str(rules.data.get("name", rules.pack)),
                       players_count=say.count(len(players), "player"),
@@ -210,7 +271,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             # a save is taken at a decision, as every snapshot: the start of the next round
             # is played first, with the log still listening
             game.max_rounds = None
-            save(game, pack, variant, args.save)
+            save(game, pack, variant, args.save, seats)
             print(say.say("play.saved", file=args.save, round=state.round))
         print(_ending(game, say, where))
     return 0
@@ -1068,9 +1129,10 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game with bots and print a summary")
     play.add_argument("--players", type=whole(1), default=None,
                       help="players (default: the most the game seats)")
-    play.add_argument("--bots", default="random",
+    play.add_argument("--bots", default=None,
                       help="bot kind (random, heuristic, search[:ITERATIONS]), or one per "
-                      "player, comma-separated (default: random)")
+                      "player, comma-separated (default: random; with --load, the save's "
+                      "own)")
     play.add_argument("--seed", type=int, default=1,
                       help="the game's seed: its dice, draws and the bots' choices "
                       "(default: 1)")
@@ -1089,12 +1151,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--human", default=None,
                       help="players played by humans at this terminal, comma-separated: "
                            "by name in the game's language (accents optional), id or seat "
-                           "number (1 is the first)")
+                           "number (1 is the first); with --load the save's own humans "
+                           "unless given ('' for none)")
     play.add_argument("--log", default=None,
                       help="write a JSON-lines log of the game (mnrules replay reads it)")
     play.add_argument("--save", default=None, help="save the game when play stops")
     play.add_argument("--load", default=None,
-                      help="go on with a saved game (its pack, variant and seed)")
+                      help="go on with a saved game (its pack, variant, seed, round "
+                      "cap and players: each seat's bot or human)")
     play.set_defaults(func=cmd_play)
 
     sc = sub.add_parser("scenario", help="scenario files")

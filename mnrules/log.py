@@ -1,7 +1,8 @@
 """Game logs (JSON lines) and exact replay.
 
-A log's first line says how the game was made (pack, variant, players, seed, engine
-version); then one line per choice (who, which decision, what) and one per chance
+A log's first line says how the game was made (pack, variant, players, seed, round
+cap, engine version, and who played each seat: ``seats``, a bot's name or ``human``);
+then one line per choice (who, which decision, what) and one per chance
 outcome (a die, a legendary draw). ``replay`` plays the choices again through the one
 decision loop and reports the first place where the log and the rules part ways.
 
@@ -15,7 +16,7 @@ folder; an older log's relative path is also looked for beside the log.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import IO, Any
@@ -65,12 +66,16 @@ class Recorder:
     """Where each choice's line begins in ``out`` (None where it cannot be told)."""
 
     def header(self, game: Game[Any], pack: str, variant: str | None,
-               start: bool = False) -> None:
+               start: bool = False, seats: Mapping[str, str] | None = None) -> None:
         """The first line; with ``start`` (a game loaded from a save) it also holds the
-        position the log starts from, which replay loads instead of a new game."""
-        head = {"format": LOG_FORMAT, "engine": __version__, "pack": file_ref(pack),
-                "variant": file_ref(variant), "players": game.state.players,
-                "seed": game.state.seed, "round_cap": game.state.vars.get("round_cap")}
+        position the log starts from, which replay loads instead of a new game; with
+        ``seats``, who plays each seat (a bot's name or ``human``)."""
+        head: dict[str, Any] = {
+            "format": LOG_FORMAT, "engine": __version__, "pack": file_ref(pack),
+            "variant": file_ref(variant), "players": game.state.players,
+            "seed": game.state.seed, "round_cap": game.state.vars.get("round_cap")}
+        if seats is not None:
+            head["seats"] = dict(seats)
         if start:
             head["state"] = game.snapshot().to_dict()
         self._write(head)
@@ -201,6 +206,8 @@ def _check_header(rec: dict[str, Any], where: str) -> None:
            lambda v: v is None or (_whole(v) and v >= 0), optional=True)
     _field(rec, "state", where, "a saved game's state", lambda v: isinstance(v, dict),
            optional=True)
+    if "seats" in rec:  # each seat a player: checked once the game is made (replay)
+        _seats_shape(rec["seats"], None, where)
 
 
 def _check_record(rec: dict[str, Any], where: str) -> None:
@@ -266,6 +273,8 @@ def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | No
         raise LogError(f"{where}: {exc}") from None
     except (OSError, ValueError) as exc:  # a pack named by a path the system refuses
         raise LogError(f"{where}: pack: cannot be read: {_short(exc, 120)}") from None
+    if "seats" in header:
+        _seats_shape(header["seats"], game.state.players, where)
     seen: list[dict[str, Any]] = []
     game.listeners.append(lambda e: seen.append(dict(e.data)) if e.kind == "chance" else None)
     result = Replay(game)
@@ -347,22 +356,75 @@ def _choices_and_chances(records: list[tuple[int, dict[str, Any]]],
             yield n, rec
 
 
-SAVE_FORMAT = "mnrules-save/2"
-"""A save's format: /2 writes the generator compactly (:func:`mnrules.state.compact_rng`)
-and JSON without spaces; /1 (the generator's 625 words) is read as well."""
-SAVE_FORMATS = ("mnrules-save/1", SAVE_FORMAT)
+SAVE_FORMAT = "mnrules-save/3"
+"""A save's format: /3 records who plays each seat (``seats``: a bot's name as given,
+``heuristic:trader+denial=0.5``, ``search:4``, or ``human``) and the round cap; /2 writes
+the generator compactly (:func:`mnrules.state.compact_rng`) and JSON without spaces; /1
+(the generator's 625 words). /1 and /2 are read as well: such a save does not name its
+players."""
+SAVE_FORMATS = ("mnrules-save/1", "mnrules-save/2", SAVE_FORMAT)
+HUMAN = "human"
+"""A seat played by a person, in a save's or a log's ``seats``."""
+MAX_BOT_NAME = 200
+"""The longest bot name a save or log may hold."""
 
 
-def save_text(game: Game[Any], pack: str, variant: str | None) -> str:
-    """A save file's text: how the game was made plus the exact state at its pending
-    decision. A state JSON cannot write (a rule left an object in it) is refused here
+def _seats_shape(seats: Any, players: Any, where: str) -> dict[str, str]:
+    """``seats`` as a save or log holds it: each player of the game once, with a bot's
+    name or ``human``."""
+    if not isinstance(seats, dict):
+        raise LogError(f"{where}: seats: expected each player's bot or 'human', got "
+                       f"{_short(seats, 60)}")
+    for p, name in seats.items():
+        if not isinstance(name, str) or not name or len(name) > MAX_BOT_NAME:
+            raise LogError(f"{where}: seats: {p[:40]}: expected a bot's name (at "
+                           f"most {MAX_BOT_NAME} characters) or 'human', got "
+                           f"{_short(name, 60)}")
+    if isinstance(players, list) and list(seats) != players:
+        extra = [p for p in seats if p not in players]
+        missing = [p for p in players if p not in seats]
+        raise LogError(f"{where}: seats: "
+                       + (f"{extra[0][:40]} is not a player of this game "
+                          if extra else f"{missing[0]} is missing " if missing
+                          else "not in the seats' order ")
+                       + f"(the players: {', '.join(players)})")
+    return dict(seats)
+
+
+def check_seats(seats: Any, game: Game[Any], where: str) -> dict[str, str]:
+    """A save's ``seats``, every bot's name tried as ``--bots`` would be: an unknown bot,
+    a bad setting or a budget over its cap is a :class:`LogError` naming ``where`` and
+    the seat."""
+    from .bots import make_bot
+
+    out = _seats_shape(seats, game.state.players, where)
+    for p, name in out.items():
+        if name == HUMAN:
+            continue
+        try:
+            make_bot(name, 0, game.rules)
+        except MnrulesError as exc:
+            why = str(exc).removeprefix("--bots: ")
+            raise LogError(f"{where}: seats: {p}: {why}") from None
+    return out
+
+
+def save_text(game: Game[Any], pack: str, variant: str | None,
+              seats: Mapping[str, str] | None = None) -> str:
+    """A save file's text: how the game was made (and, with ``seats``, who plays each
+    seat: a bot's name or ``human``) plus the exact state at its pending decision. A
+    state JSON cannot write (a rule left an object in it) is refused here
     (:class:`StateError` naming the key); anything else a state may not hold (a float)
     is refused, naming its key, when the save is loaded."""
     snap = game.snapshot()          # the save's own copy: written out as it is
     state = {f.name: getattr(snap, f.name) for f in fields(snap)}
     state["rng"] = compact_rng(snap.seed, snap.rng)
-    data = {"format": SAVE_FORMAT, "engine": __version__, "pack": file_ref(pack),
-            "variant": file_ref(variant), "state": state}
+    data: dict[str, Any] = {"format": SAVE_FORMAT, "engine": __version__,
+                            "pack": file_ref(pack), "variant": file_ref(variant)}
+    if seats is not None:
+        data["seats"] = {p: seats[p] for p in snap.players}
+    data["round_cap"] = snap.vars.get("round_cap")
+    data["state"] = state
     try:
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"),
                           check_circular=False, allow_nan=False)
@@ -372,18 +434,39 @@ def save_text(game: Game[Any], pack: str, variant: str | None) -> str:
     return text
 
 
-def save(game: Game[Any], pack: str, variant: str | None, path: str | Path) -> None:
+def save(game: Game[Any], pack: str, variant: str | None, path: str | Path,
+         seats: Mapping[str, str] | None = None) -> None:
     """Write a save file (:func:`save_text`); the old file stays whole until the new one
     is written."""
     from .files import write_atomic
 
-    write_atomic(path, save_text(game, pack, variant))
+    write_atomic(path, save_text(game, pack, variant, seats))
+
+
+@dataclass
+class Saved:
+    """A loaded save: the game and how it was made."""
+
+    game: Game[Any]
+    pack: str
+    variant: str | None
+    seats: dict[str, str] | None
+    """Each player's bot name or ``human``; None for a save that does not name them (one
+    written before format /3)."""
 
 
 def load(path: str | Path, rules: Ruleset | None = None) -> tuple[Game, str, str | None]:
-    """A saved game, ready to go on: the file, its pack and its state are checked
-    (:func:`mnrules.start.load_game`) and any problem is named by the file and the key.
-    ``rules``, if given, is used instead of loading the save's pack (as for replay)."""
+    """A saved game, ready to go on (:func:`load_saved`): the game, its pack, its
+    variant."""
+    saved = load_saved(path, rules)
+    return saved.game, saved.pack, saved.variant
+
+
+def load_saved(path: str | Path, rules: Ruleset | None = None) -> Saved:
+    """A saved game, ready to go on: the file, its pack, its state and its seats' bots
+    are checked (:func:`mnrules.start.load_game`, :func:`check_seats`) and any problem
+    is named by the file and the key. ``rules``, if given, is used instead of loading
+    the save's pack (as for replay)."""
     from .start import load_game
 
     try:
@@ -418,4 +501,9 @@ def load(path: str | Path, rules: Ruleset | None = None) -> tuple[Game, str, str
         game = load_game(rules, state)
     except StateError as exc:
         raise exc.within(where, "state") from None
-    return game, pack, variant
+    if "round_cap" in data and (not (data["round_cap"] is None or _whole(data["round_cap"]))
+                                or data["round_cap"] != game.state.vars.get("round_cap")):
+        raise LogError(f"{where}: round_cap: {_short(data['round_cap'], 40)}, but the "
+                       f"state's is {game.state.vars.get('round_cap')}")
+    seats = check_seats(data["seats"], game, where) if "seats" in data else None
+    return Saved(game, pack, variant, seats)

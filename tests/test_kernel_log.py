@@ -313,7 +313,7 @@ def test_a_save_writes_the_dice_generator_compactly() -> None:
     """mnrules-save/2: the generator as the number of twists of the game's seed, its
     index and its spare Gaussian, not its 625 words."""
     data = json.loads(save_text(new_game(en(), 3, seed=4), "en", None))
-    assert data["format"] == "mnrules-save/2"
+    assert data["format"] == "mnrules-save/3"
     assert set(data["state"]["rng"]) == {"twists", "index", "gauss"}
 
 

@@ -1,6 +1,7 @@
 """``mnrules serve``: the web app (Starlette, served by uvicorn; the ``web`` extra).
 
-Pages: ``/`` starts a game (game, edition, language, seats human or bot) or loads a save;
+Pages: ``/`` starts a game (game, edition, language, seats human or bot) or loads a save
+(its own seats, as the save records them, unless the form changes them);
 ``/play/{game}/{token}`` plays it (the host's link plays every human seat, a seat's link
 that seat only); ``/replay`` steps through a log; ``/editor`` checks a card as it is
 typed; ``/design`` runs a small simulation with a progress bar, then shows its report
@@ -194,7 +195,10 @@ def create_app() -> Starlette:
         return JSONResponse(_links(t))
 
     async def load_save(request: Request) -> Response:
-        from ..log import load
+        """A save goes on with its own seats (a save that does not name them: the first
+        human, the others random bots, as a new game's form offers); ``seats`` changes
+        any of them ("human" or a bot's name)."""
+        from ..log import HUMAN, load_saved
         from ..packs import list_packs
 
         data = await body(request)
@@ -209,12 +213,21 @@ def create_app() -> Starlette:
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "game.save"
             path.write_text(text, encoding="utf-8")
-            game, pack, _ = load(path)
+            saved = load_saved(path)
+        game, pack = saved.game, saved.pack
         seats = data.get("seats") or {}
-        if not isinstance(seats, dict):
+        if not isinstance(seats, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in seats.items()):
             raise Bad("seats: expected each player's 'human' or bot kind")
-        t = seat_table(game, pack, {str(k): str(v) for k, v in seats.items()},
-                       data.get("lang") or None)
+        lang = data.get("lang") or None
+        if lang is not None:
+            from ..present import language_pack
+
+            language_pack(_text(data, "lang"), game.rules)
+        players = game.state.players
+        recorded = saved.seats if saved.seats is not None else {
+            p: HUMAN if i == 0 else "random" for i, p in enumerate(players)}
+        t = seat_table(game, pack, seats, lang, recorded)
         server.keep(server.tables, t.id, t)
         return JSONResponse(_links(t))
 
@@ -247,7 +260,7 @@ def create_app() -> Starlette:
             # a save holds every screen: only the host's link may take one
             raise HTTPException(403, "only the host's link saves the game")
         with t.lock:
-            text = save_text(t.game, t.pack, None)
+            text = save_text(t.game, t.pack, None, t.kinds)
         return Response(text, media_type="application/json", headers={
             "content-disposition": f'attachment; filename="mnrules-{t.id}.save"'})
 

@@ -55,6 +55,8 @@ class Table:
     lock: threading.Lock = field(default_factory=threading.Lock)
     _say: dict[str, Presenter] = field(default_factory=dict)
     _told: dict[tuple[str, str | None], tuple[int, list[str]]] = field(default_factory=dict)
+    kinds: dict[str, str] = field(default_factory=dict)
+    """Who plays each seat: a bot's name as given, or ``human`` (what a save records)."""
 
     def __post_init__(self) -> None:
         self.game.listeners.append(self._heard)
@@ -205,7 +207,13 @@ def new_table(rules: Ruleset, pack: str, players: int, seats: dict[str, str], se
     return seat_table(game, pack, seats, lang)
 
 
-def seat_table(game: Game[Any], pack: str, seats: dict[str, str], lang: str | None) -> Table:
+def seat_table(game: Game[Any], pack: str, seats: dict[str, str], lang: str | None,
+               recorded: dict[str, str] | None = None) -> Table:
+    """A table for ``game``: each player is what ``seats`` says ("human" or a bot's
+    name), else what ``recorded`` says (a save's own seats), else a random bot. A bot is
+    seeded as ``mnrules play`` seeds it, so a save goes on as the straight game."""
+    from ..log import HUMAN, MAX_BOT_NAME
+
     players = game.state.players
     unknown = set(seats) - set(players)
     if unknown:
@@ -213,14 +221,19 @@ def seat_table(game: Game[Any], pack: str, seats: dict[str, str], lang: str | No
                            f"({', '.join(players)})")
     bots: dict[str, Bot] = {}
     table_seats: dict[str, Seat] = {}
+    kinds: dict[str, str] = {}
     for i, p in enumerate(players):
-        kind = seats.get(p, "random")
-        human = kind == "human"
+        kind = seats.get(p) or (recorded or {}).get(p) or "random"
+        if len(kind) > MAX_BOT_NAME:
+            raise MnrulesError(f"seats: {p}: a bot's name of at most {MAX_BOT_NAME} "
+                               f"characters")
+        human = kind == HUMAN
         if not human:
             bots[p] = make_bot(kind, game.state.seed * 1009 + i, game.rules)
         table_seats[p] = Seat(p, secrets.token_urlsafe(12), human, lang)
+        kinds[p] = kind
     table = Table(secrets.token_urlsafe(8), game, pack, table_seats, bots,
-                  secrets.token_urlsafe(12), lang)
+                  secrets.token_urlsafe(12), lang, kinds=kinds)
     table.run_bots()
     return table
 

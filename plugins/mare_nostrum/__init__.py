@@ -118,11 +118,14 @@ def _heuristic(seed: int, arg: str) -> Bot:
 
 
 def _search(seed: int, arg: str) -> Bot:
-    from .bots.search import SearchBot
+    from .bots.search import MAX_ITERATIONS, SearchBot
 
     if not arg:
         return SearchBot(seed)
     if arg.isdigit() and int(arg) > 0:
+        if int(arg) > MAX_ITERATIONS:   # a budget no game would see the end of
+            raise MnrulesError(f"--bots: search:{arg}: at most {MAX_ITERATIONS:,} search "
+                               f"iterations a decision (search:200 is already slow)")
         return SearchBot(seed, iterations=int(arg))
     raise MnrulesError(f"--bots: search:{arg}: give the search iterations as a positive "
                        f"number, e.g. search:200")

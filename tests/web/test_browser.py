@@ -287,3 +287,45 @@ def test_a_designer_runs_a_small_simulation_and_reads_names(server: str, page: A
     assert "3 games" in report and "Grèce" in report and "greece" not in report
     bars = page.eval_on_selector_all("#chart text", "els => els.map(e => e.textContent)")
     assert len(bars) == 3 and any(b.startswith("Grèce ") for b in bars), bars
+
+
+def test_a_save_loaded_through_the_page_keeps_its_human_seat(server: str, page: Any,
+                                                             tmp_path: Path) -> None:
+    """Issue 37 item 2: loading a save made every seat a random bot and showed "Game
+    over". Rome, human, plays a few choices and saves; the save loads through the page's
+    form, prefilled from the save and in the page's language, and Rome is asked again."""
+    page.goto(server + "/")
+    page.wait_for_selector("select.seat[data-player='greece']")
+    page.select_option("select.seat[data-player='greece']", "heuristic")
+    page.click("#start")
+    page.click("#hostlink")
+    page.wait_for_selector("#options button")
+    for _ in range(3):
+        version = page.evaluate("document.body.dataset.version")
+        page.locator("#options button").first.click()
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+    asked = page.locator("#status").inner_text()
+    with page.expect_download() as download:
+        page.click("#save")
+    path = tmp_path / "g.save"
+    download.value.save_as(path)
+    page.goto(server + "/")
+    page.wait_for_selector("select.seat[data-player='rome']")
+    page.select_option("#lang", "fr")
+    page.set_input_files("#savefile", str(path))
+    page.wait_for_selector("select.loadseat[data-player='rome']")
+    assert page.locator("select.loadseat[data-player='rome']").input_value() == "human"
+    assert page.locator("select.loadseat[data-player='greece']").input_value() == "heuristic"
+    assert page.locator("select.loadseat[data-player='egypt']").input_value() == "random"
+    labels = page.locator("#loadseats label").all_inner_texts()
+    assert any(t.startswith("Grèce") for t in labels), labels   # the page's language
+    assert page.locator("select.loadseat[data-player='greece'] option:checked").inner_text() \
+        == "bot heuristique"
+    page.click("#load")
+    page.wait_for_selector("#options button")
+    assert page.locator("#you").inner_text() == "Rome"
+    assert page.locator("#options button").count()           # a decision is Rome's
+    assert page.locator("#status").inner_text().startswith("Rome, ")   # asked in French
+    # the same question Rome was asked when he saved, as the game tells it in English
+    view = page.request.get(server + "/api" + page.url.split(server, 1)[1] + "?lang=en")
+    assert not view.json()["over"] and view.json()["status"] == asked

@@ -126,9 +126,39 @@ def test_a_seat_link_sees_only_its_seat_and_cannot_save(client: TestClient) -> N
     assert len(screens) == 1                     # his own only
     assert client.get(greece + "/save").status_code == 403
     saved = client.get(api(links["host"]) + "/save")
-    assert saved.status_code == 200 and '"format":"mnrules-save/2"' in saved.text
+    assert saved.status_code == 200 and '"format":"mnrules-save/3"' in saved.text
     loaded = client.post("/api/load", json={"save": saved.text, "seats": {"rome": "human"}})
     assert loaded.status_code == 200 and client.get(api(loaded.json()["host"])).json()["options"]
+
+
+def test_a_save_loaded_without_seats_keeps_its_own(client: TestClient) -> None:
+    """Issue 37 item 2: a load with no seats made every seat a random bot, and the game
+    was over at once."""
+    links = start(client, rome="human", greece="heuristic")
+    saved = client.get(api(links["host"]) + "/save").text
+    assert json.loads(saved)["seats"] == {"rome": "human", "greece": "heuristic",
+                                          "babylon": "random", "egypt": "random",
+                                          "carthage": "random"}
+    for body in ({"save": saved}, {"save": saved, "seats": {}}):
+        loaded = client.post("/api/load", json=body).json()
+        assert set(loaded["seats"]) == {"rome"}          # Rome is still a person's
+        view = client.get(api(loaded["host"])).json()
+        assert not view["over"] and view["options"] and view["you"] == ["Rome"]
+    # seats given change only those they name; a save's hostile bot is refused
+    loaded = client.post("/api/load", json={"save": saved, "seats": {"greece": "human"}})
+    assert set(loaded.json()["seats"]) == {"rome", "greece"}
+    hostile = json.loads(saved)
+    hostile["seats"]["greece"] = "search:1000000000"
+    r = client.post("/api/load", json={"save": json.dumps(hostile)})
+    assert r.status_code == 400 and "seats: greece: search:1000000000" in r.json()["error"]
+    r = client.post("/api/load", json={"save": saved, "seats": {"rome": "hueristic"}})
+    assert r.status_code == 400 and "unknown bot 'hueristic'" in r.json()["error"]
+    # a save that does not name its players: the first seat human, the others random
+    old = json.loads(saved)
+    del old["seats"]
+    old["format"] = "mnrules-save/2"
+    loaded = client.post("/api/load", json={"save": json.dumps(old)}).json()
+    assert set(loaded["seats"]) == {"rome"}
 
 
 def test_bad_requests_are_refused_with_a_message(client: TestClient) -> None:

@@ -48,6 +48,7 @@ const MN = (() => {
   async function index() {
     const info = await api("/api/editions");
     const ed = $("edition"), lang = $("lang"), players = $("players");
+    let saved = null;   // the save file picked to load, read
     info.editions.forEach((e) => { const o = el("option", e.name); o.value = e.id; ed.append(o); });
     function refresh() {
       const e = info.editions.find((x) => x.id === ed.value); const g = info.games[e.game];
@@ -69,7 +70,7 @@ const MN = (() => {
       const box = $("seats"); box.replaceChildren();
       const names = (g.names || {})[lang.value] || {};
       const kinds = (g.bot_names || {})[lang.value] || {};
-      words();
+      words(); loadSeats();
       g.seating[players.value].forEach((p, i) => {
         const l = el("label", (names[p] || p) + " "); const s = el("select"); s.dataset.player = p; s.className = "seat";
         ["human", ...g.bots].forEach((b) => { const o = el("option", kinds[b] || b); o.value = b; s.append(o); });
@@ -90,9 +91,43 @@ const MN = (() => {
         for (const [p, link] of Object.entries(r.seats)) { const d = el("div", (names[p] || p) + ": "); const b = el("a", location.origin + link); b.href = link; b.className = "seatlink"; b.dataset.player = p; d.append(b); box.append(d); }
       } catch (e) { showError(e); }
     };
+    // a save's seats, prefilled from the save (its own bots and humans; a save that does
+    // not name them: the first seat human, as a new game's), in the page's language
+    function kindName(kinds, b) {   // "heuristic:trader" reads as "heuristic bot (trader)"
+      const base = b.split(":")[0];
+      return kinds[b] || (kinds[base] && base !== b ? kinds[base] + " (" + b.slice(base.length + 1) + ")" : b);
+    }
+    function loadLang() {
+      const e = saved && info.editions.find((x) => x.id === saved.pack); if (!e) return null;
+      return info.games[e.game].languages.includes(lang.value) ? lang.value : e.language;
+    }
+    function loadSeats() {
+      const box = $("loadseats"); box.replaceChildren();
+      const e = saved && info.editions.find((x) => x.id === saved.pack); if (!e) return;
+      const g = info.games[e.game], l = loadLang();
+      const names = (g.names || {})[l] || {}, kinds = (g.bot_names || {})[l] || {};
+      const own = saved.seats || {};
+      saved.state.players.forEach((p, i) => {
+        const mine = own[p] || (i === 0 ? "human" : "random");
+        const label = el("label", (names[p] || p) + " "); const s = el("select"); s.dataset.player = p; s.className = "loadseat";
+        const choices = ["human", ...g.bots]; if (!choices.includes(mine)) choices.push(mine);
+        choices.forEach((b) => { const o = el("option", kindName(kinds, b)); o.value = b; s.append(o); });
+        s.value = mine; label.append(s); box.append(label);
+      });
+    }
+    $("savefile").onchange = async () => {
+      showError(); saved = null;
+      const f = $("savefile").files[0];
+      if (f) {
+        try { const head = JSON.parse(await f.text()); if (head && head.state && Array.isArray(head.state.players)) saved = head; } catch (e) { /* the server says what is wrong */ }
+      }
+      loadSeats();
+    };
     $("load").onclick = async () => {
       showError(); const f = $("savefile").files[0]; if (!f) return;
-      try { const r = await api("/api/load", { save: await f.text(), seats: {} }); location.href = r.host; } catch (e) { showError(e); }
+      const seatsBy = {}; document.querySelectorAll(".loadseat").forEach((s) => { seatsBy[s.dataset.player] = s.value; });
+      const req = { save: await f.text(), seats: seatsBy }; const l = loadLang(); if (l) req.lang = l;
+      try { const r = await api("/api/load", req); location.href = r.host; } catch (e) { showError(e); }
     };
   }
 

@@ -50,6 +50,8 @@ HORIZON = {
 }
 SEARCHED = frozenset(HORIZON)
 MAX_STEPS = 600
+MAX_ITERATIONS = 10_000
+"""The most rollouts a decision ``search:N`` may ask (its name may come from a save)."""
 
 
 class SearchBot:
