@@ -34,7 +34,7 @@ from ..engine import Choice, Decision, Game
 from ..errors import MnrulesError
 from .random_bot import MASK, splitmix64
 
-MAX_ITERATIONS = 100_000
+MAX_ITERATIONS = 10_000
 """The largest budget a name may ask (``mcts:N``): a bot is input, and an unbounded one
 would hang whoever plays it (the web server's seat kinds included)."""
 PLAYOUT_CAP = 2_000
