@@ -139,6 +139,8 @@ KERNEL: tuple[Declaration, ...] = (
                  "optional ('you may') effect now: yes or no."),
     DecisionKind("card.choose", "card steps", "A card's holder picks one of the options "
                  "its effect offers (a good, a hero to copy, a player)."),
+    DecisionKind("card.who", "card steps", "A card's holder picks the one player its "
+                 "'an opponent' names, among those the action can be done for."),
 )
 """The kernel's own declarations: Flow's phase_start and phase_end, the engine's
 game_over and chance, and the effect language's card decisions."""

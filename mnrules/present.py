@@ -129,6 +129,7 @@ KERNEL_MESSAGES: dict[str, str] = {
     "event.phase_start": "— {phase} —",
     "decision.card.may": "{player}, {card}: do you use it?",
     "decision.card.choose": "{player}, {card}: choose",
+    "decision.card.who": "{player}, {card}: which player?",
     "decision.any": "{player}: choose",
 }
 

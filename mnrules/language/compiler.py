@@ -227,6 +227,18 @@ class CompiledAction:
         """Whether doing it asks its actor to choose (a choice, or an Interactive word)."""
         return bool(self.alternatives) or isinstance(self.word.meaning, Interactive)
 
+    @property
+    def picks_actor(self) -> bool:
+        """Whether its subject names one player of several (``an opponent``), whom the
+        holder picks before it is done (``card.who``)."""
+        return self.subject is not None and bool(getattr(self.subject[0].meaning, "one",
+                                                         False))
+
+    @property
+    def step(self) -> str:
+        """The frame that does it for one actor: a 'may', a choice, or a plain action."""
+        return "card.may" if self.optional else "card.choose" if self.asks else "card.do"
+
     def __iter__(self) -> Iterator[Any]:
         """(optional, word, args), as a plugin reading a card's words unpacks it."""
         return iter((self.optional, self.word, self.args))
@@ -446,6 +458,11 @@ class CardEffects:
         for i, a in enumerate(r.actions):
             if a.if_done:
                 continue
+            if a.picks_actor:
+                frames.append(("card.who", {"card": self.card.id, "rule": r.index,
+                                            "action": i, "holder": env.holder,
+                                            "ctx": env.ctx}))
+                continue
             for actor in a.actors(env):
                 data = {"card": self.card.id, "rule": r.index, "action": i,
                         "holder": env.holder, "actor": actor, "ctx": env.ctx}
@@ -481,6 +498,18 @@ class CardEffects:
                 if offer.count > 0:
                     out.append(offer)
         return out
+
+
+def _bare_pay(action: CompiledAction) -> bool:
+    """A 'you may pay N R' with nothing of its own to do: the payment is the 'may'."""
+    return action.optional and action.pay is None and not action.alternatives \
+        and action.word.pattern.split()[0] == "pay"
+
+
+def _filled_pattern(action: CompiledAction) -> str:
+    values = iter(action.args)
+    return " ".join(str(next(values, t)) if t.startswith("{") and t.endswith("}") else t
+                    for t in action.word.pattern.split())
 
 
 def _holding(card: CardEffects, game: Game[Any], player: Any) -> list[tuple[str, int]]:
@@ -849,6 +878,15 @@ class _Compiler:
                                      "(… may pay 1 coin to …, if you do …)")
                         continue
                     out.actions[may].then += (len(out.actions),)
+                elif out.actions and _bare_pay(out.actions[-1]):
+                    paid = out.actions[-1]
+                    what = _filled_pattern(paid)
+                    self.problem(act.phrase.pos, f"'you may {what}, {act.phrase.text}' would "
+                                 f"do '{act.phrase.text}' whether he pays or not: write "
+                                 f"'you may {what} to {act.phrase.text}' (or 'you may "
+                                 f"{what}, if you do {act.phrase.text}'); if it is meant "
+                                 f"either way, write it as a rule of its own")
+                    continue
                 out.actions.append(compiled)
         else:
             out.offer = self.offer(rule, index)
@@ -940,7 +978,8 @@ class _Compiler:
             return None
         if alternative:
             return CompiledAction(False, w[0], w[1], subject, pay, text=act.phrase.text)
-        asks = act.optional or isinstance(w[0].meaning, Interactive)
+        asks = act.optional or isinstance(w[0].meaning, Interactive) or \
+            (subject is not None and bool(getattr(subject[0].meaning, "one", False)))
         if rule_kind in ("before", "replace") and asks:
             self.problem(act.phrase.pos, f"a '{rule_kind}' rule acts at once, while the "
                          f"event is under way: it cannot ask ('may', a choice); ask in an "

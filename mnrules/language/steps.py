@@ -46,11 +46,13 @@ def _frames(game: Game[Any], frame: Frame,
     out: list[tuple[str, dict[str, Any]]] = []
     for i in indices:
         a = rule.actions[i]
-        step = "card.may" if a.optional else "card.choose" if a.asks else "card.do"
+        data = {k: frame[k] for k in ("card", "rule", "holder", "ctx") if k in frame}
+        data.update(action=i)
+        if a.picks_actor:
+            out.append(("card.who", data))
+            continue
         for actor in (a.actors(env) if a.subject is not None else [env.actor]):
-            data = {k: frame[k] for k in ("card", "rule", "holder", "ctx") if k in frame}
-            data.update(action=i, actor=actor)
-            out.append((step, data))
+            out.append((a.step, {**data, "actor": actor}))
     return out
 
 
@@ -109,26 +111,35 @@ def _filled(pattern: str, args: list[Any]) -> str:
 
 
 def doable(action: CompiledAction, env: Env) -> bool:
-    """Whether an action of a choice can be done now, by each player who would do it: he
-    can pay what it costs, and it offers something to choose from or changes the game
-    (tried on a copy of the state: taking from an empty supply, losing what he lacks,
-    placing a piece he has not, or where none may stand, changes nothing)."""
+    """Whether an action of a choice can be done now by at least one player who would
+    do it (``each opponent loses 1 coin`` is offered while one opponent has a coin; the
+    others lose what they have, nothing): see :func:`can_act`."""
+    return bool(able_actors(action, env))
+
+
+def able_actors(action: CompiledAction, env: Env) -> list[str]:
+    """The players among those the action names who can do it now (:func:`can_act`)."""
     actors = action.actors(env) if action.subject is not None else [env.actor]
-    for actor in actors:
-        mine = env.acting(actor)
-        if not action.affordable(mine):
-            return False
-        meaning = action.word.meaning
-        if isinstance(meaning, Interactive):
-            if not meaning.options(mine, *action.args):
-                return False
-            continue
-        trial: Game[Any] = Game(env.game.rules, env.game.state.clone())
-        meaning(Env(trial, env.holder, env.card, copy.deepcopy(env.ctx), env.event, actor),
-                *action.args)
-        if trial.state.to_dict() == env.game.state.to_dict():
-            return False
-    return bool(actors)
+    return [a for a in actors if can_act(action, env, a)]
+
+
+def can_act(action: CompiledAction, env: Env, actor: str) -> bool:
+    """Whether ``actor`` can do the action now: he can pay what it costs, and it offers
+    something to choose from or changes the game (tried on a copy of the state: taking
+    from an empty supply, losing what he lacks, placing a piece he has not, or where
+    none may stand, changes nothing)."""
+    mine = env.acting(actor)
+    if not action.affordable(mine):
+        return False
+    meaning = action.word.meaning
+    if isinstance(meaning, Interactive):
+        return bool(meaning.options(mine, *action.args))
+    if action.optional or action.alternatives:
+        return True      # a question: asking it changes nothing yet
+    trial: Game[Any] = Game(env.game.rules, env.game.state.clone())
+    meaning(Env(trial, env.holder, env.card, copy.deepcopy(env.ctx), env.event, actor),
+            *action.args)
+    return bool(trial.state.to_dict() != env.game.state.to_dict())
 
 
 class Choose(Step):
@@ -163,6 +174,9 @@ class Choose(Step):
                 pay_word.meaning(env, *pay_args)
             data = {k: frame[k] for k in ("card", "rule", "action", "holder", "ctx")
                     if k in frame}
+            if alt.picks_actor:
+                game.push("card.who", **data, alt=picked)
+                return
             actors = alt.actors(env) if alt.subject is not None else [env.actor]
             game.push_all([("card.choose" if alt.asks else "card.do",
                             {**data, "alt": picked, "actor": actor}) for actor in actors])
@@ -180,6 +194,36 @@ class Choose(Step):
             f"{choice!r} is not among them"
 
 
+class Who(Step):
+    """'an opponent ...' as the one who acts: the card's holder picks which of the
+    players it names, among those it can act for (asked only when there are several;
+    none: it lapses), and the action is then done, or asked, by him."""
+
+    def advance(self, game: Game[Any], frame: Frame) -> Decision | str:
+        if "actor" in frame:
+            return DONE
+        action, env = _action(game, frame)
+        able = able_actors(action, env)
+        if len(able) > 1:
+            card = game.rules.cards[frame["card"]].name()
+            what = action.text or _filled(action.word.pattern, action.args)
+            return Decision(env.holder, "card.who", f"{env.holder}: {card}: which "
+                            f"player ({what})?", tuple(able))
+        if able:
+            self.choose(game, frame, able[0])
+        return DONE
+
+    def choose(self, game: Game[Any], frame: Frame, choice: Any) -> None:
+        frame["actor"] = choice
+        action, _ = _action(game, frame)
+        data = {k: v for k, v in frame.items() if k != "step"}
+        game.push(action.step, **data)
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        return _card_rule(game, frame, "the player is one of those it names"), \
+            f"{choice!r} is not among them"
+
+
 class Do(Step):
     """A plain action that waits its turn behind an earlier question."""
 
@@ -194,7 +238,8 @@ class CardSteps:
 
     @hookimpl
     def mn_steps(self) -> dict[str, Step[Any]]:
-        return {"card.may": May(), "card.choose": Choose(), "card.do": Do()}
+        return {"card.may": May(), "card.choose": Choose(), "card.who": Who(),
+                "card.do": Do()}
 
     @hookimpl
     def mn_option_text(self, say: Presenter, game: Game[Any], decision: Decision,

@@ -22,7 +22,7 @@ events carry names them (``Word.on``), by their declared names too.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -182,11 +182,25 @@ def _others(env: Any) -> list[str]:
     return [p for p in env.game.state.players if p != env.holder]
 
 
+class OneOf:
+    """A subject that names one player of several (``an opponent``): as an action's
+    actor, the card's holder picks which (``card.who``) among those it can act for; as
+    the player of an event (``after buy by an opponent``), any one of them."""
+
+    one = True
+
+    def __init__(self, among: Callable[[Any], list[str]]) -> None:
+        self.among = among
+
+    def __call__(self, env: Any) -> list[str]:
+        return self.among(env)
+
+
 GENERIC: tuple[Word, ...] = (
     Word("subject", "you", lambda e: [e.holder], "you, the card's holder"),
     Word("subject", "each opponent", _others, "each other player, in seating order"),
     Word("subject", "every opponent", _others, "each other player, in seating order"),
-    Word("subject", "an opponent", _others, "another player"),
+    Word("subject", "an opponent", OneOf(_others), "another player"),
     Word("subject", "each player", lambda e: list(e.game.state.players),
          "every player, you included, in seating order"),
     Word("subject", "anyone", lambda e: list(e.game.state.players), "any player (you too)"),
