@@ -115,7 +115,17 @@ def _add_yield(out: dict[str, int], slots: Any, idx: list[int],
 
 def building_income(game: Game, player: str) -> list[tuple[str, int]]:
     """What ``player``'s buildings yield this Collect phase."""
-    return sorted(buildings_income(game).get(player, {}).items())
+    return _choices_apart(buildings_income(game).get(player, {}))
+
+
+def _choices_apart(counted: dict[str, int]) -> list[tuple[str, int]]:
+    """The incomes as pairs, each choice apart: two temples' "coin or legendary good" are
+    two choices, (key, 1) twice; a pair (choice, n) is n of the one resource chosen
+    (a Circe legion on a doubled caravan slot: 2 of the good it stands on)."""
+    out: list[tuple[str, int]] = []
+    for key, n in sorted(counted.items()):
+        out.extend([(key, 1)] * n if CHOICE in key else [(key, n)])
+    return out
 
 
 @hookimpl
@@ -147,7 +157,7 @@ def incomes(game: Game) -> dict[str, list[tuple[str, int]]]:
         items: list[tuple[str, int]] = []
         for impl in impls:
             if impl.function is mn_income:
-                items.extend(sorted(per.get(p, {}).items()))
+                items.extend(_choices_apart(per.get(p, {})))
             else:
                 items.extend(impl.function(game=game, player=p) or ())
         out[p] = list(game.fold("income", items, player=p))
@@ -167,12 +177,15 @@ class Production(Step):
             per = incomes(game)
             for p in state.players:
                 for key, n in per[p]:
-                    queue.extend([p, key] for _ in range(n))
+                    if CHOICE in key:   # one choice: n of the resource chosen
+                        queue.append([p, key, n] if n > 1 else [p, key])
+                    else:
+                        queue.extend([p, key] for _ in range(n))
             frame["queue"] = queue
             frame["got"] = {p: {} for p in state.players}
         queue = frame["queue"]
         while queue:
-            player, key = queue[0]
+            player, key = queue[0][:2]
             if CHOICE in key:
                 # only what is left to take is a choice ("op is op", NL Q&A 9)
                 options = tuple(k for k in key.split(CHOICE) if in_supply(game, k))
@@ -180,8 +193,8 @@ class Production(Step):
                     return Decision(player, "collect.choice",
                                     f"{player}: collect one of {', '.join(options)}", options)
                 key = options[0] if options else key.split(CHOICE)[0]
-                queue.pop(0)
-                self._collect(game, frame, player, key)
+                entry = queue.pop(0)
+                self._collect(game, frame, player, key, int(entry[2]) if len(entry) > 2 else 1)
                 continue
             # a run of one player's same income (no choice in it) taken at once: take's
             # n draws are n takes of one, in the same order
@@ -197,8 +210,9 @@ class Production(Step):
         return DONE
 
     def choose(self, game: Game, frame: Frame, choice: Any) -> None:
-        player, _ = frame["queue"].pop(0)
-        self._collect(game, frame, player, str(choice))
+        entry = frame["queue"].pop(0)
+        self._collect(game, frame, entry[0], str(choice), int(entry[2]) if len(entry) > 2
+                      else 1)
 
     def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
         return RuleRef("income-choice", "an income of one resource or another takes one of "
