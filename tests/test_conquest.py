@@ -133,7 +133,11 @@ def test_occupiers_leaving_give_the_buildings_back_at_once(rules: Ruleset) -> No
     finish_phase(game)
     start_phase(game, "military", round=2)
     play(game, "rome", ("done",), ("done",), ("move", "CYRENAICA", "LIBYA"))
-    # One legion left: it still holds one building (the caravan), the market is Egypt's.
+    # One legion left: Rome chooses which occupation it keeps (the caravan), and gives
+    # up the market, which is Egypt's again.
+    assert game.pending is not None and game.pending.kind == "conquest.release"
+    assert set(game.legal()) == {("occupy", CARAVAN), ("occupy", MARKET)}
+    play(game, ("occupy", MARKET))
     assert game.state.occupied["CYRENAICA"] == ["rome", None, None, None]
     assert tracks(game, "rome")[0] == 1 and tracks(game, "egypt")[0] == 1
     play(game, ("move", "CYRENAICA", "LIBYA"))

@@ -110,6 +110,34 @@ def release_excess(state: State, province: str, player: str) -> None:
         del state.marker_occupier[province]
 
 
+def held_occupations(state: State, province: str, player: str) -> list[tuple[Any, ...]]:
+    """What ``player``'s legions occupy in ``province``: ("occupy", slot) for each
+    building, ("marker",) for the control marker."""
+    out: list[tuple[Any, ...]] = [("occupy", i) for i, who in
+                                  enumerate(state.occupied[province]) if who == player]
+    if state.marker_occupier.get(province) == player:
+        out.append(("marker",))
+    return out
+
+
+def give_up(game: Game, province: str, player: str) -> None:
+    """A legion has left ``province``, where ``player`` now occupies more than his
+    legions can hold: he chooses which occupation he gives up (``conquest.release``),
+    unless what he holds leaves no choice (all of it goes, or all alike)."""
+    state = game.state
+    excess = occupations(state, province, player) - state.count(province, player, "legion")
+    if excess <= 0:
+        return
+    held = held_occupations(state, province, player)
+    slots = game.rules.board.provinces[province].slots
+    kinds = {"marker" if o[0] == "marker" else (slots[int(o[1])].kind, slots[int(o[1])].good)
+             for o in held}
+    if len(held) <= excess or len(kinds) == 1:
+        release_excess(state, province, player)
+        return
+    game.push("conquest.release", player=player, province=province)
+
+
 def end_occupation(state: State, province: str) -> None:
     """A province at war: nobody's legions occupy anything there any more."""
     occ = state.occupied[province]
@@ -360,9 +388,37 @@ def mn_triggers(game: Game, event: Event) -> list[Trigger] | None:
     return [Trigger("rules:at war", at_war)]
 
 
+class Release(Step):
+    """Frame ``{player, province}``: a legion of his has left, and he gives up one
+    occupation at a time until his legions there hold the rest."""
+
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        state = game.state
+        player, prov = frame["player"], frame["province"]
+        if occupations(state, prov, player) <= state.count(prov, player, "legion"):
+            return DONE
+        return Decision(player, "conquest.release", f"{player}: a legion has left {prov}: "
+                        f"which occupation do you give up?",
+                        tuple(held_occupations(state, prov, player)))
+
+    def choose(self, game: Game, frame: Frame, choice: Any) -> None:
+        state = game.state
+        prov = frame["province"]
+        if choice[0] == "marker":
+            state.marker_occupier.pop(prov, None)
+        else:
+            state.occupied[prov][int(choice[1])] = None
+
+    def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:
+        return RuleRef("occupation-release", "a legion occupies one building or the control "
+                       "marker; when one leaves, its player gives up an occupation of his "
+                       "choice", "FR 4.3; NL/PL/UK 4.3"), \
+            f"{choice!r} is not something his legions occupy there"
+
+
 @hookimpl
 def mn_steps() -> dict[str, Step]:
-    return {"conquest": Conquest()}
+    return {"conquest": Conquest(), "conquest.release": Release()}
 
 
 @hookimpl
@@ -383,6 +439,9 @@ def mn_contract() -> list[Declaration]:
                      choices=choices.CONQUEST),
         DecisionKind("conquest.gain", "conquest", "A player who pillaged takes one of the "
                      "gains the building offers as a choice."),
+        DecisionKind("conquest.release", "conquest", "A player one of whose occupying "
+                     "legions has left gives up the occupation of his choice (a building "
+                     "or the control marker).", choices=choices.CONQUEST),
         EventKind("conquest", "conquest", "A player conquers a province: after his "
                   "battles his units alone stand in another player's province, which was "
                   "not already his conquest; then he may pillage or occupy (cancelled, he "

@@ -18,7 +18,7 @@ from mnrules.engine import CONTINUE, DONE, Decision, Frame
 from mnrules.errors import MnrulesError, PackError, RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.mare_nostrum import choices
-from mnrules.plugins.mare_nostrum.conquest import convert_all, release_excess, tidy
+from mnrules.plugins.mare_nostrum.conquest import convert_all, give_up, release_excess, tidy
 from mnrules.plugins.mare_nostrum.geometry import Reach, farther, seas_within
 from mnrules.plugins.mare_nostrum.state import Game, State, Step
 
@@ -157,7 +157,7 @@ class MilitaryTurn(Step):
             def move(ev: Event) -> None:
                 state.remove_units(src, player, kind)
                 if kind == "legion":
-                    release_excess(state, src, player)
+                    give_up(game, src, player)
                 state.add_units(dst, player, kind)
                 frame["arrived"][dst] = frame["arrived"].get(dst, 0) + 1
             # performed, so a card may react to a move ('after move when ...'): "here"

@@ -247,7 +247,7 @@ def mn_prompt_text(say: Presenter, game: Game, decision: Decision) -> str | None
     elif k == "battle.loss":
         values["area"] = area(f.get("area", ""))
         values["left"] = (f.get("losses") or {}).get(p, 1)
-    elif k in ("conquest.choose", "conquest.occupy"):
+    elif k in ("conquest.choose", "conquest.occupy", "conquest.release"):
         values["province"] = area(f.get("province", ""))
     elif k.startswith("card."):
         values["card"] = say.card_name(str(f.get("card", "")))
@@ -353,6 +353,11 @@ def mn_option_text(say: Presenter, game: Game, decision: Decision, option: Any
                        opponent=say.player(str(option[2])))
     if k == "battle.loss":
         return unit(say, str(option))
+    if k == "conquest.release":
+        prov = str(_frame(game).get("province", ""))
+        if option[0] == "marker":
+            return say.say("option.release_marker", province=area(prov))
+        return say.say("option.release", building=building(say, game, prov, int(option[1])))
     if k in ("conquest.choose", "conquest.occupy"):
         prov = str(_frame(game).get("province", ""))
         if option[0] in ("pass", "done"):
@@ -395,7 +400,8 @@ def mn_option_places(game: Game, decision: Decision, option: Any) -> list[str] |
         return [str(option[1]), str(option[2])]
     if k in ("military.naval", "military.land") and option[0] == "battle":
         return [str(option[1])]
-    if k in ("conquest.choose", "conquest.occupy") and option[0] != "pass":
+    if k in ("conquest.choose", "conquest.occupy", "conquest.release") \
+            and option[0] != "pass":
         prov = _frame(game).get("province")
         return [str(prov)] if prov else []
     return []
