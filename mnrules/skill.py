@@ -3,7 +3,8 @@
 * **The skill trace** (``skill trace``): at each budget N of a doubling ladder, one search
   player of budget 2N among players of budget N, its seat rotated over every seat; its
   win rate against the fair share says what doubling still buys. The ladder's first rung
-  may be another bot (``--base heuristic``: ``mcts:N`` among heuristic bots). The trace
+  may be another bot (``--base heuristic``: ``mcts:N`` among heuristic bots). A game
+  nobody won (a draw, the round cap) counts an even share for every seat. The trace
   stops paying where doubling gains less than ``--gain`` points (5 by default).
 * **The balance table by bot** (``skill table``): the same seeds under each bot of a list
   (a style, a strength: ``heuristic,heuristic:builder,mcts:8``), every seat played by that
@@ -68,6 +69,8 @@ def rung(strong: str, weak: str, jobs: list[sim.Job],
         me = res.players[seat]
         if me in res.winners:
             wins += 1.0 / len(res.winners)
+        elif not res.winners:   # a draw or an undecided game: an even share
+            wins += 1.0 / len(res.players)
     n = len(jobs)
     players = jobs[0].players if jobs else 1
     return Rung(strong, weak, n, wins, sim.wilson(round(wins), n), 1.0 / players)
