@@ -22,7 +22,7 @@ from .errors import DataFileError, MnrulesError
 from .files import check_distinct, check_writable, streaming, write_atomic
 from .present import Presenter, presenter
 from .ruleset import load_ruleset
-from .start import new_game
+from .start import new_game, set_round_cap
 from .yamlsource import did_you_mean
 
 MAX_GAMES = 1_000_000      # simulate keeps every game's result in memory
@@ -209,7 +209,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                   + (f"ends undecided after {cap} rounds" if cap is not None
                      else "has no round cap")
                   + f"; going on with --max-rounds {args.max_rounds}", file=sys.stderr)
-            game.state.vars["round_cap"] = args.max_rounds
+            set_round_cap(game, args.max_rounds)
     else:
         rules = _rules(args)
         pack, variant = args.edition, args.variant

@@ -15,6 +15,16 @@ from .ruleset import Ruleset, load_ruleset
 from .state import State
 
 
+def set_round_cap(game: Game[Any], cap: int | None) -> None:
+    """End ``game`` undecided after ``cap`` rounds (None: no cap), as ``new_game``'s
+    ``round_cap`` does; a loaded game goes on under another cap (``play --load
+    --max-rounds``). This module owns the ``round_cap`` var."""
+    if cap is None:
+        game.state.vars.pop("round_cap", None)
+    else:
+        game.state.vars["round_cap"] = cap
+
+
 def new_game(rules: Ruleset | str | Path = "en", players: int | Sequence[str] = 5, seed: int = 0,
              round_cap: int | None = None,
              listeners: Iterable[Callable[[Event], None]] = ()) -> Game[Any]:

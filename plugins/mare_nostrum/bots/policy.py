@@ -15,7 +15,7 @@ from mnrules.engine import Game as KernelGame
 
 from . import evaluate as ev
 from .heuristic import HeuristicBot
-from .search import HORIZON, SEARCHED, _turn_over
+from .search import HORIZON, SEARCHED, turn_over
 
 SCALE = 12.0
 """Evaluation points worth a factor e in the odds of winning (the evaluation's spread
@@ -40,7 +40,7 @@ class MareNostrumPolicy:
         horizon = HORIZON.get(start.kind, "phase")
         if horizon == "phase":
             return bool(game.state.phase != phase)
-        return bool(_turn_over(game, start.player, horizon))
+        return bool(turn_over(game, start.player, horizon))
 
     def searched(self, game: KernelGame[Any]) -> bool:
         dec = game.pending

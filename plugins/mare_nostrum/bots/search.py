@@ -133,7 +133,7 @@ class SearchBot:
             if horizon == "phase":
                 if state.phase != start_phase:
                     return
-            elif _turn_over(g, me, horizon):
+            elif turn_over(g, me, horizon):
                 return
             if len(dec.options) == 1:
                 g.apply(dec.options[0])
@@ -141,7 +141,7 @@ class SearchBot:
                 g.apply(policy.choose(g))
 
 
-def _turn_over(g: Game, me: str, phase: str) -> bool:
+def turn_over(g: Game, me: str, phase: str) -> bool:
     """Whether ``me`` has finished his turn of ``phase`` this round."""
     state = g.state
     phases = g.rules.phases
