@@ -27,6 +27,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from mnrules.bots.settings import softmax_pick
 from mnrules.engine import Choice, Decision
 
 from .. import api
@@ -42,6 +43,7 @@ ATTACK_MIN = 1.0         # an attack must be worth this much, odds included
 LOOKAHEAD_CAP = 12       # options evaluated on clones, at most
 PAY_CAP = 12             # payment sets evaluated exactly, at most
 PLACED = ("legion", "fortress", "trireme", "marker")   # priced per place, remembered
+TEMPERATURE_SALT = 0x54454D50   # the decision generator's use for a temperature's draw ("TEMP")
 
 
 class HeuristicBot:
@@ -81,6 +83,11 @@ class HeuristicBot:
         if len(dec.options) == 1:
             return dec.options[0]
         scores = self.scores(game)
+        if self.profile.temperature > 0 and not self.depth:
+            drawn = softmax_pick(dec.options, scores, self.profile.temperature,
+                                 decision_rng(self.seed, game, TEMPERATURE_SALT))
+            if drawn is not None:
+                return drawn
         return best_of(dec.options, scores)
 
     def scores(self, game: Game) -> dict[Choice, float]:
