@@ -131,6 +131,7 @@ class HeuristicBot:
                     continue   # idle: the rest of the turn spends nothing more for it
                 if value > top:
                     best, top = opt, value
+                break   # the fewest trades that buy something (the next decision asks again)
         return best
 
     def _rest_of_turn(self, game: Game, trade: Choice | None, me: str,
