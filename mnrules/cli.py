@@ -447,6 +447,12 @@ def cmd_skill(args: argparse.Namespace) -> int:
     return command(args)
 
 
+def cmd_bots_check(args: argparse.Namespace) -> int:
+    from .blunders import command
+
+    return command(args)
+
+
 def cmd_sweep(args: argparse.Namespace) -> int:
     from .sweep import command
 
@@ -1291,6 +1297,32 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--quiet", action="store_true", help="no progress bar")
     sw.set_defaults(func=cmd_sweep)
 
+    bt = sub.add_parser("bots", help="the bots: a check of their decisions")
+    btsub = bt.add_subparsers(dest="bots_command", required=True)
+    bc = btsub.add_parser("check", help="seeded bot games, every decision tested by the "
+                          "game's one-step lookahead: the strictly dominated ones, counted "
+                          "by kind (exit 1 if any)")
+    bc.add_argument("--bots", default="heuristic",
+                    help="bot kind, or one per player, comma-separated (default: heuristic)")
+    bc.add_argument("--edition", default="en", help="the edition pack (default: en)")
+    bc.add_argument("--variant", default=None, help="a variant file on top of the edition")
+    bc.add_argument("--players", type=whole(1), default=None,
+                    help="players (default: the most the game seats)")
+    bc.add_argument("--games", type=whole(1, MAX_GAMES), default=20,
+                    help="games to play (default: 20)")
+    bc.add_argument("--seed", type=int, default=1,
+                    help="the first seed, as simulate's: game i plays seed*1000003+i "
+                    "(default: 1)")
+    bc.add_argument("--max-rounds", type=whole(1), default=None,
+                    help="stop a game undecided after this many rounds (default: the "
+                    "pack's round_cap parameter, else 60)")
+    bc.add_argument("--show", type=whole(0), default=5,
+                    help="findings printed of each kind (default: 5)")
+    bc.add_argument("--lang", default=None,
+                    help="the findings' sentences in this language (default: the pack's)")
+    bc.add_argument("--quiet", action="store_true", help="no progress bar")
+    bc.set_defaults(func=cmd_bots_check)
+
     fz = sub.add_parser("fuzz", help="random games with every invariant checked")
     fz.add_argument("--games", type=whole(1), default=100, help="games (default: 100)")
     fz.add_argument("--seed", type=int, default=0, help="the first seed (default: 0)")
@@ -1401,7 +1433,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .web.command import add_parser as add_serve
 
     add_serve(sub)
-    for p in (play, sm, fz, rl, check, rd, skill_parser, *csub.choices.values()):
+    for p in (play, sm, fz, rl, check, rd, skill_parser, bc, *csub.choices.values()):
         p.add_argument("--game", default=None,
                        help="the game's base pack, by the game's name (its folder of "
                        "editions/), instead of --edition")

@@ -126,6 +126,23 @@ def mn_search_policy(rules: Ruleset, seed: int) -> SearchPolicy:
     seat's estimated chance to win. Without one: every option, random playouts, outcomes."""
 
 
+# --------------------------------------------------------------------------------------
+# Blunder checks (``mnrules bots check``, :mod:`mnrules.blunders`): a game's own tests
+# of its bots' decisions. A block of its own: nothing else in the kernel calls it.
+# --------------------------------------------------------------------------------------
+@hookspec
+def mn_blunders(game: Game[Any], player: str, kind: str, choice: Any,
+                events: list[Event], notes: dict[str, Any], say: Presenter
+                ) -> list[tuple[str, str]]:
+    """What a one-step lookahead shows of ``choice``, ``player``'s answer to the pending
+    decision of ``kind`` (not yet applied; the game must be left as it is): a finding
+    for each way it is strictly dominated, as (kind of blunder, a sentence of ``say``
+    with the pack's names). ``events`` are those performed since the previous decision;
+    ``notes`` a dict kept for the whole game (what a test remembers, such as the trades
+    of the turn); a test adds to ``notes["checked"]`` (a list) the kind of blunder it
+    looked for at this decision, so the report can say how many were checked."""
+
+
 @hookspec(firstresult=True)
 def mn_render(game: Game[Any], path: Path, say: Presenter) -> bool:
     """Draw the game's board to ``path`` (its suffix says the format), its words in

@@ -34,7 +34,7 @@ def test_the_settings_reach_the_profile(rules: Ruleset) -> None:
     assert profile(" balanced + army = 2 ").army == 2.0
     assert set(WEIGHTS) == {"tiles", "cities", "titles", "economy", "army", "aggression",
                             "denial", "block", "plan", "first_tile", "trade_read",
-                            "reach_read"}
+                            "reach_read", "temperature"}
 
 
 @pytest.mark.parametrize(("name", "message"), [

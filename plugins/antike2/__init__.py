@@ -126,3 +126,12 @@ def mn_expect(game: Game, key: str, want: Any) -> list[str] | None:
     from mnrules.plugins.antike2.position import expect
 
     return expect(game, key, want)
+
+
+@hookimpl
+def mn_blunders(game: Any, player: str, kind: str, choice: Any, events: list[Any],
+                notes: dict[str, Any], say: Any) -> list[tuple[str, str]]:
+    """The blunder checks of :mod:`.blunders` (``mnrules bots check``)."""
+    from mnrules.plugins.antike2.blunders import check
+
+    return check(game, player, kind, choice, events, notes, say)

@@ -189,3 +189,11 @@ def mn_expect(game: Game, key: str, want: Any) -> list[str] | None:
     from mnrules.plugins.mare_nostrum.position import expect
 
     return expect(game, key, want)
+
+
+@hookimpl
+def mn_blunders(game: Game, player: str, kind: str, choice: Any, events: list[Any],
+                notes: dict[str, Any], say: Any) -> list[tuple[str, str]]:
+    from mnrules.plugins.mare_nostrum.blunders import check
+
+    return check(game, player, kind, choice, notes, say)

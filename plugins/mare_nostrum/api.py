@@ -239,6 +239,48 @@ def expected_hits(game: Game, area: str, attacker: str, defender: str,
     return (sum(h * p for h, p in dist[attacker]), sum(h * p for h, p in dist[defender]))
 
 
+def hopeless_battle(game: Game, area: str, attacker: str, defender: str,
+                    units: int | None = None) -> bool:
+    """Whether the battle ``attacker`` would fight against ``defender`` in ``area`` is
+    lost before the dice: on no roll are all the defender's units destroyed with one of
+    the attacker's left, on none does a defending unit fall, and on every roll the
+    attacker loses a unit (one legion against a lone fortress, FR/NL/PL/UK 4.2). ``units``
+    imagines the attacker with that many legions (or triremes, at sea) there, more or
+    fewer. Exact, every card folded in. (battle, through ``mn_battle_odds``)"""
+    if units is not None and units <= 0:
+        return False
+    state = game.state
+    unit = "trireme" if area in game.rules.board.seas else "legion"
+    have = state.count(area, attacker, unit)
+    # (one at least stays: no key of the board's units is removed and put back, which
+    # would change their order)
+    less = 0 if units is None else max(0, have - units)
+    if less:
+        state.remove_units(area, attacker, unit, less)
+    try:
+        here = state.units.get(area, {})
+        mine = sum(here.get(attacker, {}).values()) + (
+            max(0, units - have) if units is not None else 0)
+        theirs = sum(here.get(defender, {}).values())
+        if not mine or not theirs:
+            return False
+        legions = units if units is not None and units > have and unit == "legion" \
+            else None
+        win = hurt = lose = 0.0
+        for la, lb, q in battle_odds(game, area, attacker, defender, legions,
+                                     units=(mine, theirs)):
+            if lb >= theirs and la < mine:
+                win += q
+            if lb > 0:
+                hurt += q
+            if la > 0:
+                lose += q
+    finally:
+        if less:
+            state.add_units(area, attacker, unit, less)
+    return win == 0.0 and hurt == 0.0 and lose >= 1.0 - 1e-12
+
+
 def occupations(game: Game, province: str, player: str) -> int:
     """How many of ``player``'s legions in ``province`` occupy a building or the marker
     (they stay when he moves the others). (conquest)"""

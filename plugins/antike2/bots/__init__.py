@@ -6,16 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mnrules.bots import Bot
-from mnrules.errors import MnrulesError
 from mnrules.hookspecs import hookimpl
 
 
 def make_heuristic(seed: int, arg: str) -> Bot:
+    """``heuristic``, or ``heuristic:PROFILE+KEY=N`` (:mod:`.settings`)."""
     from .heuristic import HeuristicBot
+    from .settings import settings
 
-    if arg:
-        raise MnrulesError("--bots: the heuristic bot takes no argument")
-    return HeuristicBot(seed)
+    return HeuristicBot(seed, settings(arg))
 
 
 @hookimpl

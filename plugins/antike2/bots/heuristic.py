@@ -21,21 +21,26 @@ saved game goes on as it would have.
 from __future__ import annotations
 
 import marshal
+import random
 from dataclasses import fields
 from typing import Any
 
 from mnrules.bots.random_bot import splitmix64
+from mnrules.bots.settings import softmax_pick
 from mnrules.engine import Choice, Decision
 from mnrules.engine import Game as KernelGame
 from mnrules.plugins.antike2.state import HOLDINGS, Game, State
 
 from . import evaluate as ev
+from .settings import DEFAULT, Settings
 
 _FIELDS = tuple(f.name for f in fields(State))
 GAIN = 0.5            # a move must gain this much (personage points) to be made
 LOOKAHEAD_CAP = 16    # options evaluated on copies at one decision, at most
 INNER_CAP = 8         # ... within a rondel lookahead
 TURN_CAP = 60         # the bot's own decisions played out in a rondel lookahead
+REPEATS = 3           # a trade made up to this many times in a row, in a trade's lookahead
+TEMPERATURE_SALT = 0x54454D50   # the tie-break's generator, for a temperature's draw
 
 
 def clone(game: Game) -> Game:
@@ -48,37 +53,129 @@ def clone(game: Game) -> Game:
 
 
 class HeuristicBot:
-    """Plays to win by evaluation; ``seed`` breaks ties."""
+    """Plays to win by evaluation; ``seed`` breaks ties (and, at a temperature above 0,
+    draws among its best options: :mod:`.settings`)."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, settings: Settings = DEFAULT) -> None:
         self.seed = seed
+        self.settings = settings
 
     def choose(self, game: KernelGame[Any]) -> Choice:
         dec = game.pending
         assert dec is not None, "the game is over"
         if len(dec.options) == 1:
             return dec.options[0]
-        return self._choose(game, dec, deep=True)
+        return self._choose(game, dec, deep=True, table=True)
 
-    def _choose(self, game: Game, dec: Decision, deep: bool) -> Choice:
+    def _choose(self, game: Game, dec: Decision, deep: bool, table: bool = False) -> Choice:
+        """The choice at ``dec``: ``deep`` with the full lookahead (else a short one, and no
+        trade); ``table`` at the table itself (a temperature draws only there)."""
         if dec.kind == "a2.move":
             return self._move(game, dec)
         if dec.kind == "a2.pay":
             return self._pay(game, dec)
         if dec.kind in ("a2.trade_take", "a2.no_coin"):
             return self._take(game, dec)
-        if dec.kind == "a2.trade" and not deep and ("done",) in dec.options:
-            return ("done",)
+        if dec.kind == "a2.trade" and ("done",) in dec.options:
+            # within a lookahead no trade is made; at the table a trade is made only for
+            # what it lets the rest of the turn do (:meth:`_trade`)
+            return self._trade(game, dec) if deep else ("done",)
         if dec.kind == "a2.rondel" and deep:
             scores = {o: self._turn_value(game, o) for o in dec.options}
         else:
             scores = self._one_ply(game, dec, LOOKAHEAD_CAP if deep else INNER_CAP)
-        return self._best(game, dec, scores)
+        return self._best(game, dec, scores, table)
 
-    def _best(self, game: Game, dec: Decision, scores: dict[Choice, float]) -> Choice:
+    def _best(self, game: Game, dec: Decision, scores: dict[Choice, float],
+              table: bool = False) -> Choice:
+        if table and self.settings.temperature > 0:
+            rng = random.Random(splitmix64(splitmix64(self.seed ^ TEMPERATURE_SALT)
+                                           ^ game.state.choices))
+            drawn = softmax_pick(dec.options, scores, self.settings.temperature, rng)
+            if drawn is not None:
+                return drawn
         top = max(scores.values())
         best = [o for o in dec.options if o in scores and scores[o] >= top - 1e-9]
         return best[splitmix64(self.seed * 1_000_003 + game.state.choices) % len(best)]
+
+    # -- trades ------------------------------------------------------------------------------
+    def _trade(self, game: Game, dec: Decision) -> Choice:
+        """A trade with the bank, or ``done``, each scored where the others are: at the
+        end of the bot's turn, the trade made (its payment and takes by the bot's own
+        rules) and the rest of the turn played by the bot's own choices with no more
+        trades. (Scoring ``done`` past the end of the turn and a trade at the next
+        trade decision made it trade in loops.) A trade whose turn ends as ``done``'s
+        does, but for the trade's own resources, buys nothing this turn: it waits for
+        the next, where it may be made as well (``mnrules bots check``'s idle trade);
+        before the rondel move it trades not at all (its action and its founding have
+        trades of their own)."""
+        me = dec.player
+        turn = game.state.stack[-2] if len(game.state.stack) > 1 else {}
+        if turn.get("step") == "a2.turn" and turn.get("stage") == 1:
+            # before the rondel move: what a trade buys here it may buy at the action's
+            # own trade (before its price is paid) or before founding, knowing the move
+            return ("done",)
+        base, base_stock = self._rest_of_turn(game, None, me)
+        best: Choice = ("done",)
+        top = base + GAIN
+        for opt in dec.options:
+            if opt == ("done",):
+                continue
+            for times in range(1, REPEATS + 1):
+                found = self._rest_of_turn(game, opt, me, times)
+                if found is None:
+                    break   # it would take back a kind it pays (a loop), or cannot repeat
+                value, stock, net = found
+                if all(stock.get(k, 0) == base_stock.get(k, 0) + net.get(k, 0)
+                       for k in set(stock) | set(base_stock) | set(net)):
+                    continue   # idle: the rest of the turn spends nothing more for it
+                if value > top:
+                    best, top = opt, value
+                break   # the fewest trades that buy something (the next decision asks again)
+        return best
+
+    def _rest_of_turn(self, game: Game, trade: Choice | None, me: str,
+                      times: int = 1) -> Any:
+        """The value at the end of ``me``'s turn and his stock then, after ``trade`` made
+        ``times`` times (and the stock they changed; None if a trade would take back a
+        kind it pays, or cannot be made so often) or after ``done``."""
+        g = clone(game)
+        net: dict[str, int] = {}
+        if trade is not None:
+            before = dict(g.state.stock[me])
+            for _ in range(times):
+                dec = g.pending
+                if dec is None or dec.player != me or trade not in dec.options:
+                    return None
+                start = dict(g.state.stock[me])
+                g.apply(trade)
+                self._follow(g, me, {"a2.pay", "a2.trade_take"})
+                now = g.state.stock[me]
+                lost = sum(start.get(k, 0) - now.get(k, 0) for k in start
+                           if now.get(k, 0) < start.get(k, 0))
+                if lost != int(trade[1]):  # type: ignore[index]
+                    return None   # a kind paid and taken back
+            after = g.state.stock[me]
+            net = {k: after.get(k, 0) - before.get(k, 0) for k in set(before) | set(after)}
+            dec = g.pending
+            if dec is not None and dec.player == me and dec.kind == "a2.trade":
+                g.apply(("done",))
+        else:
+            g.apply(("done",))
+        for _ in range(TURN_CAP):
+            dec = g.pending
+            if dec is None or dec.player != me:
+                break
+            if len(dec.options) == 1:
+                g.apply(dec.options[0])
+            elif dec.kind == "a2.trade":
+                g.apply(("done",))
+            else:   # as the bot will choose at the table (no rondel move is left)
+                g.apply(self._choose(g, dec, deep=dec.kind != "a2.rondel"))
+        stock = dict(g.state.stock.get(me, {}))
+        if trade is None:
+            return ev.value(g, me), stock
+        return ev.value(g, me), stock, net
 
     # -- lookahead -------------------------------------------------------------------------
     def _one_ply(self, game: Game, dec: Decision, cap: int) -> dict[Choice, float]:

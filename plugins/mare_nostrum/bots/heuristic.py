@@ -27,6 +27,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from mnrules.bots.settings import softmax_pick
 from mnrules.engine import Choice, Decision
 
 from .. import api
@@ -42,6 +43,7 @@ ATTACK_MIN = 1.0         # an attack must be worth this much, odds included
 LOOKAHEAD_CAP = 12       # options evaluated on clones, at most
 PAY_CAP = 12             # payment sets evaluated exactly, at most
 PLACED = ("legion", "fortress", "trireme", "marker")   # priced per place, remembered
+TEMPERATURE_SALT = 0x54454D50   # the decision generator's use for a temperature's draw ("TEMP")
 
 
 class HeuristicBot:
@@ -81,6 +83,11 @@ class HeuristicBot:
         if len(dec.options) == 1:
             return dec.options[0]
         scores = self.scores(game)
+        if self.profile.temperature > 0 and not self.depth:
+            drawn = softmax_pick(dec.options, scores, self.profile.temperature,
+                                 decision_rng(self.seed, game, TEMPERATURE_SALT))
+            if drawn is not None:
+                return drawn
         return best_of(dec.options, scores)
 
     def scores(self, game: Game) -> dict[Choice, float]:
@@ -1097,10 +1104,11 @@ class LegionPlanner:
         state = game.state
         me = self.me
         avail = {p: n - self.reserve(p) for p, n in self.free.items()}
+        avail = {p: self._may_leave(p, n) for p, n in avail.items() if n > 0}
         avail = {p: n for p, n in avail.items() if n > 0}
         reach = self.reach
+        moves, avail = self._finish_attacks(avail)
         sources: dict[str, set[str]] = {p: reach(p) for p in avail}
-        moves: list[tuple[str, str]] = []
         done: set[str] = set()
         worths: dict[tuple[str, int], float] = {}
         for _ in range(4):
@@ -1153,6 +1161,8 @@ class LegionPlanner:
                 break
             _, prov, k = best
             done.add(prov)
+            if prov in avail:
+                avail[prov] = 0   # the legions there fight in it: counted in its odds
             srcs = sorted((p for p in avail if prov in sources[p] and avail[p] > 0),
                           key=lambda p: (self.threat.get(p, 0), p))
             for p in srcs:
@@ -1162,6 +1172,62 @@ class LegionPlanner:
                     k -= 1
         moves.extend(self._guard(avail, sources))
         return moves
+
+    def _finish_attacks(self, avail: dict[str, int]
+                        ) -> tuple[list[tuple[str, str]], dict[str, int]]:
+        """Legions that bring an attack begun this turn (legions moved into an enemy's
+        units) out of a battle lost before the dice (:func:`api.hopeless_battle`), from
+        wherever they may come, even what the plan would keep at home: the plan is made
+        afresh at every move, and what it keeps at home grows as legions leave, so an
+        attack begun may be left half made. The moves, and what is left available."""
+        game = self.game
+        state = game.state
+        me = self.me
+        arrived: dict[str, int] = state.stack[-1].get("arrived", {})
+        left = dict(self.free)
+        moves: list[tuple[str, str]] = []
+        for area in sorted(a for a, n in arrived.items() if n):
+            enemies = [q for q in state.unit_owners(area) if q != me]
+            if not enemies:
+                continue
+            have = state.count(area, me, "legion")
+            if not self._lost(area, enemies, have):
+                continue
+            need: list[tuple[str, str]] = []
+            for p in sorted(left, key=lambda p: (self.threat.get(p, 0), p)):
+                if p == area or area not in self.reach(p):
+                    continue
+                while left[p] > 0 and self._lost(area, enemies, have + len(need)):
+                    need.append((p, area))
+                    left[p] -= 1
+            if self._lost(area, enemies, have + len(need)):
+                for p, _ in need:   # it cannot be saved: nothing more sent in vain
+                    left[p] += 1
+                continue
+            moves.extend(need)
+        avail = {p: min(n, left.get(p, 0)) for p, n in avail.items()}
+        return moves, {p: n for p, n in avail.items() if n > 0}
+
+    def _may_leave(self, area: str, n: int) -> int:
+        """How many of my ``n`` movable legions may leave ``area``, where an enemy's
+        units stand (a battle there is fought whatever moves): no more than leave the
+        others a battle that is not lost before the dice (:func:`api.hopeless_battle`),
+        unless it is lost already."""
+        state = self.game.state
+        enemies = [q for q in state.unit_owners(area) if q != self.me]
+        if not enemies:
+            return n
+        have = state.count(area, self.me, "legion")
+        if self._lost(area, enemies, have):
+            return n
+        while n > 0 and have - n > 0 and self._lost(area, enemies, have - n):
+            n -= 1
+        return n
+
+    def _lost(self, area: str, enemies: list[str], units: int) -> bool:
+        """Whether my battle in ``area`` with ``units`` legions is lost before the dice
+        against one of ``enemies`` (:func:`api.hopeless_battle`)."""
+        return any(api.hopeless_battle(self.game, area, self.me, q, units) for q in enemies)
 
     def _guard(self, avail: dict[str, int],
                sources: dict[str, set[str]]) -> list[tuple[str, str]]:

@@ -39,6 +39,13 @@ heuristic bot derives from it:
   winning whatever he can reach (``reader``, the default bot before issue 14's fifth
   step; the other styles read as it did), 1 for the default.
 
+* ``temperature``: not a weight but how far the bot's choices vary with its seed: 0
+  (every profile's) plays its best-scored option; above 0 it draws among its best
+  options by a softmax over their scores normalised by their spread
+  (:func:`mnrules.bots.settings.softmax_pick`), so openings and lines differ from seed
+  to seed (``heuristic:balanced+temperature=0.1``; docs/simulation.md says which
+  setting balance runs use).
+
 ``balanced`` is the default heuristic bot; the others lean toward one victory path
 each without ignoring the rest (a builder still fights off an invader).
 
@@ -73,6 +80,7 @@ class Profile:
     first_tile: float = 0.0
     trade_read: float = 0.0
     reach_read: float = 0.0
+    temperature: float = 0.0
     summary: str = ""
 
 

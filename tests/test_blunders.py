@@ -1,0 +1,132 @@
+"""The blunder check (``mnrules bots check``, :mod:`mnrules.blunders` and each game's
+``mn_blunders``): a decision a one-step lookahead shows strictly dominated is flagged,
+with a sentence in the pack's names, and the heuristic bots no longer make the ones it
+found (issue 31). Positions are built by hand: no long runs here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mnrules import load_ruleset, new_game
+from mnrules.blunders import Finding, check, check_decision, format_report
+from mnrules.bots import make_bot
+from mnrules.cli import main
+from mnrules.effects import Event
+from mnrules.present import presenter
+from mnrules.ruleset import Ruleset
+
+
+def _first_legion_move(rules: Ruleset) -> Any:
+    """Seed 1's first legion decision: Egypt, one legion in AEGYPTUS (and a fortress),
+    JUDAEA next door Babylon's."""
+    game = new_game(rules, 5, seed=1)
+    bots = {p: make_bot("heuristic", 1009 + i, rules)
+            for i, p in enumerate(game.state.players)}
+    while (dec := game.pending) is not None and dec.kind != "military.legion":
+        game.apply(bots[dec.player].choose(game))
+    assert dec is not None and dec.player == "egypt"
+    assert game.state.control["JUDAEA"] == "babylon"
+    game.state.units["JUDAEA"] = {"babylon": {"fortress": 1}}   # a lone fortress
+    return game
+
+
+def test_one_legion_against_a_lone_fortress_is_flagged(rules: Ruleset) -> None:
+    game = _first_legion_move(rules)
+    say = presenter(rules)
+    move = ("move", "AEGYPTUS", "JUDAEA")
+    assert move in game.pending.options
+    found = check_decision(game, move, [], {}, say)
+    assert found == [("hopeless attack", "Egypt attacks Babylon in Judaea with 1 legion "
+                      "against 1 fortress: he cannot win nor destroy a unit, and must lose "
+                      "one.")]
+    assert check_decision(game, ("done",), [], {}, say) == []
+    # the bot does not make it
+    assert make_bot("heuristic", 7, rules).choose(game) != move
+
+
+def test_an_attack_begun_is_not_left_hopeless(rules: Ruleset) -> None:
+    game = _first_legion_move(rules)
+    state = game.state
+    # one legion moved into the fortress's province this turn, another still at home
+    state.add_units("JUDAEA", "egypt", "legion")
+    state.add_units("AEGYPTUS", "egypt", "legion")
+    state.stack[-1]["arrived"] = {"JUDAEA": 1}
+    dec = game.pending
+    assert dec is not None and ("move", "AEGYPTUS", "JUDAEA") in dec.options
+    say = presenter(rules)
+    assert [k for k, _ in check_decision(game, ("done",), [], {}, say)] == ["hopeless attack"]
+    choice = make_bot("heuristic", 7, rules).choose(game)
+    assert choice == ("move", "AEGYPTUS", "JUDAEA")      # it sends the second one in
+    assert check_decision(game, choice, [], {}, say) == []
+
+
+def test_a_trade_that_buys_back_what_it_sold_is_flagged() -> None:
+    from mnrules.plugins.antike2.blunders import check as trades
+
+    rules = load_ruleset("antike2")
+    game = new_game(rules, 3, seed=1)
+    dec = game.pending
+    assert dec is not None
+    me = dec.player
+    say = presenter(rules)
+    notes: dict[str, Any] = {}
+    stock = game.state.stock[me]
+
+    def events(*evs: tuple[str, dict[str, Any]]) -> list[Event]:
+        return [Event(kind, me, data) for kind, data in evs]
+    trades(game, me, "x", None, events(("turn_start", {})), notes, say)  # type: ignore[arg-type]
+    # two marble sold for an iron
+    stock["marble"] -= 2
+    stock["iron"] += 1
+    first = trades(game, me, "x", None, events(
+        ("paid", {"what": "marble", "why": "bank_trade"}),
+        ("paid", {"what": "marble", "why": "bank_trade"}),
+        ("trade", {"paid": 2, "took": ["iron"]})), notes, say)
+    assert first == []
+    # then that iron and a gold paid for a marble: a loop both ways
+    stock["iron"] -= 1
+    stock["gold"] -= 1
+    stock["marble"] += 1
+    second = trades(game, me, "x", None, events(
+        ("paid", {"what": "iron", "why": "bank_trade"}),
+        ("paid", {"what": "gold", "why": "bank_trade"}),
+        ("trade", {"paid": 2, "took": ["marble"]})), notes, say)
+    name = say.player(me)
+    assert second == [("trade loop", f"{name} pays the bank 1 iron taken from the bank "
+                       "earlier this turn and not spent since (paying 1 gold and 1 iron for "
+                       "1 marble).")]
+    # the iron went back to the bank: what was bought is not all idle
+    assert trades(game, me, "x", None, events(("turn_end", {})), notes, say) == []
+    # a turn whose one trade buys what it never spends: idle
+    trades(game, me, "x", None, events(("turn_start", {})), notes, say)
+    stock["gold"] -= 2
+    stock["iron"] += 1
+    assert trades(game, me, "x", None, events(
+        ("paid", {"what": "gold", "why": "bank_trade"}),
+        ("paid", {"what": "gold", "why": "bank_trade"}),
+        ("trade", {"paid": 2, "took": ["iron"]})), notes, say) == []
+    end = trades(game, me, "x", None, events(("turn_end", {})), notes, say)
+    assert end == [("idle trade", f"{name} trades with the bank (1 trade, paying 2 gold for "
+                    "1 iron) and spends none of it before the turn ends: the same trades "
+                    "could wait for the next turn.")]
+
+
+def test_the_report_counts_by_kind_and_the_command_runs(rules: Ruleset,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    report = check(rules, 3, 1, 2, ["heuristic"], cap=2)
+    assert report.games == 1 and report.decisions > 50 and not report.findings
+    report.findings = [Finding("hopeless attack", f"sentence {i}", 5, 3, "rome")
+                       for i in range(3)]
+    report.checked["hopeless attack"] = 40
+    text = format_report(report, "t", presenter(rules), show=2)
+    assert text.splitlines() == [
+        f"t: 1 games, {report.decisions:,} decisions, 3 strictly dominated",
+        "  hopeless attack: 3 of 40 checked", "hopeless attack:",
+        "  seed 5, Round 3: sentence 0", "  seed 5, Round 3: sentence 1", "  ... and 1 more"]
+    assert main(["bots", "check", "--bots", "heuristic", "--players", "3", "--games", "1",
+                 "--max-rounds", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "0 strictly dominated" in out
