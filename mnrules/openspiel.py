@@ -48,7 +48,7 @@ DEFAULTS: dict[str, Any] = {"game": "", "pack": "", "variant": "", "players": 0,
 
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
-    long_name="mnrules: Mare Nostrum, Antike II or any game on the kernel",
+    long_name="mnrules: any game on the mnrules kernel",
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -70,7 +70,7 @@ def rules_for(game: str = "", pack: str = "", variant: str = "") -> Ruleset:
     """The rule set of a game's base pack or a pack (and variant), loaded once."""
     if not pack:
         if not game:
-            raise ValueError("mnrules: give the game (mare_nostrum, antike2) or the pack")
+            raise ValueError("mnrules: give the game (its folder of editions) or the pack")
         from .cli import _game_pack
 
         found = _game_pack(game)

@@ -44,7 +44,8 @@ def env(game: str = "", pack: str = "", variant: str = "", players: int = 0,
 
 
 class MnEnv(AECEnv):  # type: ignore[misc]
-    metadata: ClassVar[dict[str, Any]] = {"name": "mnrules_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"name": "mnrules_v0", "render_modes": ["ansi"],
+                                          "is_parallelizable": False}
 
     def __init__(self, rules: Ruleset, players: int = 0, seed: int = 0,
                  max_rounds: int | None = None, render_mode: str | None = None) -> None:
