@@ -214,6 +214,9 @@ class Game(Generic[S]):
     # Checked after every choice when set (tests, --check, MNRULES_CHECK=1): a function
     # returning the invariant problems of the game (mnrules.invariants.check).
     checker: Callable[[Game[Any]], list[str]] | None
+    # When set (mnrules.agents' explicit chance), every chance outcome is its answer to
+    # (label, options, the index the generator drew): an index into the options.
+    chooser: Callable[[str, Sequence[Any], int], int] | None
     _pending: Decision | None
     # The bus's lists of modifiers by quantity, and of replacements and triggers by
     # event kind (Bus.route's), kept for the bus and the bus version they were read
@@ -249,6 +252,7 @@ class Game(Generic[S]):
         self.choice_listeners = [] if choice_listeners is None else choice_listeners
         self.max_rounds = max_rounds
         self.checker = checker
+        self.chooser = None
         self._pending = None
         self._fold_bus = None
         self._fold_version = -1
@@ -390,13 +394,16 @@ class Game(Generic[S]):
     # -- chance --------------------------------------------------------------------------
     def chance(self, label: str, options: Sequence[T]) -> T:
         """One random outcome among ``options`` (a die face, a draw), from the game's own
-        generator, unless a scenario forced the next outcomes of ``label``."""
+        generator, unless a scenario forced the next outcomes of ``label``; with a
+        :attr:`chooser`, the chooser's pick (the generator drawn as without one)."""
         forced = self.state.vars.get("forced")
         if forced and forced.get(label):
             value = forced[label].pop(0)
             if value not in options:
                 raise StateError(f"forced {label} outcome {value!r} is not one of {options}")
             out = options[options.index(value)]
+        elif self.chooser is not None:   # the generator is drawn from all the same
+            out = options[self.chooser(label, options, self.rng.randrange(len(options)))]
         else:
             out = options[self.rng.randrange(len(options))]
         if self.listeners:
@@ -408,7 +415,7 @@ class Game(Generic[S]):
         :meth:`chance` draw them (the same draws, forced outcomes and events; a battle's
         dice): with nothing forced and no one listening, drawn without the per-draw
         checks."""
-        if self.listeners or self.state.vars.get("forced"):
+        if self.listeners or self.chooser is not None or self.state.vars.get("forced"):
             return [self.chance(label, options) for _ in range(n)]
         randrange = self.rng.randrange
         k = len(options)

@@ -120,6 +120,13 @@ def mn_determinize(game: Game[Any], viewer: str, rng: random.Random) -> None:
 
 
 @hookspec(firstresult=True)
+def mn_tensor(game: Game[Any], player: str) -> list[float]:
+    """A fixed-length vector of what ``player`` sees (the same length in every state of
+    a game): agents from elsewhere read it (:mod:`mnrules.openspiel`'s observation
+    tensor). A game without one gets a small generic vector."""
+
+
+@hookspec(firstresult=True)
 def mn_search_policy(rules: Ruleset, seed: int) -> SearchPolicy:
     """The search player's knowledge of this game (:class:`mnrules.bots.mcts.SearchPolicy`):
     which decisions to search, the candidates in order, a playout's choices and each

@@ -27,8 +27,11 @@ def set_round_cap(game: Game[Any], cap: int | None) -> None:
 
 def new_game(rules: Ruleset | str | Path = "en", players: int | Sequence[str] = 5, seed: int = 0,
              round_cap: int | None = None,
-             listeners: Iterable[Callable[[Event], None]] = ()) -> Game[Any]:
+             listeners: Iterable[Callable[[Event], None]] = (),
+             chooser: Callable[[str, Sequence[Any], int], int] | None = None) -> Game[Any]:
     """A new game at its first decision.
+
+    ``chooser``, if given, answers the set-up's chance too (:attr:`Game.chooser`).
 
     ``players`` is a count (the game's seating for that count) or a list of player ids.
     """
@@ -53,6 +56,7 @@ def new_game(rules: Ruleset | str | Path = "en", players: int | Sequence[str] = 
     game = Game(rules, state)
     _maybe_check(game)
     game.listeners.extend(listeners)
+    game.chooser = chooser
     rules.hook.mn_setup(game=game)
     state.stack.append({"step": "game"})
     return game

@@ -24,6 +24,55 @@ class Bot(Protocol):
         ...
 
 
+class SeatBot(Protocol):
+    """A bot from elsewhere, that never sees the game object: only its player's view
+    (:func:`mnrules.view.player_view`, a fresh JSON-able dict) and the legal options. An
+    ``mn_bots`` factory may return one; :func:`make_bot` seats it through
+    :class:`ViewBot` (docs/agents.md)."""
+
+    def choose(self, view: dict[str, Any], options: list[Choice]) -> Choice:
+        ...
+
+
+class ViewBot:
+    """A :class:`SeatBot` at the table: the kernel asks the game, the seat bot gets its
+    player's view and the options, and its answer is checked against them."""
+
+    def __init__(self, seat: SeatBot) -> None:
+        self._seat = seat
+
+    def choose(self, game: Game[Any]) -> Choice:
+        from ..engine import as_choice
+        from ..view import player_view
+
+        dec = game.pending
+        if dec is None:
+            raise MnrulesError("the game is over: nothing to choose")
+        view = player_view(game, dec.player)
+        options = list(dec.options)
+        pick = as_choice(self._seat.choose(view, options))
+        if pick not in dec.options:
+            raise MnrulesError(f"{type(self._seat).__name__} chose {pick!r}, not one of "
+                               f"the {len(options)} legal options")
+        return pick
+
+
+def view_bot(seat: SeatBot) -> Bot:
+    """``seat`` as a bot of the kernel (see :class:`ViewBot`)."""
+    return ViewBot(seat)
+
+
+def _is_seat_bot(bot: object) -> bool:
+    """Whether ``bot.choose`` takes (view, options) rather than the game."""
+    import inspect
+
+    try:
+        params = inspect.signature(bot.choose).parameters  # type: ignore[attr-defined]
+    except (TypeError, ValueError, AttributeError):
+        return False
+    return len(params) == 2
+
+
 def _random(seed: int, arg: str) -> Bot:
     from .random_bot import RandomBot
 
@@ -61,4 +110,7 @@ def make_bot(name: str, seed: int, rules: Ruleset | None = None) -> Bot:
 
         known = f"; known: {', '.join(sorted(kinds))}"
         raise MnrulesError(f"--bots: unknown bot {name!r}{did_you_mean(kind, kinds, known)}")
-    return kinds[kind](seed, arg)
+    bot = kinds[kind](seed, arg)
+    if _is_seat_bot(bot):   # a bot from elsewhere never gets the game object
+        return view_bot(bot)  # type: ignore[arg-type]
+    return bot

@@ -69,6 +69,15 @@ def mn_report(game: Game[State], player: str) -> dict[str, Any]:
 
 
 @hookimpl
+def mn_tensor(game: Game[State], player: str) -> list[float]:
+    """Three planes of the grid: the viewer's marks, the other's, the empty cells."""
+    cells = game.state.cells
+    return ([1.0 if c == player else 0.0 for c in cells]
+            + [1.0 if c and c != player else 0.0 for c in cells]
+            + [0.0 if c else 1.0 for c in cells])
+
+
+@hookimpl
 def mn_scenario_keys() -> dict[str, tuple[str, ...]]:
     return {"position": ("cells",), "expect": ("cells",)}
 
