@@ -12,8 +12,8 @@ The attacker wins ties and loses as many units as the defence, choosing their ki
 he has more there than that; every legion and galley of the defender in the region goes
 back to the box; a temple is destroyed (back to the box; the conqueror's count of
 destroyed temples, ``state.destroyed``, grows by one: the personage plugin turns it into
-a general); the city token takes the conqueror's colour and keeps its resource. A
-nation's last city cannot be conquered.
+a general, or notes that the box has none left for it); the city token takes the
+conqueror's colour and keeps its resource. A nation's last city cannot be conquered.
 
 A reading the book leaves open, chosen here: the conqueror needs a city token of his
 colour left in the box ("Снабжение ограничено": the supply is limited; a token is
@@ -31,6 +31,7 @@ from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2.movere import CONQUEST, place, say
+from mnrules.plugins.antike2.personages import temple_destroyed
 from mnrules.plugins.antike2.state import UNITS, Game, State, Step
 from mnrules.plugins.antike2.supply import cities_of, tokens_left
 
@@ -180,6 +181,7 @@ def conquer(game: Game, nation: str, region: str, legions: int, galleys: int) ->
             city["temple"] = False
         if temple:
             state.destroyed[nation] = state.destroyed.get(nation, 0) + 1
+            temple_destroyed(game, nation)
     game.perform(Event("conquest", nation, {
         "region": region, "defender": owner, "defence": need, "temple": temple,
         "lost": {"legion": legions, "galley": galleys}}), take)

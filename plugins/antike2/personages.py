@@ -13,6 +13,10 @@ words say, the same for every kind:
   завоевывает 10ый город, больше Короля она не получает");
 * no more than the box (pack ``components.personages``) still holds: 10 kings,
   7 generals, 6 citizens, 8 scholars and Pliny, 5 navigators — 37.
+
+A temple destroyed when the box has no general left for it is noted in the turn's
+record (``without_general``, :func:`temple_destroyed`): one personage short, such a
+temple wins in the general's place (``victory.py``); one that earned a general does not.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import CompiledRule, Env
 from mnrules.plugins.antike2.state import Game, Step
 from mnrules.plugins.antike2.supply import personages_left
+from mnrules.plugins.antike2.turn import TURN
 
 OCCASION = "personage_count"
 """The event of step 3 of a turn, which the personage scripts react to."""
@@ -78,6 +83,19 @@ def earned(game: Game, nation: str, kind: str) -> int:
             if isinstance(a.word.meaning, Earns):
                 out = max(out, a.word.meaning.count(env, *a.args))
     return out
+
+
+def temple_destroyed(game: Game, nation: str) -> None:
+    """``nation`` has just destroyed a temple (its count of destroyed temples is up by
+    one): if the generals it is now owed are more than the box still holds, no general
+    is left for this temple, and its turn's record counts it (``without_general``)."""
+    turn = game.state.vars.get(TURN)
+    if turn is None or turn.get("nation") != nation:
+        return
+    owed = earned(game, nation, "general") \
+        - game.state.personages.get(nation, []).count("general")
+    if owed > personages_left(game, "general"):
+        turn["without_general"] = int(turn.get("without_general", 0)) + 1
 
 
 def every(game: Game, kind: str) -> int:

@@ -3,7 +3,8 @@ take and of paying.
 
 Supply is limited except resources: a nation has 12 legions, 13 galleys and 24 city
 tokens (double-sided: the English rules' "24 double sided tokens per nation"; which
-faces pair is not said, so a token may show any resource); the box has 20 temples,
+faces pair is not said, so a token may show any resource); the box has 20 temples
+(the neutral ones standing at the start among them: ``temples_on_board``),
 the personage cards and the coins (the pack's ``components``). What is on the board or
 in a stock is counted, never stored twice, so what is left is always the box minus what
 is out. Not a rule plugin of its own except for the box's invariant (``mn_check_state``):
@@ -43,9 +44,15 @@ def units_left(game: Game, nation: str, kind: str) -> int:
     return int(game.rules.components[kind]) - units_out(game.state, nation, kind)
 
 
+def temples_on_board(state: State) -> int:
+    """The temples standing: those in the nations' cities and the neutral ones, all from
+    the box's 20 (book, Templum: "Если все 20 храмов на игровом поле, то больше их
+    построить нельзя до тех пор, пока они не будут разрушены и не вернутся в резерв")."""
+    return sum(1 for c in state.cities.values() if c["temple"]) + len(state.neutral)
+
+
 def temples_left(game: Game) -> int:
-    on_board = sum(1 for c in game.state.cities.values() if c["temple"])
-    return int(game.rules.components["temples"]) - on_board
+    return int(game.rules.components["temples"]) - temples_on_board(game.state)
 
 
 def tokens_left(game: Game, nation: str, resource: str = "") -> int:
@@ -137,7 +144,8 @@ def box_problems(game: Game) -> list[str]:
             if n < 0:
                 out.append(f"{nation} holds {n} {key}")
     if temples_left(game) < 0:
-        out.append(f"more than {comps['temples']} temples on the board")
+        out.append(f"more than {comps['temples']} temples on the board "
+                   f"({temples_on_board(state)}, {len(state.neutral)} of them neutral)")
     if bank_coins(game) < 0:
         out.append(f"the nations hold more than the {comps['coins']} coins of the box")
     for kind in comps.get("personages", {}):

@@ -20,7 +20,9 @@ from mnrules.plugins.antike2.state import Game, Step
 
 TURN = "a2.turn"
 """The key of ``state.vars`` naming the turn under way: ``{nation, round, destroyed,
-learnt}`` (the temples the nation had destroyed when it began, the know-how it learnt)."""
+learnt, without_general}`` (the temples the nation had destroyed when it began, the
+know-how it learnt, and — once it has destroyed one — the temples it destroyed with no
+general left in the box for them: ``personages.temple_destroyed``)."""
 
 
 def this_turn(game: Game) -> dict[str, Any]:

@@ -1,10 +1,19 @@
 """Winning (book, "ЦЕЛЬ ИГРЫ"): the first nation to hold the target number of
 personages at the end of its turn wins — 7 with six nations, 10 with three (book); 9
 with four and 8 with five (Antike, Rio Grande 2006 rules p. IV, the same table; the
-Antike II book's laurel-wreath track is lost). A nation one personage short wins by
-destroying a temple even when no general is left to take ("Если нация не хватает
-выиграть всего лишь 1 персонажа, она может выиграть, разрушая храм даже если
-персонажей больше нет в банке").
+Antike II book's laurel-wreath track is lost).
+
+One personage short (book 002, ЦЕЛЬ ИГРЫ): "Если нация не хватает выиграть всего лишь 1
+персонажа, она может выиграть, разрушая храм даже если персонажей больше нет в банке."
+A destroyed temple is worth a general ("7 ГЕНЕРАЛОВ: За каждый храм (включительно за
+нейтральные храмы), разрушенный нацией, игрок получает Генерала"); the sentence lets it
+win only where that general cannot be had, "even if no personages are left in the
+bank". So a temple stands in only for a general the bank can no longer give: the nation
+wins by it at the end of its turn if, one short, it destroyed in this turn a temple for
+which no general was left (the turn's ``without_general``, counted as the temple falls:
+``personages.temple_destroyed``). A temple that earned a general has been counted
+once, as that general, and does not count again: two short, a temple and the last
+general leave the nation one short, not a winner.
 
 Variant "Nine scholars" (parameter ``pliny_wins``): Pliny the Elder, for all eight
 know-how, wins the game.
@@ -16,7 +25,6 @@ from mnrules.contract import Declaration, Part
 from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.hookspecs import hookimpl
 from mnrules.plugins.antike2.state import Game, Step
-from mnrules.plugins.antike2.supply import personages_left
 from mnrules.plugins.antike2.turn import this_turn
 
 
@@ -35,10 +43,9 @@ def victory_of(game: Game, nation: str) -> str | None:
     if game.param("pliny_wins") and "pliny" in held:
         return "pliny"
     turn = this_turn(game)
-    destroyed_now = state.destroyed.get(nation, 0) - int(turn.get("destroyed", 0)) \
+    without_general = int(turn.get("without_general", 0)) \
         if turn.get("nation") == nation else 0
-    if len(held) == target(game) - 1 and destroyed_now > 0 \
-            and personages_left(game, "general") <= 0:
+    if len(held) == target(game) - 1 and without_general > 0:
         return "temple"
     return None
 
@@ -74,4 +81,4 @@ def mn_params() -> list[Param]:
 @hookimpl
 def mn_contract() -> list[Declaration]:
     return [Part("victory", "turn", "The end of a turn: the personage target reached, or "
-                 "one short and a temple destroyed.")]
+                 "one short and a temple destroyed for which no general was left.")]

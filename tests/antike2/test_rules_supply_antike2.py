@@ -81,6 +81,19 @@ def test_the_rules_invariants_name_what_the_box_cannot_hold(edit: Callable[[Game
     assert says in check(game)
 
 
+def test_the_neutral_temples_count_among_the_boxs_twenty() -> None:
+    """«20 Храмов» in the box, and «Если все 20 храмов на игровом поле, то больше их
+    построить нельзя»: the board's six neutral temples and 14 in cities are the 20; a
+    fifteenth city temple is one the box does not hold."""
+    sites = [r for r, site in RULES.board.regions.items() if site.city != "universal"
+             and not site.neutral_temple]
+    game = at_turn({"cities": {r: "black temple" for r in sites[:14]}}, "yellow")
+    assert len(game.state.neutral) == 6
+    assert check(game) == []
+    game.state.cities[sites[14]] = {"owner": "black", "resource": "marble", "temple": True}
+    assert check(game) == ["more than 20 temples on the board (21, 6 of them neutral)"]
+
+
 @pytest.mark.parametrize(("text", "says"), [
     ("components: {temples: 1000}", "components.temples: expected a whole number from 0 "
      "to 999, got 1000"),
