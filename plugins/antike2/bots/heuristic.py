@@ -104,11 +104,11 @@ class HeuristicBot:
         end of the bot's turn, the trade made (its payment and takes by the bot's own
         rules) and the rest of the turn played by the bot's own choices with no more
         trades. (Scoring ``done`` past the end of the turn and a trade at the next
-        trade decision made it trade in loops.) A trade whose turn ends as ``done``'s
-        does, but for the trade's own resources, buys nothing this turn: it waits for
-        the next, where it may be made as well (``mnrules bots check``'s idle trade);
-        before the rondel move it trades not at all (its action and its founding have
-        trades of their own)."""
+        trade decision made it trade in loops.) A trade whose turn ends with all it
+        took still held (beyond what ``done``'s turn ends with) buys nothing this turn,
+        whatever else it changes: it waits for the next, where it may be made as well
+        (``mnrules bots check``'s idle trade); before the rondel move it trades not at
+        all (its action and its founding have trades of their own)."""
         me = dec.player
         turn = game.state.stack[-2] if len(game.state.stack) > 1 else {}
         if turn.get("step") == "a2.turn" and turn.get("stage") == 1:
@@ -126,9 +126,9 @@ class HeuristicBot:
                 if found is None:
                     break   # it would take back a kind it pays (a loop), or cannot repeat
                 value, stock, net = found
-                if all(stock.get(k, 0) == base_stock.get(k, 0) + net.get(k, 0)
-                       for k in set(stock) | set(base_stock) | set(net)):
-                    continue   # idle: the rest of the turn spends nothing more for it
+                if all(stock.get(k, 0) - base_stock.get(k, 0) >= n
+                       for k, n in net.items() if n > 0):
+                    continue   # idle: the rest of the turn spends none of what it takes
                 if value > top:
                     best, top = opt, value
                 break   # the fewest trades that buy something (the next decision asks again)
