@@ -1,2 +1,0 @@
-"""The agents' tests run only where OpenSpiel and PettingZoo are installed (the
-``agents`` extra)."""
