@@ -125,3 +125,14 @@ def test_a_save_that_lists_nothing_held_pays_for_nothing() -> None:
     loaded = load_game(RULES, data)
     assert not can_pay(loaded.state, "yellow", {"gold": 1})
     assert can_pay(loaded.state, "yellow", {})
+
+
+def test_every_general_of_the_box_taken_is_no_fault_one_more_is() -> None:
+    """The box's generals may all be held (the bank empty); one more than it holds is a
+    broken state."""
+    game = at_turn({}, "yellow")
+    n = int(RULES.components["personages"]["general"])
+    game.state.personages = {"yellow": ["general"] * n}
+    assert check(game) == []
+    game.state.personages["yellow"].append("general")
+    assert check(game) == ["more general personages taken than the box holds"]
