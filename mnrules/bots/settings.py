@@ -59,6 +59,33 @@ def softmax_pick(options: Sequence[C], scores: Mapping[C, float],
     return scored[0]
 
 
+def one_setting(item: str, where: str, keys: Sequence[str], seen: Mapping[str, float],
+                noun: str, key_word: str, example: str, number: str) -> dict[str, float]:
+    """One ``KEY=NUMBER`` of a bot's name (a number of at least 0, a key of ``keys`` not
+    in ``seen``), or a one-line error: ``noun`` names such a key ("setting", "weight"),
+    ``example`` a whole name and ``number`` a value to write."""
+    from ..yamlsource import did_you_mean
+
+    key, eq, text = (part.strip() for part in item.partition("="))
+    if not eq or not key or not text:
+        raise MnrulesError(f"{where}: {item!r} is not a setting; write {key_word}=NUMBER "
+                           f"after a '+', e.g. {example}")
+    if key not in keys:
+        known = f"; the {noun}s: {', '.join(keys)}"
+        raise MnrulesError(f"{where}: unknown {noun} {key!r}"
+                           f"{did_you_mean(key, list(keys), known)}")
+    if key in seen:
+        raise MnrulesError(f"{where}: {key} is set twice")
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise MnrulesError(f"{where}: {key}={text}: give a number of at least 0, e.g. "
+                           f"{key}={number}")
+    return {key: value}
+
+
 def parse_settings(bot: str, name: str, profiles: Mapping[str, T], default: T) -> T:
     """The settings a bot's name carries after ``bot:``: a profile of ``profiles`` (none:
     ``default``), then ``+KEY=NUMBER`` for any number field of its dataclass (each at
@@ -80,22 +107,6 @@ def parse_settings(bot: str, name: str, profiles: Mapping[str, T], default: T) -
     keys = tuple(f.name for f in fields(found) if f.type in ("float", float))  # type: ignore[arg-type]
     changes: dict[str, float] = {}
     for item in items:
-        key, eq, text = (part.strip() for part in item.partition("="))
-        if not eq or not key or not text:
-            raise MnrulesError(f"{where}: {item!r} is not a setting; write KEY=NUMBER after "
-                               f"a '+', e.g. {bot}:+temperature=0.2")
-        if key not in keys:
-            known = f"; the settings: {', '.join(keys)}"
-            raise MnrulesError(f"{where}: unknown setting {key!r}"
-                               f"{did_you_mean(key, keys, known)}")
-        if key in changes:
-            raise MnrulesError(f"{where}: {key} is set twice")
-        try:
-            value = float(text)
-        except ValueError:
-            value = math.nan
-        if not math.isfinite(value) or value < 0:
-            raise MnrulesError(f"{where}: {key}={text}: give a number of at least 0, e.g. "
-                               f"{key}=0.2")
-        changes[key] = value
+        changes.update(one_setting(item, where, keys, changes, "setting", "KEY",
+                                   f"{bot}:+temperature=0.2", "0.2"))
     return replace(found, name=name, **changes)  # type: ignore[type-var]

@@ -58,7 +58,6 @@ every report, rating and log, so a game stays a function of its inputs.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -153,24 +152,7 @@ def _named(base: str, whole: str) -> Profile:
 
 def _setting(item: str, whole: str, seen: dict[str, float]) -> dict[str, float]:
     """One ``WEIGHT=N`` of a bot's name, checked."""
-    from mnrules.yamlsource import did_you_mean
+    from mnrules.bots.settings import one_setting
 
-    where = f"--bots: heuristic:{whole}"
-    key, eq, text = (part.strip() for part in item.partition("="))
-    if not eq or not key or not text:
-        raise MnrulesError(f"{where}: {item!r} is not a setting; write WEIGHT=NUMBER after "
-                           f"a '+', e.g. heuristic:balanced+first_tile=3")
-    if key not in WEIGHTS:
-        known = f"; the weights: {', '.join(WEIGHTS)}"
-        raise MnrulesError(f"{where}: unknown weight {key!r}"
-                           f"{did_you_mean(key, WEIGHTS, known)}")
-    if key in seen:
-        raise MnrulesError(f"{where}: {key} is set twice")
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value < 0:
-        raise MnrulesError(f"{where}: {key}={text}: give a number of at least 0, e.g. "
-                           f"{key}=1.5")
-    return {key: value}
+    return one_setting(item, f"--bots: heuristic:{whole}", WEIGHTS, seen, "weight", "WEIGHT",
+                       "heuristic:balanced+first_tile=3", "1.5")
