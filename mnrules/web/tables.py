@@ -9,6 +9,7 @@ other seat's link is ever put in a view. Every change goes through ``game.apply`
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 import time
@@ -280,8 +281,11 @@ class Table:
         rec = Recorder(out)
         rec.header(game, self.pack, None, start=self.start is not None, seats=self.kinds)
         rec.attach(game)
+        from ..engine import as_choice
+
         for choice in list(self.game.history):
-            game.apply(choice)
+            # a typed choice (a named tuple) goes back as the plain data a log holds
+            game.apply(as_choice(json.loads(json.dumps(choice))))
         _ = game.pending
         return out.getvalue()
 
