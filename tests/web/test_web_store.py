@@ -25,10 +25,10 @@ pytest.importorskip("starlette")
 httpx = pytest.importorskip("httpx")
 uvicorn = pytest.importorskip("uvicorn")
 
-from starlette.testclient import TestClient
+from starlette.testclient import TestClient  # noqa: E402
 
-from mnrules.web.app import create_app
-from mnrules.web.tables import Budget
+from mnrules.web.app import create_app  # noqa: E402
+from mnrules.web.tables import Budget  # noqa: E402
 
 ROME = {"edition": "en", "players": 5, "seed": 3, "seats": {"rome": "human"}}
 
