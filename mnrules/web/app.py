@@ -177,6 +177,10 @@ class Server:
             self.tables[table.id] = table
             self.tables.move_to_end(table.id)
 
+    def drop(self, game_id: str) -> None:
+        with self._held:
+            self.tables.pop(game_id, None)
+
     def unload(self) -> None:
         """Unload the least recently used games beyond :attr:`max_loaded` (never one a
         request is using): they are in the store, nothing of them is lost."""
@@ -282,18 +286,27 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
                        ) -> Response:
         """``work`` on the request's game, on a worker, one request of a game at a time."""
         game_id = request.path_params["game"]
-        record = server.store.load(game_id)
-        if record is None:
+        held = server.tables.get(game_id)
+        record = server.store.load(game_id) if held is None else None
+        if held is None and record is None:
             raise HTTPException(404, "no such game")
         try:
             async with server.game_lock(game_id):
                 def job() -> Response:
                     t = server.table(game_id)
                     with t.lock:
-                        return work(t, seat(request, t))
+                        try:
+                            return work(t, seat(request, t))
+                        finally:
+                            if t.saved != t.version:
+                                # the store did not take a choice (a full disk): the
+                                # game goes back to what is stored, never beyond it
+                                server.drop(game_id)
                 return await server.run(job)
         except Busy:
-            raise Busy(server.say(record.pack, record.lang).say("ui.busy")) from None
+            pack, lang = (held.pack, held.lang) if held is not None else \
+                (record.pack, record.lang) if record is not None else ("en", None)
+            raise Busy(server.say(pack, lang).say("ui.busy")) from None
         finally:
             server.unload()
 
