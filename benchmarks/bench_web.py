@@ -5,7 +5,8 @@ A real server (``mnrules serve`` in a subprocess, its store in a temporary folde
 client plays its own game as Rome against four bots (heuristic by default), clicking the
 last option each time, for ``--seconds``; the table gives p50, p99 and the largest of
 each choice's round trip (the bots' answers included, within the request's budget) and
-the server's resident memory after the run."""
+the server's resident memory after the run (a game played out, its client starts
+another)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import sys
 import tempfile
 import threading
 import time
+from typing import Any
 
 import httpx
 
@@ -43,12 +45,17 @@ def _client(url: str, seconds: float, bots: str, seed: int, out: list[float]) ->
     seats = {"rome": "human", **dict.fromkeys(("greece", "carthage", "egypt", "babylon"),
                                                bots)}
     with httpx.Client(base_url=url, timeout=120) as c:
-        host = c.post("/api/games", json={"edition": "en", "players": 5, "seed": seed,
-                                          "seats": seats}).json()["host"]
-        token = {"x-mnrules-seat": host.rsplit("/", 1)[-1]}
-        view = c.get("/api" + host).json()
+        def new(seed: int) -> tuple[str, dict[str, str], dict[str, Any]]:
+            host = c.post("/api/games", json={"edition": "en", "players": 5, "seed": seed,
+                                              "seats": seats}).json()["host"]
+            return host, {"x-mnrules-seat": host.rsplit("/", 1)[-1]}, \
+                c.get("/api" + host).json()
+        host, token, view = new(seed)
         end = time.monotonic() + seconds
-        while time.monotonic() < end and not view["over"]:
+        while time.monotonic() < end:
+            if view["over"]:                 # a game played out: the client starts another
+                seed += 1000
+                host, token, view = new(seed)
             if not view["options"]:          # the bots still at it: poll as the page does
                 time.sleep(0.2)
                 view = c.get("/api" + host).json()
