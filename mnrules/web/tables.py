@@ -9,6 +9,7 @@ other seat's link is ever put in a view. Every change goes through ``game.apply`
 
 from __future__ import annotations
 
+import copy
 import json
 import secrets
 import threading
@@ -295,7 +296,8 @@ def _fresh_game(rules: Ruleset, players: list[str], seed: int,
     from ..start import load_game, new_game
 
     if start is not None:
-        return load_game(rules, start)
+        # a game loaded from a dict may hold its lists: the start stays as it was
+        return load_game(rules, copy.deepcopy(start))
     return new_game(rules, len(players), seed=seed)
 
 
