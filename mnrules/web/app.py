@@ -328,7 +328,7 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
         if not any(secrets.compare_digest(token, d)
                    for d in (record.host, *record.seats.values())):
             raise HTTPException(403, "this link is not a seat of this game")
-        return FileResponse(STATIC / "play.html")
+        return FileResponse(STATIC / "play.html", headers=PRIVATE)
 
     async def editions(request: Request) -> Response:
         # the same for the server's life, and seconds to make: made once, on a worker
