@@ -134,6 +134,24 @@ def test_undo_and_the_log_survive_a_restart(tmp_path: Path) -> None:
     assert opened.status_code == 200 and opened.json()["steps"] == view["version"] - 1
 
 
+def test_a_loaded_save_is_kept_from_its_position(tmp_path: Path) -> None:
+    first = TestClient(create_app(tmp_path))
+    host = first.post("/api/games", json=ROME).json()["host"]
+    play(first, host, 5)
+    saved = first.get(api(host) + "/save").text
+    loaded = first.post("/api/load", json={"save": saved}).json()["host"]
+    view = play(first, loaded, 2)
+    again = TestClient(create_app(tmp_path))
+    assert again.get(api(loaded)).json() == view
+    log = again.get(api(loaded) + "/log").text
+    assert '"state"' in log.splitlines()[0]      # its log starts from the save's position
+    path = tmp_path / "loaded.jsonl"
+    path.write_text(log, encoding="utf-8")
+    from mnrules.log import replay
+
+    assert replay(path).divergence is None
+
+
 def test_the_65th_game_evicts_no_game_in_play(tmp_path: Path) -> None:
     client = TestClient(create_app(tmp_path, max_loaded=4))
     first = client.post("/api/games", json=ROME).json()
