@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import sqlite3
 import tempfile
 import threading
 from collections import OrderedDict
@@ -720,7 +721,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str | Path | None = N
     from .store import default_data_folder
 
     folder = Path(data) if data is not None else default_data_folder()
-    app = create_app(folder, allowed_hosts(host, port))
+    try:
+        app = create_app(folder, allowed_hosts(host, port))
+    except (OSError, sqlite3.Error) as exc:
+        raise MnrulesError(f"--data {folder}: cannot keep games there: "
+                           f"{getattr(exc, 'strerror', None) or exc}") from None
     print(f"mnrules serve: open http://{host}:{port}/ (games kept in {folder}; "
           f"Ctrl-C stops)", flush=True)
     # a stopped server waits at most a few seconds for requests under way; a client

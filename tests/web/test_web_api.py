@@ -278,7 +278,7 @@ def test_a_small_simulation_reports_its_progress_then_its_figures(client: TestCl
     assert bad.status_code == 400 and "from 1 to 200" in bad.json()["error"]
 
 
-def test_serve_prints_its_address_and_serves_the_pages() -> None:
+def test_serve_prints_its_address_and_serves_the_pages(tmp_path: Path) -> None:
     import os
     import socket
     import subprocess
@@ -290,11 +290,15 @@ def test_serve_prints_its_address_and_serves_the_pages() -> None:
         port = s.getsockname()[1]
     proc = subprocess.Popen([sys.executable, "-m", "mnrules", "serve", "--port", str(port)],
                             stdout=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            env={**os.environ, "PYTHONUNBUFFERED": "1",
+                                 "XDG_DATA_HOME": str(tmp_path)})
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
         assert f"http://127.0.0.1:{port}/" in line
+        # its games go to the user's data folder unless --data names another
+        assert str(tmp_path / "mnrules") in line
+        assert (tmp_path / "mnrules" / "games.sqlite3").is_file()
         for _ in range(100):
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
@@ -315,3 +319,15 @@ def test_serve_refuses_a_port_that_is_none() -> None:
     from mnrules.cli import main
 
     assert main(["serve", "--port", "70000"]) != 0
+
+
+def test_serve_refuses_a_data_folder_it_cannot_write(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    from mnrules.cli import main
+
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    assert main(["serve", "--port", "8123", "--data", str(blocked / "games")]) != 0
+    err = capsys.readouterr().err
+    assert "--data" in err and "cannot keep games" in err and "Traceback" not in err
