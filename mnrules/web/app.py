@@ -24,13 +24,14 @@ Only the server's own pages drive it (:class:`Guard`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import sqlite3
 import tempfile
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
@@ -261,10 +262,12 @@ INDEX_WORDS = ("form_edition", "form_language", "form_players", "form_seed", "fo
 
 def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
                budget: Budget | None = None, workers: int = WORKERS,
-               max_loaded: int = MAX_LOADED, max_stored: int = MAX_STORED) -> Starlette:
+               max_loaded: int = MAX_LOADED, max_stored: int = MAX_STORED,
+               warm: bool = False) -> Starlette:
     """The app. ``data``: the folder of its store (None: a store in memory, lost with
     the app). ``hosts``: the ``Host`` values it answers (``name:port``; None: any, for
-    a test client). ``budget``: the bot play one request may do."""
+    a test client). ``budget``: the bot play one request may do. ``warm``: make the
+    new-game form's data as the server starts, not at its first visitor."""
     server = Server(open_store(data), budget or Budget(), workers, max_loaded, max_stored)
 
     def seat(request: Request, t: Table) -> list[str]:
@@ -331,14 +334,27 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
             raise HTTPException(403, "this link is not a seat of this game")
         return FileResponse(STATIC / "play.html", headers=PRIVATE)
 
-    async def editions(request: Request) -> Response:
+    async def editions_info() -> dict[str, Any]:
         # the same for the server's life, and seconds to make: made once, on a worker
         if server._editions_lock is None:
             server._editions_lock = asyncio.Lock()
         async with server._editions_lock:
             if server.editions is None:
                 server.editions = await server.run(lambda: _editions_info(server))
-        return JSONResponse(server.editions, headers={"cache-control": "max-age=300"})
+        return server.editions
+
+    async def editions(request: Request) -> Response:
+        return JSONResponse(await editions_info(), headers={"cache-control": "max-age=300"})
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        warming = asyncio.create_task(editions_info()) if warm else None
+        try:
+            yield
+        finally:
+            if warming is not None:
+                warming.cancel()
+            server.pool.shutdown(wait=False, cancel_futures=True)
 
     def seats_of(data: dict[str, Any]) -> dict[str, str]:
         seats = data.get("seats") or {}
@@ -569,7 +585,7 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
         Route("/api/simulations", simulate, methods=["POST"]),
         Route("/api/simulations/{sim}", simulation),
     ]
-    app = Starlette(routes=routes, exception_handlers={
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={
         MnrulesError: refused, HTTPException: http_error, Exception: crashed})
     app.state.server = server
     app.add_middleware(Guard, hosts=hosts)
@@ -722,7 +738,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str | Path | None = N
 
     folder = Path(data) if data is not None else default_data_folder()
     try:
-        app = create_app(folder, allowed_hosts(host, port))
+        app = create_app(folder, allowed_hosts(host, port), warm=True)
     except (OSError, sqlite3.Error) as exc:
         raise MnrulesError(f"--data {folder}: cannot keep games there: "
                            f"{getattr(exc, 'strerror', None) or exc}") from None
