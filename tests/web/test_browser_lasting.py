@@ -1,7 +1,8 @@
 """A game in the browser lasts (issue 37): a human plays some choices, reloads the page
 and goes on; the server is stopped and another started on the same data folder, and the
 page, reloaded, goes on from the last choice. No page runs a script its content security
-policy would refuse (the console stays clean). Debian's Chromium driven by Playwright,
+policy would refuse (the console stays clean); the game's log downloads from its page
+and the replay page opens it. Debian's Chromium driven by Playwright,
 as in ``test_browser.py``."""
 
 from __future__ import annotations
@@ -94,8 +95,8 @@ def _shown(page: Any) -> tuple[str, str, str]:
             page.locator("#status").inner_text(), page.locator("#log").inner_text())
 
 
-def test_a_game_goes_on_after_a_reload_and_a_server_restart(served: Served,
-                                                            page: Any) -> None:
+def test_a_game_goes_on_after_a_reload_and_a_server_restart(served: Served, page: Any,
+                                                            tmp_path: Path) -> None:
     refused: list[str] = []      # a script error, or anything the policy refused
     page.on("pageerror", lambda e: refused.append(str(e)))
     page.on("console", lambda m: refused.append(m.text)
@@ -123,5 +124,18 @@ def test_a_game_goes_on_after_a_reload_and_a_server_restart(served: Served,
     page.wait_for_selector("#options button")
     assert _shown(page) == before
     _click_first(page)                              # and the game goes on
-    assert int(page.evaluate("document.body.dataset.version")) > int(before[0])
+    version = int(page.evaluate("document.body.dataset.version"))
+    assert version > int(before[0])
+
+    # the game's log downloads from its page, and the replay page opens it
+    with page.expect_download() as got:
+        page.click("#logfile")
+    log = tmp_path / "game.jsonl"
+    got.value.save_as(log)
+    page.goto(served.url + "/replay")
+    page.set_input_files("#logfile", str(log))
+    page.click("#open")
+    page.wait_for_function(
+        "n => document.getElementById('where').textContent.startsWith('choice 0 of ' + n)",
+        arg=version)
     assert not refused, refused
