@@ -744,7 +744,31 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str | Path | None = N
                            f"{getattr(exc, 'strerror', None) or exc}") from None
     print(f"mnrules serve: open http://{host}:{port}/ (games kept in {folder}; "
           f"Ctrl-C stops)", flush=True)
-    # a stopped server waits at most a few seconds for requests under way; a client
-    # that sends its request slowly is dropped, and connections are capped
-    uvicorn.run(app, host=host, port=port, log_level="warning",
+    # a stopped server waits at most a few seconds for requests under way; an idle or a
+    # slow client is dropped, and connections are capped
+    uvicorn.run(app, host=host, port=port, log_level="warning", http=_timed_protocol(),
                 timeout_graceful_shutdown=5, timeout_keep_alive=5, limit_concurrency=256)
+
+
+HEADER_SECONDS = 10.0
+"""How long a new connection may take to send its request's headers."""
+
+
+def _timed_protocol() -> Any:
+    """uvicorn's HTTP/1.1 protocol, closing a connection whose first request's headers
+    are not all in after :data:`HEADER_SECONDS` (uvicorn times out only an idle
+    connection between requests: a client sending a byte now and then held its
+    descriptor for good)."""
+    import asyncio as _asyncio
+
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Timed(H11Protocol):
+        def connection_made(self, transport: _asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self.loop.call_later(HEADER_SECONDS, self._too_slow)
+
+        def _too_slow(self) -> None:
+            if self.cycle is None and not self.transport.is_closing():
+                self.transport.close()
+    return Timed
