@@ -152,6 +152,21 @@ def test_a_loaded_save_is_kept_from_its_position(tmp_path: Path) -> None:
     assert replay(path).divergence is None
 
 
+def test_undo_keeps_only_what_can_still_be_undone() -> None:
+    """A snapshot per human choice, never trimmed, grew without end (58 KB a choice)."""
+    from mnrules import load_ruleset
+    from mnrules.web.tables import new_table
+
+    table = new_table(load_ruleset("en"), "en", 3, {"rome": "human"}, seed=2, lang=None)
+    for n in range(150):
+        dec = table.game.pending
+        assert dec is not None
+        table.choose(["rome"], n % len(dec.options), table.version)
+        kept = table.undo.get("rome", [])
+        assert len(kept) <= 8, n
+        assert table.can_undo("rome") == bool(kept)
+
+
 def test_the_65th_game_evicts_no_game_in_play(tmp_path: Path) -> None:
     client = TestClient(create_app(tmp_path, max_loaded=4))
     first = client.post("/api/games", json=ROME).json()
