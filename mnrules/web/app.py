@@ -193,8 +193,9 @@ class Server:
                 lock = self._games.get(game_id)
                 if lock is not None and lock.locked():
                     continue
+                # its lock stays: a request woken by it may be about to run, and a
+                # second lock would let two requests rebuild the game side by side
                 del self.tables[game_id]
-                self._games.pop(game_id, None)
 
     def check_room(self, pack: str, lang: str | None) -> None:
         if self.store.count() >= self.max_stored:
