@@ -27,10 +27,12 @@ from ..state import State
 from .store import GameRecord, GameStore, StoredChoice, digest
 
 HOST = "host"
-WEB_MAX_SEARCH = 200
+WEB_MAX_SEARCH = 64
 """The most search a seat's bot may ask in the web app (``search:N``, ``mcts:N``
-iterations a decision): one decision is played within a request, never cut short, so
-this bounds how long a request can take (search:200 thinks about a second a decision)."""
+iterations a decision): a decision is never cut short, so this bounds how far a request
+may overrun its budget (Mare Nostrum, 5 players: the slowest decision of a game takes
+0.6 s at ``search`` (16), 2.3 s at ``search:64``, 2.8 s at ``mcts:64``, 6.4 s at
+``search:200``)."""
 TOKEN_BYTES = 16
 """A link's token: 128 random bits."""
 

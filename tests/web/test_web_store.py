@@ -277,13 +277,13 @@ def test_a_deep_or_malformed_json_body_is_a_400_with_a_sentence(client: TestClie
 
 
 def test_a_seats_bot_may_not_ask_an_unbounded_search(client: TestClient) -> None:
-    for kind in ("search:1000000000", "search:201", "mcts:5000"):
+    for kind in ("search:1000000000", "search:65", "mcts:5000", "mcts:100+width=2"):
         r = client.post("/api/games", json={**ROME, "seats": {"rome": "human",
                                                                "greece": kind}})
-        assert r.status_code == 400 and "at most 200" in r.json()["error"], r.json()
+        assert r.status_code == 400 and "at most 64" in r.json()["error"], r.json()
     r = client.post("/api/games", json={**ROME, "lang": "uk",
                                         "seats": {"greece": "search:100000"}})
-    assert r.status_code == 400 and "щонайбільше 200" in r.json()["error"], r.json()
+    assert r.status_code == 400 and "щонайбільше 64" in r.json()["error"], r.json()
     r = client.post("/api/simulations", json={"edition": "en", "games": 1,
                                               "bots": "search:100000"})
     assert r.status_code == 400
