@@ -361,13 +361,11 @@ def new_table(rules: Ruleset, pack: str, players: int, seats: dict[str, str], se
 
 
 def search_budget(kind: str) -> int:
-    """The search a bot's name asks a decision (``search:N``, ``mcts:N+...``; 0 for a
-    bot that does not search by iterations)."""
-    name, _, arg = kind.partition(":")
-    head = arg.split("+")[0]
-    if name in ("search", "mcts"):
-        return int(head) if head.isdigit() else 16
-    return 0
+    """The search a bot's name asks a decision: the number its argument starts with
+    (``search:N``, ``mcts:N+width=4``, whatever the game calls its searching bots), 0
+    for a bot whose argument is no number (``heuristic:trader``) or that has none."""
+    head = kind.partition(":")[2].split("+")[0]
+    return int(head) if head.isdigit() else 0
 
 
 def seat_table(game: Game[Any], pack: str, seats: dict[str, str], lang: str | None,
