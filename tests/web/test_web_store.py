@@ -101,6 +101,40 @@ def test_a_game_goes_on_after_the_server_is_killed_and_restarted(tmp_path: Path)
         proc.wait(10)
 
 
+def test_sigterm_stops_a_server_whose_bots_are_playing(tmp_path: Path) -> None:
+    """Bots played a whole game inside one request on the event loop: SIGTERM waited on
+    it (SIGKILL was needed). Here a six-nation bot game is started and polled, and
+    SIGTERM is sent while its requests are under way."""
+    port = free_port()
+    proc = serve(tmp_path / "data", port)
+    url = f"http://127.0.0.1:{port}"
+    nations = ("yellow", "red", "green", "blue", "black", "grey")
+
+    def play_bots() -> None:
+        with httpx.Client(base_url=url, timeout=60) as c:
+            try:
+                host = c.post("/api/games", json={
+                    "edition": "antike2", "players": 6, "seed": 5,
+                    "seats": dict.fromkeys(nations, "heuristic")}).json()["host"]
+                while True:
+                    c.get(api(host))
+            except httpx.HTTPError:
+                return                          # the server went
+    try:
+        players = [threading.Thread(target=play_bots, daemon=True) for _ in range(2)]
+        for p in players:
+            p.start()
+        time.sleep(1)
+        t = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(30)
+        assert time.monotonic() - t < 8
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+
+
 def test_undo_and_the_log_survive_a_restart(tmp_path: Path) -> None:
     first = TestClient(create_app(tmp_path))
     links = first.post("/api/games", json=ROME).json()
