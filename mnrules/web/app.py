@@ -739,16 +739,41 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str | Path | None = N
 
     folder = Path(data) if data is not None else default_data_folder()
     try:
+        folder.mkdir(parents=True, exist_ok=True)
+        held = _hold(folder)
         app = create_app(folder, allowed_hosts(host, port), warm=True)
     except (OSError, sqlite3.Error) as exc:
         raise MnrulesError(f"--data {folder}: cannot keep games there: "
                            f"{getattr(exc, 'strerror', None) or exc}") from None
+    if not held:
+        raise MnrulesError(f"--data {folder}: another mnrules serve keeps its games there "
+                           f"(give this one another --data)")
     print(f"mnrules serve: open http://{host}:{port}/ (games kept in {folder}; "
           f"Ctrl-C stops)", flush=True)
     # a stopped server waits at most a few seconds for requests under way; an idle or a
     # slow client is dropped, and connections are capped
     uvicorn.run(app, host=host, port=port, log_level="warning", http=_timed_protocol(),
                 timeout_graceful_shutdown=5, timeout_keep_alive=5, limit_concurrency=256)
+
+
+_HELD: list[Any] = []
+
+
+def _hold(folder: Path) -> bool:
+    """Take the data folder for this process (False: another server has it). Two servers
+    on one store would each play its games on from what they hold in memory."""
+    try:
+        import fcntl
+    except ImportError:             # no advisory locks here: the folder is not held
+        return True
+    lock = open(folder / "serve.lock", "a+")  # noqa: SIM115 - held for the process' life
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.close()
+        return False
+    _HELD.append(lock)
+    return True
 
 
 HEADER_SECONDS = 10.0

@@ -87,6 +87,11 @@ def test_a_game_goes_on_after_the_server_is_killed_and_restarted(tmp_path: Path)
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
     proc = serve(tmp_path / "data", port)
+    # a second server on the same folder is refused: it would play the games on apart
+    second = subprocess.run([sys.executable, "-m", "mnrules", "serve", "--port",
+                             str(free_port()), "--data", str(tmp_path / "data")],
+                            capture_output=True, text=True, timeout=60)
+    assert second.returncode != 0 and "another mnrules serve" in second.stderr
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
             assert client.get(host).status_code == 200          # the page's link works
