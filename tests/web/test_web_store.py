@@ -206,6 +206,26 @@ def test_undo_keeps_only_what_can_still_be_undone() -> None:
         assert table.can_undo("rome") == bool(kept)
 
 
+def test_a_choice_the_store_refuses_is_not_played(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    client = TestClient(create_app(tmp_path), raise_server_exceptions=False)
+    host = client.post("/api/games", json=ROME).json()["host"]
+    view = play(client, host, 2)
+    store = client.app.state.server.store  # type: ignore[attr-defined]
+
+    def full(*args: Any) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+    monkeypatch.setattr(store, "append", full)
+    r = client.post(api(host) + "/choose", headers=seat(host),
+                    json={"key": 0, "version": view["version"]})
+    assert r.status_code == 500 and "the game is as it was" in r.json()["error"]
+    assert "Traceback" not in r.text
+    monkeypatch.undo()
+    assert client.get(api(host)).json() == view      # what is stored, nothing beyond
+
+
 def test_the_65th_game_evicts_no_game_in_play(tmp_path: Path) -> None:
     client = TestClient(create_app(tmp_path, max_loaded=4))
     first = client.post("/api/games", json=ROME).json()
