@@ -354,18 +354,42 @@ def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | N
     return [r for r in results if r is not None]
 
 
+def local_cluster(workers: int) -> Any:
+    """A Dask cluster on this machine that only this process can use.
+
+    A plain ``LocalCluster`` listens on 127.0.0.1 with no authentication, and a Dask
+    client may run any code it likes: any other user of the machine could run his in
+    the simulation and its workers. Its scheduler and workers are given throwaway TLS
+    credentials, held in memory and handed to the workers by their nannies, that both
+    sides must present (mutual TLS): a client without them is refused at the handshake."""
+    try:
+        from dask.distributed import LocalCluster
+        from distributed.security import Security
+    except ImportError:
+        raise MnrulesError("--backend dask needs Dask: pip install 'mnrules[cluster]'") \
+            from None
+    try:
+        security = Security.temporary()  # type: ignore[no-untyped-call]
+    except ImportError:
+        raise MnrulesError("--backend dask needs the cryptography package for the local "
+                           "cluster's credentials: pip install 'mnrules[cluster]'") from None
+    return LocalCluster(n_workers=max(1, workers),  # type: ignore[no-untyped-call]
+                        threads_per_worker=1, processes=True, dashboard_address=None,
+                        host="127.0.0.1", protocol="tls://", security=security)
+
+
 def run_dask(jobs: list[Job], workers: int, address: str | None,
              progress: Callable[[int], None] | None = None) -> list[GameResult]:
-    """The same games on a Dask cluster (a local one unless ``address`` names one)."""
+    """The same games on a Dask cluster (a local one unless ``address`` names one: that
+    cluster's own security, if any, is its operator's business)."""
     try:
-        from dask.distributed import Client, LocalCluster, as_completed
+        from dask.distributed import Client, as_completed
     except ImportError:
         raise MnrulesError("--backend dask needs Dask: pip install 'mnrules[cluster]'") \
             from None
     cluster = None
     if address is None:
-        cluster = LocalCluster(n_workers=max(1, workers),  # type: ignore[no-untyped-call]
-                               threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = local_cluster(workers)
         client = Client(cluster)  # type: ignore[no-untyped-call]
     else:
         client = Client(address)  # type: ignore[no-untyped-call]

@@ -627,3 +627,28 @@ def test_unwritable_folder_for_root_too() -> None:
         pytest.skip("no /proc")
     with pytest.raises(MnrulesError, match=r"/proc/x\.json: cannot write in /proc"):
         files.check_writable("/proc/x.json")
+
+
+# -- 4. the Dask backend's local cluster ----------------------------------------------------
+def test_the_local_dask_cluster_refuses_an_outside_client() -> None:
+    """Another process on the machine that finds the cluster's port cannot use it: a
+    plain client (no credentials) is refused, over TLS or plain TCP, and runs nothing."""
+    pytest.importorskip("dask.distributed")
+    pytest.importorskip("cryptography")
+    from dask.distributed import Client
+
+    cluster = sim.local_cluster(1)
+    try:
+        address = cluster.scheduler_address
+        assert address.startswith("tls://127.0.0.1:")
+        from distributed.security import Security
+
+        # plain TCP, and TLS with credentials of the intruder's own making
+        for attempt, security in ((address.replace("tls://", "tcp://"), None),
+                                  (address, Security.temporary())):
+            with pytest.raises((OSError, TimeoutError)):
+                Client(attempt, timeout=2, security=security)
+        with Client(cluster) as own:          # the simulation's own client still works
+            assert own.submit(sum, [1, 2]).result() == 3
+    finally:
+        cluster.close()
