@@ -23,6 +23,7 @@ from .files import check_distinct, check_writable, streaming, write_atomic
 from .present import Presenter, presenter
 from .ruleset import load_ruleset
 from .start import new_game, set_round_cap
+from .stopping import Stopped, stop_signals, unbroken
 from .yamlsource import did_you_mean
 
 MAX_GAMES = 1_000_000      # simulate keeps every game's result in memory
@@ -259,7 +260,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             decisions = 0
             while (dec := game.pending) is not None and (stop is None
                                                          or game.state.round < stop):
-                game.apply(bots[dec.player].choose(game))
+                choice = bots[dec.player].choose(game)
+                with unbroken():  # a stop leaves the log with this choice's draws or neither
+                    game.apply(choice)
                 decisions += 1
                 if game.state.round != rnd or game.over:
                     print("\n".join(_round_lines(game, rnd, events, say)))
@@ -1452,7 +1455,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if getattr(args, "game", None):
             _use_game(args)
-        result: int = args.func(args)
+        with stop_signals():
+            result: int = args.func(args)
         return result
     except MnrulesError as exc:
         print(f"mnrules: error: {exc}", file=sys.stderr)
@@ -1466,6 +1470,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UnicodeDecodeError as exc:  # a file given to read is not text
         print(f"mnrules: error: a file is not UTF-8 text ({exc.reason})", file=sys.stderr)
         return 2
+    except Stopped as exc:  # SIGTERM, SIGHUP: ended as Ctrl-C ends, with the shell's code
+        with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
+            print(f"mnrules: stopped by {exc.name}", file=sys.stderr)
+        return 128 + exc.signum
     except KeyboardInterrupt:
         print("mnrules: interrupted", file=sys.stderr)
         return 130

@@ -23,6 +23,7 @@ from .effects import Event
 from .errors import MnrulesError
 from .ruleset import Ruleset, load_ruleset
 from .start import new_game
+from .stopping import default_in_child
 
 ROUND_CAP = 60
 """The rounds after which a bot game stops undecided, unless the game's pack says how
@@ -200,6 +201,7 @@ def _worker(conn: Any) -> None:
     import traceback
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's business
+    default_in_child()
     if hasattr(signal, "pthread_sigmask"):       # blocked while it was forked
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     while True:

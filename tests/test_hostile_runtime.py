@@ -242,7 +242,6 @@ sys.exit(main(sys.argv[1:]))
 
 @pytest.mark.parametrize(("argv", "name"), [
     (["play", "--seed", "3", "--rounds", "2", "--save"], "g.save"),
-    (["play", "--seed", "3", "--rounds", "1", "--log"], "g.jsonl"),
     (["render", "new", "-o"], "b.svg"),
 ])
 def test_a_write_cut_short_leaves_the_old_file_whole(tmp_path: Path, argv: list[str],
@@ -261,6 +260,50 @@ def test_a_write_cut_short_leaves_the_old_file_whole(tmp_path: Path, argv: list[
     assert_clean_error(out, name)
     assert target.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == [name]
+
+
+def test_a_log_on_a_full_disk_keeps_the_lines_written(tmp_path: Path) -> None:
+    """The disk fills up half-way through a game (a file size limit in a child): the
+    log holds every whole line written before, replays as far as it goes, and the error
+    says so in one sentence."""
+    log = tmp_path / "g.jsonl"
+    log.write_text("an older log\n")
+    out = run_limited([sys.executable, "-c", FILE_SIZE_LIMIT, "play", "--seed", "3",
+                       "--log", str(log)], timeout=60)
+    assert_clean_error(out, "g.jsonl", "File too large", "whole lines written before")
+    text = log.read_text()
+    assert text.endswith("\n") and 2000 < len(text) <= 3000
+    assert replay(log).divergence is None or "does not have" in str(replay(log).divergence)
+    assert [p.name for p in tmp_path.iterdir()] == ["g.jsonl"]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_game_stopped_by_a_signal_keeps_its_log(tmp_path: Path, sig: int) -> None:
+    """``timeout``, a CI cancel, a closed terminal: the log is put in place as on Ctrl-C,
+    cut after a whole choice (never between a choice and its draws), and replays."""
+    log = tmp_path / "g.jsonl"
+    log.write_text("an older log\n")
+    proc = subprocess.Popen([sys.executable, "-m", "mnrules", "play", "--seed", "4",
+                             "--bots", "random", "--log", str(log)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        temp = f".{log.name}."
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:   # the game under way, its lines streaming
+            time.sleep(0.1)
+            if any(p.name.startswith(temp) and p.stat().st_size > 20_000
+                   for p in tmp_path.iterdir()):
+                break
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 128 + sig, (proc.returncode, err[-2000:])
+    assert err.strip().splitlines()[-1] == f"mnrules: stopped by {signal.Signals(sig).name}"
+    assert "Traceback" not in err
+    assert [p.name for p in tmp_path.iterdir()] == ["g.jsonl"]
+    result = replay(log)
+    assert result.divergence is None and result.choices > 50
 
 
 def test_an_interrupted_game_keeps_its_log_as_far_as_it_got(
