@@ -695,3 +695,75 @@ def test_the_local_dask_cluster_refuses_an_outside_client() -> None:
             assert own.submit(sum, [1, 2]).result() == 3
     finally:
         cluster.close()
+
+
+# -- 5. simulate: a stopped worker, a killed parent -----------------------------------------
+def test_a_stopped_worker_is_replaced_and_loses_no_game(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    import multiprocessing
+
+    monkeypatch.setattr(sim, "SILENCE", 2.0)
+    jobs = _jobs(6)
+    straight = sim.run_local(jobs, 1)
+    stopped: list[int] = []
+
+    def stop_one(_: int) -> None:
+        if not stopped:
+            for child in multiprocessing.active_children():
+                if child.name.startswith("mnrules-simulate") and child.pid:
+                    os.kill(child.pid, signal.SIGSTOP)
+                    stopped.append(child.pid)
+                    break
+
+    began = time.monotonic()
+    try:
+        assert [r.__dict__ for r in sim.run_local(jobs, 2, stop_one)] == \
+            [r.__dict__ for r in straight]
+    finally:
+        for pid in stopped:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+    assert stopped and time.monotonic() - began < 30
+
+
+def test_a_game_past_its_deadline_is_a_clean_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sim, "play_one", lambda job: time.sleep(60))
+    began = time.monotonic()
+    with pytest.raises(sim.WorkerError, match=r"game 1 \(seed \d+\): its worker process spent "
+                                              r"more than 0.5 s on it, 3 times"):
+        sim.run_local(_jobs(2), 2, deadline=0.5)
+    assert time.monotonic() - began < 15
+
+
+def test_the_workers_die_with_their_killed_parent() -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "mnrules", "simulate", "--games", "400",
+                             "--jobs", "2", "--quiet"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    pids: list[int] = []
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and len(pids) < 2:   # both workers playing
+            time.sleep(0.2)
+            with contextlib.suppress(OSError):
+                pids = [int(p) for p in children.read_text().split()]
+        assert len(pids) == 2
+        proc.kill()
+        proc.wait(10)
+
+        def alive(pid: int) -> bool:
+            try:
+                return Path(f"/proc/{pid}/stat").read_text().split()[2] not in ("Z", "X")
+            except (OSError, IndexError):
+                return False
+
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(alive(p) for p in pids):
+            time.sleep(0.1)
+        assert not any(alive(p) for p in pids), "a worker outlived its parent"
+    finally:
+        for pid in pids:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
