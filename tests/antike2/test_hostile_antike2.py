@@ -1,0 +1,71 @@
+"""Antike II held to Mare Nostrum's strictness against hostile input: no decision without
+options, whatever a pack's parameters (inside their ranges); saves checked per nation;
+unknown component keys and counts beyond the box refused with their place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from a2_helpers import asked, at_turn, options, play
+
+from mnrules import load_ruleset, new_game
+from mnrules.engine import DONE, Decision, Frame, Game
+from mnrules.errors import PackError
+from mnrules.plugins.antike2.rondel import spaces
+
+YELLOW = {"ROMA": "yellow", "NEAPOLIS": "yellow", "SYRACUS": "yellow"}
+NOTHING = {"marble": 0, "iron": 0, "gold": 0, "coin": 0}
+
+
+def test_with_no_free_space_a_nation_holding_nothing_still_moves_one_space() -> None:
+    """«перемещением маркера ... на 1,2,3 деления (сектора) бесплатно», «Остаться на том
+    же секторе нельзя»: under ``rondel_free: 0`` a nation with an empty stock is offered
+    the next space, free, and not a decision with no option."""
+    rules = load_ruleset("antike2", {"params": {"rondel_free": 0}})
+    game = at_turn({"cities": YELLOW, "rondel": {"yellow": "ferrum"},
+                    "stock": {"yellow": dict(NOTHING)}}, "yellow", rules=rules)
+    assert options(game) == {"templum"}
+    play(game, "templum")
+    assert game.state.rondel["yellow"] == "templum" and asked(game) != ("yellow", "a2.pay")
+    paying = at_turn({"cities": YELLOW, "rondel": {"yellow": "ferrum"},
+                      "stock": {"yellow": {**NOTHING, "gold": 1}}}, "yellow", rules=rules)
+    assert options(paying) == {"templum"}     # the next space costs its one resource
+    play(paying, "templum")
+    assert paying.state.stock["yellow"]["gold"] == 0
+
+
+def test_whole_games_under_no_free_space_play_to_their_end() -> None:
+    from mnrules.bots import make_bot
+
+    rules = load_ruleset("antike2", {"params": {"rondel_free": 0, "round_cap": 40}})
+    for seed in (1, 2):
+        game = new_game(rules, 3, seed=seed, round_cap=40)
+        bots = {p: make_bot("random", seed * 1009 + i, rules)
+                for i, p in enumerate(game.state.players)}
+        while (dec := game.pending) is not None:
+            game.apply(bots[dec.player].choose(game))
+
+
+class _Empty:
+    """A step that asks a decision it gives no option."""
+
+    def advance(self, game: Game, frame: Frame) -> Decision | str:
+        if frame.get("seen"):
+            return DONE
+        frame["seen"] = True
+        return Decision(game.state.players[0], "a2.rondel", "nothing", ())
+
+
+def test_the_kernel_refuses_to_ask_a_decision_with_no_option(tmp_path: Path) -> None:
+    variant = tmp_path / "v.yaml"
+    variant.write_text("extends: antike2\n")
+    rules = load_ruleset("antike2", variant=str(variant))
+    rules.steps["a2.rondel"] = _Empty()  # type: ignore[assignment]
+    game = new_game(rules, 3, seed=1)
+    with pytest.raises(PackError) as err:
+        _ = game.pending
+    text = str(err.value)
+    assert "'a2.rondel'" in text and "no option" in text and "'antike2'" in text
+    assert "v.yaml" in text and str(tmp_path) not in text
+    assert spaces(game)   # the rule set itself is untouched by the failure
