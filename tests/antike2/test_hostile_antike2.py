@@ -4,11 +4,15 @@ unknown component keys and counts beyond the box refused with their place."""
 
 from __future__ import annotations
 
+import copy
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from a2_helpers import asked, at_turn, options, play
 
+from limits import assert_clean_error, mnrules
 from mnrules import load_ruleset, new_game
 from mnrules.engine import DONE, Decision, Frame, Game
 from mnrules.errors import PackError
@@ -69,3 +73,36 @@ def test_the_kernel_refuses_to_ask_a_decision_with_no_option(tmp_path: Path) -> 
     assert "'a2.rondel'" in text and "no option" in text and "'antike2'" in text
     assert "v.yaml" in text and str(tmp_path) not in text
     assert spaces(game)   # the rule set itself is untouched by the failure
+
+
+@pytest.fixture(scope="module")
+def a2_save(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    from mnrules.cli import main
+
+    path = tmp_path_factory.mktemp("a2") / "g.save"
+    assert main(["play", "--game", "antike2", "--seed", "2", "--rounds", "1",
+                 "--save", str(path)]) == 0
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+@pytest.mark.parametrize(("key", "change", "says"), [
+    ("know_how", lambda m, n: m.pop(n), "know_how.{n}: missing"),
+    ("stock", lambda m, n: m.pop(n), "stock.{n}: missing"),
+    ("rondel", lambda m, n: m.pop(n), "rondel.{n}: missing"),
+    ("destroyed", lambda m, n: m.pop(n), "destroyed.{n}: missing"),
+    ("units", lambda m, n: m.pop(n), "units.{n}: missing"),
+    ("personages", lambda m, n: m.pop(n), "personages.{n}: missing"),
+    ("stock", lambda m, n: m[n].update(dragonglass=1), "stock.{n}.dragonglass"),
+])
+def test_a_save_missing_a_nations_entry_is_refused_at_load(
+        tmp_path: Path, a2_save: dict[str, Any], key: str, change: Any, says: str) -> None:
+    """The trial play may never read the entry (a know-how is read at Scientia only):
+    the load itself checks that every per-nation map has every nation."""
+    data = copy.deepcopy(a2_save)
+    nation = data["state"]["players"][-1]
+    change(data["state"][key], nation)
+    path = tmp_path / "broken.save"
+    path.write_text(json.dumps(data))
+    out = mnrules("play", "--load", str(path), "--rounds", "3", "--bots", "random")
+    assert_clean_error(out, "broken.save", says.format(n=nation))
