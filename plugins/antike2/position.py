@@ -24,7 +24,12 @@ from typing import Any
 
 from mnrules.errors import StateError
 from mnrules.plugins.antike2.state import HOLDINGS, RESOURCES, UNITS, Game
-from mnrules.plugins.antike2.supply import bank_coins, personages_left, temples_left
+from mnrules.plugins.antike2.supply import (
+    bank_coins,
+    box_problems,
+    personages_left,
+    temples_left,
+)
 from mnrules.scenario import start_phase as start_phase  # the kernel's, for tests' imports
 from mnrules.scenario import sub
 
@@ -36,6 +41,15 @@ EXPECT_KEYS = ("cities", "units", "stock", "rondel", "know_how", "firsts", "pers
 
 def _edited(game: Game) -> None:
     game._pending = None
+
+
+def _within_the_box(game: Game) -> None:
+    """Refuse, at the key being set, a position that takes more than the box holds (the
+    pack's ``components``: 10 kings, 12 legions a nation...): a save is refused so when
+    it loads, and a scenario must be a position a save could hold."""
+    problems = box_problems(game)
+    if problems:
+        raise StateError(f"beyond the box: {problems[0]}")
 
 
 def _nation(game: Game, nation: str) -> None:
@@ -110,11 +124,13 @@ def set_position(game: Game, p: dict[str, Any], at: Any) -> None:
             state.cities[region] = city_spec(game, region, spec)
             if region in state.neutral:
                 state.neutral.remove(region)
+            _within_the_box(game)
     if "neutral" in p:
         with at("neutral"):
             for region in p["neutral"] or []:
                 _region(game, region)
             state.neutral = [str(r) for r in p["neutral"] or []]
+            _within_the_box(game)
     for nation, areas in (p.get("units") or {}).items():
         with at("units", nation):
             _nation(game, nation)
@@ -124,6 +140,7 @@ def set_position(game: Game, p: dict[str, Any], at: Any) -> None:
                     if kind not in UNITS:
                         raise StateError(f"{kind!r} is not a unit ({', '.join(UNITS)})")
                     state.add_units(nation, area, kind, int(n))
+            _within_the_box(game)
     for nation, held in (p.get("stock") or {}).items():
         with at("stock", nation):
             _nation(game, nation)
@@ -131,6 +148,7 @@ def set_position(game: Game, p: dict[str, Any], at: Any) -> None:
                 if key not in HOLDINGS:
                     raise StateError(f"{key!r} is not one of {', '.join(HOLDINGS)}")
                 state.stock[nation][key] = int(n)
+            _within_the_box(game)
     for nation, space in (p.get("rondel") or {}).items():
         with at("rondel", nation):
             _nation(game, nation)
@@ -162,6 +180,7 @@ def set_position(game: Game, p: dict[str, Any], at: Any) -> None:
                 if card is None or card.kind != "personage":
                     raise StateError(f"{c!r} is no personage")
             state.personages[nation] = [str(c) for c in cards or []]
+            _within_the_box(game)
     for nation, n in (p.get("destroyed") or {}).items():
         with at("destroyed", nation):
             _nation(game, nation)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -106,3 +107,40 @@ def test_a_save_missing_a_nations_entry_is_refused_at_load(
     path.write_text(json.dumps(data))
     out = mnrules("play", "--load", str(path), "--rounds", "3", "--bots", "random")
     assert_clean_error(out, "broken.save", says.format(n=nation))
+
+
+@pytest.mark.parametrize(("components", "says"), [
+    ("\n  legionz: 0", ":3:3: components.legionz: unknown component; did you mean 'legion'"),
+    ("\n  resources:\n    - marble\n    - dragonglass\n    - gold",
+     ":5:7: components.resources[1]: 'dragonglass' is no resource of the game"),
+    ("\n  resources: []", ":3:3: components.resources: expected the game's three resources"),
+    ("\n  personages: {king: 1000}", "components.personages.king: expected a whole number"),
+])
+def test_an_unknown_component_key_is_refused_at_its_place(tmp_path: Path, components: str,
+                                                          says: str) -> None:
+    variant = tmp_path / "v.yaml"
+    variant.write_text(f"extends: antike2\ncomponents:{components}\n")
+    with pytest.raises(PackError, match=r"v\.yaml" + re.escape(says) if says[0] == ":"
+                       else re.escape(says)):
+        load_ruleset("antike2", variant=str(variant))
+
+
+@pytest.mark.parametrize(("position", "key"), [
+    ("personages: {yellow: [" + ", ".join(["king"] * 11) + "]}", "position.personages.yellow"),
+    ("units: {yellow: {ROMA: {legion: 13}}}", "position.units.yellow"),
+    ("stock: {yellow: {coin: 51}}", "position.stock.yellow"),
+])
+def test_a_scenario_beyond_the_box_is_refused_at_its_key(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], position: str, key: str) -> None:
+    """The pack's box holds 10 kings, 12 legions a nation, 50 coins: a scenario taking
+    more is refused as a save would be, at the key that takes them."""
+    from mnrules.cli import main
+
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text("scenario: beyond the box\nedition: antike2\nplayers: 4\n"
+                        "position:\n  order: [yellow, green, blue, black]\n"
+                        f"  {position}\n  phase: turn\n  frame: {{nation: yellow}}\n"
+                        "choices:\n  - militia\n")
+    assert main(["scenario", "run", str(scenario)]) == 1
+    out = capsys.readouterr().out
+    assert "s.yaml:6:" in out and f"{key}: beyond the box" in out, out
