@@ -144,3 +144,16 @@ def test_a_scenario_beyond_the_box_is_refused_at_its_key(
     assert main(["scenario", "run", str(scenario)]) == 1
     out = capsys.readouterr().out
     assert "s.yaml:6:" in out and f"{key}: beyond the box" in out, out
+
+
+@pytest.mark.parametrize(("field", "line"), [
+    ("bonuses: {military: 1}", "bonuses"), ("cost: 3", "cost"), ("copyable: false", "copyable")])
+def test_cards_check_refuses_mare_nostrum_fields_on_a_personage(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str, line: str) -> None:
+    from mnrules.cli import main
+
+    card = tmp_path / "consul.yaml"
+    card.write_text(f"id: consul\nkind: personage\nphase: turn\nnames: {{en: Consul}}\n{field}\n")
+    assert main(["cards", "check", "--game", "antike2", str(card)]) == 1
+    err = capsys.readouterr().err
+    assert f"consul.yaml:5:1: {line}: not a key of this game's cards" in err, err
