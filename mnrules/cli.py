@@ -494,7 +494,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     for i, f in enumerate(failures, 1):
         print(f.describe())
         path = str(Path(args.logs) / f"fuzz-failure-{i}.jsonl")
-        write_log(f, path, args.round_cap, variant=args.variant)
+        write_log(f, path, variant=args.variant)
         print(f"  log: {path} (mnrules replay {path})")
     return 1 if failures else 0
 
@@ -1334,9 +1334,12 @@ def build_parser() -> argparse.ArgumentParser:
     fz.add_argument("--variant", default=None,
                     help="a variant file on top of each edition")
     fz.add_argument("--players", type=player_counts, default=None,
-                    help="comma-separated (default: 3,4,5)")
-    fz.add_argument("--round-cap", type=whole(1), default=30,
-                    help="end each game after this many rounds (default: 30)")
+                    help="comma-separated (default: every count the game seats: 3,4,5 "
+                         "for Mare Nostrum, 3 to 6 for Antike II)")
+    fz.add_argument("--round-cap", type=whole(1), default=None,
+                    help="end each game after this many rounds (default: the pack's own "
+                         "round_cap, as simulate: 60 for Mare Nostrum, 3000 for Antike II, "
+                         "so whole games are fuzzed)")
     fz.add_argument("--logs", default=".", help="folder for the failures' logs")
     fz.add_argument("--quiet", action="store_true", help="no progress bar")
     fz.set_defaults(func=cmd_fuzz)
