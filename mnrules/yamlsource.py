@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from mnrules.errors import MnrulesError
+from mnrules.errors import MnrulesError, without_private_folders
 
 KeyPath = tuple[str | int, ...]
 
@@ -45,8 +45,8 @@ class SourceError(MnrulesError):
     def __str__(self) -> str:
         head = f"{_where(self.file, self.line, self.column)}: {self.message}"
         if self.source is None or self.column is None:
-            return head
-        return head + caret_block(self.source, self.column)
+            return without_private_folders(head)
+        return without_private_folders(head + caret_block(self.source, self.column))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return type(self), (self.file, self.line, self.column, self.message, self.source)

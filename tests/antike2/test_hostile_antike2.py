@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from a2_helpers import asked, at_turn, options, play
 from limits import assert_clean_error, mnrules
 from mnrules import load_ruleset, new_game
 from mnrules.engine import DONE, Decision, Frame, Game
-from mnrules.errors import PackError
+from mnrules.errors import MnrulesError, PackError
 from mnrules.plugins.antike2.rondel import spaces
 
 YELLOW = {"ROMA": "yellow", "NEAPOLIS": "yellow", "SYRACUS": "yellow"}
@@ -157,3 +158,43 @@ def test_cards_check_refuses_mare_nostrum_fields_on_a_personage(
     assert main(["cards", "check", "--game", "antike2", str(card)]) == 1
     err = capsys.readouterr().err
     assert f"consul.yaml:5:1: {line}: not a key of this game's cards" in err, err
+
+
+def test_a_broken_save_sent_to_the_web_app_is_a_400_without_the_servers_folders(
+        a2_save: dict[str, Any]) -> None:
+    """The web app writes the save it is sent into a private temporary folder to load it:
+    the refusal names the key and the file, not the server's folder."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from starlette.testclient import TestClient
+
+    from mnrules.web.app import create_app
+
+    data = copy.deepcopy(a2_save)
+    nation = data["state"]["players"][0]
+    del data["state"]["know_how"][nation]
+    r = TestClient(create_app()).post("/api/load", json={"save": json.dumps(data)})
+    assert r.status_code == 400, r.text
+    error = r.json()["error"]
+    assert error.startswith("game.save: ") and f"know_how.{nation}: missing" in error, error
+    assert tempfile.gettempdir() not in error
+
+
+def test_the_cli_keeps_the_paths_a_user_named(tmp_path: Path,
+                                              a2_save: dict[str, Any]) -> None:
+    from mnrules.errors import without_private_folders
+    from mnrules.log import load_saved
+
+    data = copy.deepcopy(a2_save)
+    del data["state"]["rondel"][data["state"]["players"][0]]
+    path = tmp_path / "mine.save"
+    path.write_text(json.dumps(data))
+    with pytest.raises(MnrulesError, match=re.escape(str(path))):
+        load_saved(path)
+    with tempfile.TemporaryDirectory() as folder:
+        private = Path(folder) / "game.save"
+        private.write_text(json.dumps(data))
+        with pytest.raises(MnrulesError) as err:
+            load_saved(private)
+    assert str(err.value).startswith("game.save: ") and folder not in str(err.value)
+    assert without_private_folders("/tmp/tmp.AbCdEf1234/x.yaml") == "/tmp/tmp.AbCdEf1234/x.yaml"
