@@ -412,7 +412,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     title = f"{args.edition}{' + ' + args.variant if args.variant else ''}, " \
             f"{args.players} players, bots {args.bots}, seed {args.seed}"
     results = sim.run(jobs, jobs_n, args.backend, args.scheduler,
-                      show_progress=not args.quiet)
+                      show_progress=not args.quiet, deadline=args.game_deadline)
     rep = sim.report(results)
     names = sim.Names(presenter(rules))  # the pack's names, never its ids
     print(sim.format_report(rep, title, names))
@@ -424,7 +424,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         other = [sim.Job(args.compare, None, j.players, j.seed, j.bots, j.round_cap)
                  for j in jobs]
         results_b = sim.run(other, jobs_n, args.backend, args.scheduler,
-                            show_progress=not args.quiet)
+                            show_progress=not args.quiet, deadline=args.game_deadline)
         side = sim.compared(args.compare, results, results_b)
         print(sim.format_report(side.report, f"{args.compare}, same seeds",
                                 sim.Names(presenter(load_ruleset(args.compare)))))
@@ -1195,6 +1195,9 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--max-rounds", type=whole(1), default=None,
                     help="stop a game undecided after this many rounds (default: the "
                     "pack's round_cap parameter, else 60)")
+    sm.add_argument("--game-deadline", type=whole(1), default=None, metavar="SECONDS",
+                    help="with --jobs: a worker that spends longer on one game is "
+                    "replaced and the game played again (default: 3600, an hour)")
     sm.add_argument("--backend", default="local", choices=("local", "dask"),
                     help="local processes, or a Dask cluster (default: local)")
     sm.add_argument("--scheduler", default=None,

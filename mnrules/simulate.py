@@ -197,10 +197,10 @@ HEARTBEAT = 0.5
 SILENCE = 10.0
 """Seconds without a sign of life after which a worker is taken for lost (stopped with
 SIGSTOP, frozen): it is killed, replaced, and its game handed out again."""
-GAME_DEADLINE = 900.0
+GAME_DEADLINE = 3600.0
 """Seconds a worker may spend on one game (its own signs of life notwithstanding)
-before it is taken for lost the same way: a bot game of either bundled game takes
-seconds, its longest a minute or two."""
+before it is taken for lost the same way (``simulate --game-deadline``): far beyond a
+bot game of either bundled game, long Antike II games with searching bots included."""
 
 
 class WorkerError(MnrulesError):
@@ -485,7 +485,8 @@ def run_dask(jobs: list[Job], workers: int, address: str | None,
 
 
 def run(jobs: list[Job], workers: int = 1, backend: str = "local",
-        address: str | None = None, show_progress: bool = False) -> list[GameResult]:
+        address: str | None = None, show_progress: bool = False,
+        deadline: float | None = None) -> list[GameResult]:
     bar: Any = None
     progress = None
     if show_progress:
@@ -500,7 +501,7 @@ def run(jobs: list[Job], workers: int = 1, backend: str = "local",
             return run_dask(jobs, workers, address, progress)
         if backend != "local":
             raise MnrulesError(f"--backend: expected local or dask, got {backend!r}")
-        return run_local(jobs, workers, progress)
+        return run_local(jobs, workers, progress, deadline)
     finally:
         if bar is not None:
             bar.close()
