@@ -104,6 +104,14 @@ def _checked(d: dict[Any, Any], at: Callable[[tuple[str | int, ...]], str],
                          + ("" if isinstance(value, list | dict | type(None))
                             else f" {_show(value)}"))
 
+    # a key another game's cards have (Mare Nostrum's bonuses on an Antike II card)
+    # would be read by no rule of this one: refused, not silently ignored
+    allowed = (schema or {}).get("keys")
+    if allowed is not None:
+        for key in d:
+            if key in CARD_KEYS and key not in allowed:
+                raise PackError(f"{at((key,))}: {prefix}{key}: not a key of this game's "
+                                f"cards (they hold {', '.join(allowed)})")
     if "id" in d:
         v = d["id"]
         if not isinstance(v, str) or not ID_PATTERN.fullmatch(v):

@@ -23,6 +23,7 @@ from .files import check_distinct, check_writable, streaming, write_atomic
 from .present import Presenter, presenter
 from .ruleset import load_ruleset
 from .start import new_game, set_round_cap
+from .stopping import Stopped, stop_signals, unbroken
 from .yamlsource import did_you_mean
 
 MAX_GAMES = 1_000_000      # simulate keeps every game's result in memory
@@ -259,7 +260,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             decisions = 0
             while (dec := game.pending) is not None and (stop is None
                                                          or game.state.round < stop):
-                game.apply(bots[dec.player].choose(game))
+                choice = bots[dec.player].choose(game)
+                with unbroken():  # a stop leaves the log with this choice's draws or neither
+                    game.apply(choice)
                 decisions += 1
                 if game.state.round != rnd or game.over:
                     print("\n".join(_round_lines(game, rnd, events, say)))
@@ -409,7 +412,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     title = f"{args.edition}{' + ' + args.variant if args.variant else ''}, " \
             f"{args.players} players, bots {args.bots}, seed {args.seed}"
     results = sim.run(jobs, jobs_n, args.backend, args.scheduler,
-                      show_progress=not args.quiet)
+                      show_progress=not args.quiet, deadline=args.game_deadline)
     rep = sim.report(results)
     names = sim.Names(presenter(rules))  # the pack's names, never its ids
     print(sim.format_report(rep, title, names))
@@ -421,7 +424,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         other = [sim.Job(args.compare, None, j.players, j.seed, j.bots, j.round_cap)
                  for j in jobs]
         results_b = sim.run(other, jobs_n, args.backend, args.scheduler,
-                            show_progress=not args.quiet)
+                            show_progress=not args.quiet, deadline=args.game_deadline)
         side = sim.compared(args.compare, results, results_b)
         print(sim.format_report(side.report, f"{args.compare}, same seeds",
                                 sim.Names(presenter(load_ruleset(args.compare)))))
@@ -491,7 +494,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     for i, f in enumerate(failures, 1):
         print(f.describe())
         path = str(Path(args.logs) / f"fuzz-failure-{i}.jsonl")
-        write_log(f, path, args.round_cap, variant=args.variant)
+        write_log(f, path, variant=args.variant)
         print(f"  log: {path} (mnrules replay {path})")
     return 1 if failures else 0
 
@@ -1192,6 +1195,9 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--max-rounds", type=whole(1), default=None,
                     help="stop a game undecided after this many rounds (default: the "
                     "pack's round_cap parameter, else 60)")
+    sm.add_argument("--game-deadline", type=whole(1), default=None, metavar="SECONDS",
+                    help="with --jobs: a worker that spends longer on one game is "
+                    "replaced and the game played again (default: 3600, an hour)")
     sm.add_argument("--backend", default="local", choices=("local", "dask"),
                     help="local processes, or a Dask cluster (default: local)")
     sm.add_argument("--scheduler", default=None,
@@ -1331,9 +1337,12 @@ def build_parser() -> argparse.ArgumentParser:
     fz.add_argument("--variant", default=None,
                     help="a variant file on top of each edition")
     fz.add_argument("--players", type=player_counts, default=None,
-                    help="comma-separated (default: 3,4,5)")
-    fz.add_argument("--round-cap", type=whole(1), default=30,
-                    help="end each game after this many rounds (default: 30)")
+                    help="comma-separated (default: every count the game seats: 3,4,5 "
+                         "for Mare Nostrum, 3 to 6 for Antike II)")
+    fz.add_argument("--round-cap", type=whole(1), default=None,
+                    help="end each game after this many rounds (default: the pack's own "
+                         "round_cap, as simulate: 60 for Mare Nostrum, 3000 for Antike II, "
+                         "so whole games are fuzzed)")
     fz.add_argument("--logs", default=".", help="folder for the failures' logs")
     fz.add_argument("--quiet", action="store_true", help="no progress bar")
     fz.set_defaults(func=cmd_fuzz)
@@ -1452,7 +1461,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if getattr(args, "game", None):
             _use_game(args)
-        result: int = args.func(args)
+        with stop_signals():
+            result: int = args.func(args)
         return result
     except MnrulesError as exc:
         print(f"mnrules: error: {exc}", file=sys.stderr)
@@ -1466,6 +1476,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UnicodeDecodeError as exc:  # a file given to read is not text
         print(f"mnrules: error: a file is not UTF-8 text ({exc.reason})", file=sys.stderr)
         return 2
+    except Stopped as exc:  # SIGTERM, SIGHUP: ended as Ctrl-C ends, with the shell's code
+        with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
+            print(f"mnrules: stopped by {exc.name}", file=sys.stderr)
+        return 128 + exc.signum
     except KeyboardInterrupt:
         print("mnrules: interrupted", file=sys.stderr)
         return 130

@@ -10,6 +10,7 @@ top is advanced by its :class:`Step`: it does automatic work and either asks a
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from .errors import (
     IllegalChoice,
     InvalidChoice,
     MnrulesError,
+    PackError,
     RuleRef,
     StateError,
     _short,
@@ -348,6 +350,14 @@ class Game(Generic[S]):
                 break
             else:
                 assert isinstance(out, Decision)
+                if not out.options and not state.finished:
+                    # no bot, human or replay could answer it: the rules (a pack's
+                    # parameters) left a player nothing to do, which is the pack's bug
+                    raise PackError(f"{_pack_name(self.rules)}: the rule "
+                                    f"{frame['step']!r} asks {out.player} a decision "
+                                    f"{out.kind!r} with no option (round {state.round}): "
+                                    f"under this pack's rules and parameters that player "
+                                    f"has nothing to choose")
                 if not state.finished:  # a step that ended the game asks nothing more
                     self._pending = out
                 break
@@ -656,6 +666,14 @@ class Game(Generic[S]):
         kind, internal, gauss = self.rng.getstate()
         self.state.rng = [kind, list(internal), gauss]
         return self.state.clone()
+
+
+def _pack_name(rules: Ruleset) -> str:
+    """The pack and the variant on top of it, by the variant's file name only (the
+    folder may be a server's temporary one, not for its users to see)."""
+    chain = getattr(rules, "chain", None) or []
+    variant = f" with the variant {os.path.basename(chain[0])}" if len(chain) > 1 else ""
+    return f"the pack {rules.pack!r}{variant}"
 
 
 def _copied(value: Any) -> Any:

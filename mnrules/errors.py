@@ -3,12 +3,39 @@ can print it cleanly instead of a traceback."""
 
 from __future__ import annotations
 
+import functools
+import os
+import re
+import tempfile
 from dataclasses import dataclass
 from typing import Any
 
 
+@functools.cache
+def _private_folders() -> re.Pattern[str]:
+    roots = {tempfile.gettempdir(), os.path.realpath(tempfile.gettempdir())}
+    return re.compile("(?:" + "|".join(re.escape(r.rstrip(os.sep)) for r in sorted(roots))
+                      + ")" + re.escape(os.sep) + r"tmp[a-z0-9_]{8}" + re.escape(os.sep))
+
+
+def without_private_folders(text: str) -> str:
+    """``text`` without the folders Python's ``tempfile.TemporaryDirectory`` makes
+    (``/tmp/tmpk2j3h4_x/``), leaving the file names in them.
+
+    A server writes what a request sends (a save, a card, a log) into such a folder to
+    read it with the kernel's loaders, whose errors then name the folder: that tells a
+    remote user about the server's files, and nobody else anything (the folder is gone
+    when the request ends). A path the user named himself, even in the temporary
+    folder (``mktemp -d`` makes ``/tmp/tmp.XXXXXXXXXX``), is kept."""
+    return _private_folders().sub("", text)
+
+
 class MnrulesError(Exception):
-    """Base class of every error that reaches a user."""
+    """Base class of every error that reaches a user. Its text never names a private
+    temporary folder (:func:`without_private_folders`)."""
+
+    def __str__(self) -> str:
+        return without_private_folders(super().__str__())
 
 
 @dataclass(frozen=True)

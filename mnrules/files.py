@@ -4,7 +4,8 @@ Every file the project writes (a save, a log, results, a figure, a picture, a fu
 reproduction) goes through here: the new contents are written to a temporary file in the
 same folder, flushed to the disk, and only then put in place of the old file with
 ``os.replace`` (atomic on POSIX and Windows). A kill or a full disk half-way leaves the
-old file as it was, never a truncated one.
+old file as it was, never a truncated one; a streamed log (:func:`streaming`) is put in
+place with the whole lines it got.
 
 :func:`check_writable` refuses an output path that cannot be written (a missing folder, a
 folder given as a file, no permission) *before* the work that would fill it.
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import IO
 
 from .errors import MnrulesError
+from .stopping import unbroken
 
 
 class OutputError(MnrulesError):
@@ -136,7 +138,8 @@ def write_atomic(path: str | Path, data: str | bytes, encoding: str = "utf-8") -
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data.encode(encoding) if isinstance(data, str) else data)
-            _commit(f, tmp, target, mode)
+            with unbroken():  # a stop signal waits: the file is put in place, or not at all
+                _commit(f, tmp, target, mode)
     except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -150,10 +153,12 @@ def write_atomic(path: str | Path, data: str | bytes, encoding: str = "utf-8") -
 def streaming(path: str | Path, append: bool = False,
               encoding: str = "utf-8") -> Iterator[IO[str]]:
     """A text file written bit by bit (the JSON-lines log): the lines go to a temporary
-    file, which replaces ``path`` when the block ends, however it ends (an error, Ctrl-C),
-    so the file always holds everything written so far and never a truncated old one.
-    With ``append`` the old contents are copied first. Only a hard kill leaves the new
-    lines in the temporary file ``.NAME.*.tmp`` beside it, the old file intact."""
+    file, which replaces ``path`` when the block ends, however it ends (an error, Ctrl-C,
+    SIGTERM or SIGHUP under :func:`mnrules.stopping.stop_signals`), so the file always
+    holds everything written so far and never a truncated old one. A write that fails (a
+    full disk) keeps the whole lines written before it. With ``append`` the old contents
+    are copied first. Only a hard kill (SIGKILL) leaves the new lines in the temporary
+    file ``.NAME.*.tmp`` beside it, the old file intact."""
     target = _target(path)
     if _special(target):
         try:
@@ -181,12 +186,36 @@ def streaming(path: str | Path, append: bool = False,
     try:
         yield f
     finally:
-        try:
-            _commit(f, tmp, target, mode)
-        except OSError as exc:
-            with contextlib.suppress(OSError):
-                f.close()
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise OutputError(f"cannot write {path}: {_why(exc)}; the previous file, if "
-                              f"any, is unchanged") from None
+        with unbroken():  # a stop signal waits: the lines are put in place first
+            try:
+                _commit(f, tmp, target, mode)
+            except OSError as exc:
+                kept = _salvage(f, tmp, target, mode)
+                if kept is None:
+                    raise OutputError(f"cannot write {path}: {_why(exc)}; the previous "
+                                      f"file, if any, is unchanged") from None
+                raise OutputError(f"cannot write {path}: {_why(exc)}; it keeps the "
+                                  f"{kept} whole line{'s' * (kept != 1)} written before"
+                                  ) from None
+
+
+def _salvage(f: IO[str], tmp: str, target: Path, mode: int) -> int | None:
+    """After a write failed (a full disk): the temporary file cut after its last whole
+    line and put in place, so that what was written is kept and a log still reads; the
+    lines kept, or None (the temporary file removed) if even that cannot be done."""
+    with contextlib.suppress(OSError):
+        f.close()   # what it still held unwritten is dropped
+    try:
+        with open(tmp, "r+b") as raw:
+            data = raw.read()
+            end = data.rfind(b"\n") + 1
+            raw.truncate(end)
+            raw.flush()
+            os.fsync(raw.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        return None
+    return data.count(b"\n", 0, end)

@@ -29,6 +29,8 @@ class Failure:
     indices: list[int]
     error: str
     shrunk: list[int] = field(default_factory=list)
+    round_cap: int = 30
+    """The round cap the game was played under (its reproduction needs the same)."""
 
     def describe(self) -> str:
         seq = self.shrunk or self.indices
@@ -95,40 +97,54 @@ def _random_picker(seed: int) -> Callable[[int, int], int]:
     return lambda i, k: rng.randrange(k)
 
 
+def player_counts(rules: Ruleset) -> list[int]:
+    """Every player count the game seats (its board's), the default of a fuzz run: a
+    count left out is a game never fuzzed (Antike II's six nations)."""
+    return sorted(rules.seating) or [3, 4, 5]
+
+
 def fuzz(games: int, seed: int = 0, editions: list[str] | None = None,
-         players: list[int] | None = None, round_cap: int = 30,
+         players: list[int] | None = None, round_cap: int | None = None,
          progress: Callable[[int], None] | None = None, shrink_budget: float = 20.0,
          checker: Checker = check, rules_for: Callable[[str], Ruleset] | None = None
          ) -> tuple[int, int, list[Failure]]:
-    """Play ``games`` random games; returns (games, decisions, failures)."""
+    """Play ``games`` random games; returns (games, decisions, failures). By default
+    each edition is played at every player count it seats (:func:`player_counts`) and
+    to its own round cap (:func:`mnrules.simulate.round_cap`), so that whole games are
+    fuzzed, not only their openings."""
+    from .simulate import round_cap as pack_round_cap
+
     editions = editions or ["en", "nl", "fr", "pl", "uk"]
-    players = players or [3, 4, 5]
     cache: dict[str, Ruleset] = {}
     failures: list[Failure] = []
     decisions = 0
     for g in range(games):
         edition = editions[g % len(editions)]
-        n = players[(g // len(editions)) % len(players)]
-        game_seed = seed * 1_000_003 + g
         if edition not in cache:
             cache[edition] = rules_for(edition) if rules_for else load_ruleset(edition)
         rules = cache[edition]
-        _, taken, err = _play(rules, n, game_seed, _random_picker(game_seed), round_cap,
-                              checker)
+        counts = players or player_counts(rules)
+        n = counts[(g // len(editions)) % len(counts)]
+        cap = round_cap if round_cap is not None else pack_round_cap(rules)
+        game_seed = seed * 1_000_003 + g
+        _, taken, err = _play(rules, n, game_seed, _random_picker(game_seed), cap, checker)
         decisions += len(taken)
         if err is not None:
-            f = Failure(edition, n, game_seed, taken, err)
-            f.shrunk = shrink(rules, f, round_cap, shrink_budget, checker)
+            f = Failure(edition, n, game_seed, taken, err, round_cap=cap)
+            f.shrunk = shrink(rules, f, cap, shrink_budget, checker)
             failures.append(f)
         if progress:
             progress(1)
     return games, decisions, failures
 
 
-def write_log(f: Failure, path: str, round_cap: int = 30, variant: str | None = None
-              ) -> None:
+def write_log(f: Failure, path: str, round_cap: int | None = None,
+              variant: str | None = None) -> None:
     """The failing game as a log `mnrules replay` reads (up to the failure); ``variant``
-    is the variant the games were played with (``fuzz --variant``)."""
+    is the variant the games were played with (``fuzz --variant``); the round cap is
+    the failure's own unless given."""
+    if round_cap is None:
+        round_cap = f.round_cap
     import json
 
     from .log import LOG_FORMAT, file_ref

@@ -82,9 +82,11 @@ def mn_seating(rules: Ruleset) -> dict[int, list[str]]:
 
 @hookspec(firstresult=True)
 def mn_card_schema() -> dict[str, Any]:
-    """What the game's cards may declare: ``kinds`` (a tuple of card kinds) and
-    ``bonus_keys`` (what a card's ``bonuses`` may name). Without an answer a card has
-    no kind list and no bonuses."""
+    """What the game's cards may declare: ``kinds`` (a tuple of card kinds),
+    ``bonus_keys`` (what a card's ``bonuses`` may name) and ``keys`` (the card keys its
+    cards may hold at all; without it, every key of
+    :data:`mnrules.card_files.CARD_KEYS`). Without an answer a card has no kind list and
+    no bonuses."""
 
 
 @hookspec

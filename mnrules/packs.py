@@ -366,11 +366,24 @@ def _declared_ids(data: Mapping[str, Any]) -> set[str]:
     return out
 
 
+MAX_NAME_CHARS = 200
+"""The longest name a pack may give an id (a card's name has the same bound)."""
+
+
 def _check_names(src: Sourced, names: Mapping[str, Any], base: Mapping[str, Any],
                  merged: Mapping[str, Any]) -> None:
     """A pack names only kinds the packs it extends name, and in each kind only ids they
     name or its own data declares (so a misspelt kind or id is refused, with the nearest);
-    a pack that extends none declares its kinds and ids."""
+    a pack that extends none declares its kinds and ids. A name is at most
+    MAX_NAME_CHARS long."""
+    for kind, v in names.items():
+        for i, text in (v.items() if isinstance(v, dict) else [(None, v)]):
+            if len(str(text)) > MAX_NAME_CHARS:
+                at = ("names", kind) if i is None else ("names", kind, i)
+                raise PackError(f"{_at(src, at)}: names.{kind}{'' if i is None else f'.{i}'}"
+                                f": a name of {len(str(text))} characters; a name is shown "
+                                f"on every line that names its id, at most "
+                                f"{MAX_NAME_CHARS} characters")
     known = {k: v for k, v in name_kinds(base).items() if k}
     if not known:
         return

@@ -12,6 +12,8 @@ import csv
 import hashlib
 import json
 import math
+import os
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -23,6 +25,7 @@ from .effects import Event
 from .errors import MnrulesError
 from .ruleset import Ruleset, load_ruleset
 from .start import new_game
+from .stopping import default_in_child
 
 ROUND_CAP = 60
 """The rounds after which a bot game stops undecided, unless the game's pack says how
@@ -187,21 +190,67 @@ def jobs_for(pack: str, variant: str | None, players: int, games: int, seed: int
 
 
 RETRIES = 3
-"""Times a game is handed out again after its worker process died before giving up."""
+"""Times a game is handed out again after its worker process was lost (it died, stopped
+answering or ran past the deadline) before giving up."""
+HEARTBEAT = 0.5
+"""Seconds between a worker's signs of life (and between the parent's checks of them)."""
+SILENCE = 10.0
+"""Seconds without a sign of life after which a worker is taken for lost (stopped with
+SIGSTOP, frozen): it is killed, replaced, and its game handed out again."""
+GAME_DEADLINE = 3600.0
+"""Seconds a worker may spend on one game (its own signs of life notwithstanding)
+before it is taken for lost the same way (``simulate --game-deadline``): far beyond a
+bot game of either bundled game, long Antike II games with searching bots included."""
 
 
 class WorkerError(MnrulesError):
     """A game that could not be played in a worker process."""
 
 
-def _worker(conn: Any) -> None:
+def _die_with_parent(parent: int) -> None:
+    """A worker must not outlive its parent (killed with SIGKILL, which no clean-up
+    follows): on Linux the kernel kills it when the parent goes; elsewhere, and for a
+    parent gone before this ran, :func:`_beat` sees the worker reparented."""
+    import contextlib
+    import signal
+    import sys
+
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        with contextlib.suppress(OSError, AttributeError):   # no libc to ask: the watch
+            ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL,
+                                                    0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def _beat(beat: Any, parent: int) -> None:
+    """The worker's signs of life: the time, written where the parent reads it, while
+    the worker's main thread plays (a stopped process writes nothing)."""
+    while True:
+        beat.value = time.monotonic()
+        if os.getppid() != parent:
+            os._exit(1)
+        time.sleep(HEARTBEAT)
+
+
+def _worker(conn: Any, beat: Any = None, parent: int | None = None) -> None:
     """A worker process: play the games it is handed until told to stop (None)."""
     import signal
+    import threading
     import traceback
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's business
+    default_in_child()
     if hasattr(signal, "pthread_sigmask"):       # blocked while it was forked
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if parent is not None:
+        _die_with_parent(parent)
+    if beat is not None:
+        threading.Thread(target=_beat, args=(beat, parent), daemon=True,
+                         name="mnrules-heartbeat").start()
     while True:
         try:
             job = conn.recv()
@@ -222,14 +271,17 @@ def _worker(conn: Any) -> None:
             return
 
 
-def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | None = None
-              ) -> list[GameResult]:
+def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | None = None,
+              deadline: float | None = None) -> list[GameResult]:
     """Play the jobs in ``workers`` processes; results come back in job order.
 
-    Each worker gets one game at a time. A worker that dies (killed, out of memory) is
-    replaced and its game handed out again — a game is a pure function of its job, so the
-    results are the same — up to :data:`RETRIES` times for one game. Ctrl-C stops every
-    worker before the KeyboardInterrupt goes on."""
+    Each worker gets one game at a time. A worker that is lost — it dies (killed, out of
+    memory), gives no sign of life for :data:`SILENCE` seconds (stopped, frozen), or
+    spends more than ``deadline`` seconds (:data:`GAME_DEADLINE`) on one game — is
+    killed, replaced and its game handed out again — a game is a pure function of its
+    job, so the results are the same — up to :data:`RETRIES` times for one game. Ctrl-C
+    stops every worker before the KeyboardInterrupt goes on; the workers die with this
+    process however it ends."""
     if workers <= 1 or len(jobs) <= 1:
         out = []
         for job in jobs:
@@ -250,6 +302,10 @@ def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | N
     todo = list(range(len(jobs) - 1, -1, -1))    # popped from the end: job order
     tries = [0] * len(jobs)
     busy: dict[Any, tuple[Any, int | None]] = {}  # connection -> (process, job or None)
+    beats: dict[Any, Any] = {}     # connection -> the worker's last sign of life
+    since: dict[Any, float] = {}   # connection -> when its game was handed out
+    limit = GAME_DEADLINE if deadline is None else deadline
+    me = os.getpid()
     conn: Any
     done = 0
     serial = 0
@@ -264,7 +320,8 @@ def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | N
         if mask:
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            proc = ctx.Process(target=_worker, args=(there,), daemon=True,
+            beat = ctx.RawValue("d", time.monotonic())
+            proc = ctx.Process(target=_worker, args=(there, beat, me), daemon=True,
                                name=f"mnrules-simulate-{serial}")
             proc.start()
         finally:
@@ -272,6 +329,7 @@ def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | N
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         there.close()
         busy[here] = (proc, None)
+        beats[here] = beat
 
     def hand_out(conn: Any) -> None:
         proc, _ = busy[conn]
@@ -281,28 +339,45 @@ def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | N
         i = todo.pop()
         tries[i] += 1
         busy[conn] = (proc, i)
+        since[conn] = time.monotonic()
         try:
             conn.send(jobs[i])
         except OSError:   # it died meanwhile
             lost(conn)
 
-    def lost(conn: Any) -> None:
-        """A worker died: replace it, and hand its game out again."""
+    def lost(conn: Any, why: str | None = None) -> None:
+        """A worker died, or (``why``) is alive but of no more use: kill it, replace
+        it, and hand its game out again."""
         proc, i = busy.pop(conn)
+        beats.pop(conn, None)
+        since.pop(conn, None)
         conn.close()
-        proc.join(5)
+        if why is None:
+            proc.join(5)
         if proc.is_alive():
-            proc.kill()
+            proc.kill()   # SIGKILL ends a stopped process too
             proc.join()
         if i is not None:
             if tries[i] >= RETRIES:
+                what = f"{why}, {tries[i]} times" if why else \
+                    f"died {tries[i]} times (exit code {proc.exitcode})"
                 raise WorkerError(f"game {i + 1} (seed {jobs[i].seed}): its worker process "
-                                  f"died {tries[i]} times (exit code {proc.exitcode}); "
-                                  f"try it alone with --jobs 1")
+                                  f"{what}; try it alone with --jobs 1")
             todo.append(i)
         if todo:
             start()
             hand_out(next(reversed(busy)))
+
+    def check_alive() -> None:
+        """Replace the workers that gave no sign of life lately or overran a game."""
+        now = time.monotonic()
+        for conn, (_, i) in list(busy.items()):
+            if conn not in busy:
+                continue
+            if now - beats[conn].value > SILENCE:
+                lost(conn, f"gave no sign of life for {SILENCE:g} s")
+            elif i is not None and now - since[conn] > limit:
+                lost(conn, f"spent more than {limit:g} s on it")
 
     def stop_all() -> None:
         for proc, _ in busy.values():
@@ -324,7 +399,7 @@ def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | N
                 hand_out(first)
         while done < len(jobs):
             waiting = {proc.sentinel: conn for conn, (proc, _) in busy.items()}
-            for ready in wait([*busy, *waiting]):
+            for ready in wait([*busy, *waiting], timeout=HEARTBEAT):
                 conn = waiting[ready] if isinstance(ready, int) else ready
                 if conn not in busy:
                     continue   # already replaced in this pass
@@ -349,23 +424,48 @@ def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | N
                 hand_out(conn)   # the next game first, so that no worker waits on us
                 if progress:
                     progress(1)
+            check_alive()
     finally:
         stop_all()
     return [r for r in results if r is not None]
 
 
+def local_cluster(workers: int) -> Any:
+    """A Dask cluster on this machine that only this process can use.
+
+    A plain ``LocalCluster`` listens on 127.0.0.1 with no authentication, and a Dask
+    client may run any code it likes: any other user of the machine could run his in
+    the simulation and its workers. Its scheduler and workers are given throwaway TLS
+    credentials, held in memory and handed to the workers by their nannies, that both
+    sides must present (mutual TLS): a client without them is refused at the handshake."""
+    try:
+        from dask.distributed import LocalCluster
+        from distributed.security import Security
+    except ImportError:
+        raise MnrulesError("--backend dask needs Dask: pip install 'mnrules[cluster]'") \
+            from None
+    try:
+        security = Security.temporary()  # type: ignore[no-untyped-call]
+    except ImportError:
+        raise MnrulesError("--backend dask needs the cryptography package for the local "
+                           "cluster's credentials: pip install 'mnrules[cluster]'") from None
+    return LocalCluster(n_workers=max(1, workers),  # type: ignore[no-untyped-call]
+                        threads_per_worker=1, processes=True, dashboard_address=None,
+                        host="127.0.0.1", protocol="tls://", security=security)
+
+
 def run_dask(jobs: list[Job], workers: int, address: str | None,
              progress: Callable[[int], None] | None = None) -> list[GameResult]:
-    """The same games on a Dask cluster (a local one unless ``address`` names one)."""
+    """The same games on a Dask cluster (a local one unless ``address`` names one: that
+    cluster's own security, if any, is its operator's business)."""
     try:
-        from dask.distributed import Client, LocalCluster, as_completed
+        from dask.distributed import Client, as_completed
     except ImportError:
         raise MnrulesError("--backend dask needs Dask: pip install 'mnrules[cluster]'") \
             from None
     cluster = None
     if address is None:
-        cluster = LocalCluster(n_workers=max(1, workers),  # type: ignore[no-untyped-call]
-                               threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = local_cluster(workers)
         client = Client(cluster)  # type: ignore[no-untyped-call]
     else:
         client = Client(address)  # type: ignore[no-untyped-call]
@@ -385,7 +485,8 @@ def run_dask(jobs: list[Job], workers: int, address: str | None,
 
 
 def run(jobs: list[Job], workers: int = 1, backend: str = "local",
-        address: str | None = None, show_progress: bool = False) -> list[GameResult]:
+        address: str | None = None, show_progress: bool = False,
+        deadline: float | None = None) -> list[GameResult]:
     bar: Any = None
     progress = None
     if show_progress:
@@ -400,7 +501,7 @@ def run(jobs: list[Job], workers: int = 1, backend: str = "local",
             return run_dask(jobs, workers, address, progress)
         if backend != "local":
             raise MnrulesError(f"--backend: expected local or dask, got {backend!r}")
-        return run_local(jobs, workers, progress)
+        return run_local(jobs, workers, progress, deadline)
     finally:
         if bar is not None:
             bar.close()

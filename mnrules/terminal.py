@@ -26,6 +26,7 @@ from .effects import Event
 from .engine import Choice, Decision, Game
 from .present import Presenter, presenter
 from .state import State
+from .stopping import unbroken
 
 HELP = __doc__ or ""
 WIDTH = 100
@@ -214,7 +215,9 @@ class Terminal:
         last: str | None = None
         while (dec := game.pending) is not None and (stop is None or game.state.round < stop):
             if dec.player not in self.humans:
-                game.apply(self.bots[dec.player].choose(game))
+                choice = self.bots[dec.player].choose(game)
+                with unbroken():  # a stop leaves the log with this choice's draws or neither
+                    game.apply(choice)
                 continue
             last = dec.player
             self.summarise(game, dec.player)
@@ -226,7 +229,8 @@ class Terminal:
                 continue
             self.undo.setdefault(dec.player, []).append(
                 (game.snapshot(), len(game.history), self._chances))
-            game.apply(choice)
+            with unbroken():
+                game.apply(choice)
         self.summarise(game, last if len(self.humans) == 1 else next(iter(self.humans)))
         return True
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from mnrules.errors import MnrulesError
+from mnrules.errors import MnrulesError, without_private_folders
 
 KeyPath = tuple[str | int, ...]
 
@@ -45,8 +45,8 @@ class SourceError(MnrulesError):
     def __str__(self) -> str:
         head = f"{_where(self.file, self.line, self.column)}: {self.message}"
         if self.source is None or self.column is None:
-            return head
-        return head + caret_block(self.source, self.column)
+            return without_private_folders(head)
+        return without_private_folders(head + caret_block(self.source, self.column))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return type(self), (self.file, self.line, self.column, self.message, self.source)
@@ -217,6 +217,11 @@ MAX_VALUES = 100_000
 merge keys are expanded: a YAML alias may repeat data, never multiply it."""
 MAX_DEPTH = 48
 """Deepest nesting of lists and mappings in one document."""
+MAX_REPEATED_CHARS = 64 * 1024
+"""Most text (characters of keys and values) the aliases of one document may repeat:
+MAX_VALUES bounds how many values an alias brings, not how long they are, and a
+200 KB string named five times made one ``play`` print megabytes. The bundled files
+use no alias at all."""
 
 
 def load_yaml(path: str | Path, text: str | None = None) -> Sourced:
@@ -410,6 +415,12 @@ class _Builder:
         self._pairs: dict[int, list[tuple[yaml.Node, yaml.Node, str | int]]] = {}
         self._size: dict[int, int] = {}
         self._height: dict[int, int] = {}
+        # ... and its expanded text in characters (capped too), which building a node
+        # a second time (through an alias) repeats
+        self._chars: dict[int, int] = {}
+        self._built: set[int] = set()
+        self._repeated = 0
+        self._echo = 0
         self._count = 0
         # Nodes being built or flattened: met again inside themselves, a cycle.
         self._active: set[int] = set()
@@ -512,14 +523,20 @@ class _Builder:
         key = id(node)
         if isinstance(node, yaml.ScalarNode):
             self._size[key], self._height[key] = 1, 0
+            self._chars[key] = len(str(node.value))
             return
         if isinstance(node, yaml.MappingNode):
-            children = [v for _, v, _ in self._pairs_of(node)]
+            pairs = self._pairs_of(node)
+            children = [v for _, v, _ in pairs]
+            chars = sum(len(str(k)) for _, _, k in pairs)
         else:
             children = list(node.value)
+            chars = 0
         size = 1 + sum(self._size[id(c)] for c in children)
         self._size[key] = min(size, MAX_VALUES + 1)
         self._height[key] = 1 + max((self._height[id(c)] for c in children), default=0)
+        chars += sum(self._chars[id(c)] for c in children)
+        self._chars[key] = min(chars, MAX_REPEATED_CHARS + 1)
 
     def _pairs_of(self, node: yaml.MappingNode, depth: int = 0
                   ) -> list[tuple[yaml.Node, yaml.Node, str | int]]:
@@ -579,6 +596,25 @@ class _Builder:
         self.positions[path] = (mark.line + 1, mark.column + 1)
 
     def build(self, node: yaml.Node, path: KeyPath) -> Any:
+        """node as plain data; a node built again is an alias's copy, whose text counts
+        against MAX_REPEATED_CHARS (measured, as every node, when the text has aliases)."""
+        key = id(node)
+        if key not in self._built:
+            self._built.add(key)
+            return self._build(node, path)
+        if not self._echo:
+            self._repeated += self._chars.get(key, 0)
+            if self._repeated > MAX_REPEATED_CHARS:
+                raise _mark_error(self.file, node, f"{_key_string(path)}: the aliases of this "
+                                  f"file repeat more than {MAX_REPEATED_CHARS} characters of "
+                                  f"text (an alias may repeat data, not multiply it)")
+        self._echo += 1
+        try:
+            return self._build(node, path)
+        finally:
+            self._echo -= 1
+
+    def _build(self, node: yaml.Node, path: KeyPath) -> Any:
         self._count += 1
         if self._count > MAX_VALUES:
             raise _TooBig

@@ -31,7 +31,14 @@ from mnrules.cli import main
 from mnrules.errors import MnrulesError, PackError
 from mnrules.packs import MAX_EXTENDS
 from mnrules.plugins.mare_nostrum.board import load_board
-from mnrules.yamlsource import MAX_DEPTH, MAX_VALUES, SourceError, load_yaml, name_problem
+from mnrules.yamlsource import (
+    MAX_DEPTH,
+    MAX_REPEATED_CHARS,
+    MAX_VALUES,
+    SourceError,
+    load_yaml,
+    name_problem,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "editions" / "mare_nostrum" / "en" / "board.yaml"
@@ -99,6 +106,32 @@ def test_a_merge_key_bomb_is_refused_too() -> None:
     assert peak < 4 << 20, f"{peak >> 20} MiB held: the merges were expanded"
     assert isinstance(raised, SourceError), raised
     assert re.match(r"m\.yaml:\d+:\d+: m\d[\w.]*: holds more than", str(raised)), raised
+
+
+@pytest.mark.parametrize("game", ["en", "antike2"])
+def test_one_long_string_aliased_for_every_name_is_refused(tmp_path: Path, game: str) -> None:
+    """A value cap bounds how many values aliases bring, not how long they are: one
+    200 KB string named as every empire (nation) made a one-round ``play`` print
+    megabytes (219 MB over a game). The aliases' repeated text is bounded."""
+    from mnrules import load_ruleset
+
+    kind = "empires" if game == "en" else "nations"
+    ids = list(load_ruleset(game).data["names"][kind])
+    lines = [f"extends: {game}", "names:", f"  {kind}:",
+             f"    {ids[0]}: &n {'x' * 200_000}", *(f"    {i}: *n" for i in ids[1:])]
+    path = write(tmp_path, "long.yaml", "\n".join(lines) + "\n")
+    chosen = ["--game", "antike2"] if game == "antike2" else []
+    out = mnrules("play", *chosen, "--variant", str(path), "--rounds", "1", timeout=60)
+    assert_clean_error(out, f"names.{kind}.{ids[1]}: the aliases of this file repeat more "
+                            f"than {MAX_REPEATED_CHARS} characters")
+    assert len(out.stdout) + len(out.stderr) < 2000
+
+
+def test_a_name_too_long_to_show_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, "long.yaml", f"extends: en\nnames:\n  empires:\n"
+                                        f"    rome: {'x' * 5000}\n")
+    out = mnrules("play", "--variant", str(path), "--rounds", "1", timeout=60)
+    assert_clean_error(out, "long.yaml:4:5: names.empires.rome: a name of 5000 characters")
 
 
 @pytest.mark.parametrize("argv", [

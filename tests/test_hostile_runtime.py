@@ -242,7 +242,6 @@ sys.exit(main(sys.argv[1:]))
 
 @pytest.mark.parametrize(("argv", "name"), [
     (["play", "--seed", "3", "--rounds", "2", "--save"], "g.save"),
-    (["play", "--seed", "3", "--rounds", "1", "--log"], "g.jsonl"),
     (["render", "new", "-o"], "b.svg"),
 ])
 def test_a_write_cut_short_leaves_the_old_file_whole(tmp_path: Path, argv: list[str],
@@ -261,6 +260,50 @@ def test_a_write_cut_short_leaves_the_old_file_whole(tmp_path: Path, argv: list[
     assert_clean_error(out, name)
     assert target.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == [name]
+
+
+def test_a_log_on_a_full_disk_keeps_the_lines_written(tmp_path: Path) -> None:
+    """The disk fills up half-way through a game (a file size limit in a child): the
+    log holds every whole line written before, replays as far as it goes, and the error
+    says so in one sentence."""
+    log = tmp_path / "g.jsonl"
+    log.write_text("an older log\n")
+    out = run_limited([sys.executable, "-c", FILE_SIZE_LIMIT, "play", "--seed", "3",
+                       "--log", str(log)], timeout=60)
+    assert_clean_error(out, "g.jsonl", "File too large", "whole lines written before")
+    text = log.read_text()
+    assert text.endswith("\n") and 2000 < len(text) <= 3000
+    assert replay(log).divergence is None or "does not have" in str(replay(log).divergence)
+    assert [p.name for p in tmp_path.iterdir()] == ["g.jsonl"]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_game_stopped_by_a_signal_keeps_its_log(tmp_path: Path, sig: int) -> None:
+    """``timeout``, a CI cancel, a closed terminal: the log is put in place as on Ctrl-C,
+    cut after a whole choice (never between a choice and its draws), and replays."""
+    log = tmp_path / "g.jsonl"
+    log.write_text("an older log\n")
+    proc = subprocess.Popen([sys.executable, "-m", "mnrules", "play", "--seed", "4",
+                             "--bots", "random", "--log", str(log)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        temp = f".{log.name}."
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:   # the game under way, its lines streaming
+            time.sleep(0.1)
+            if any(p.name.startswith(temp) and p.stat().st_size > 20_000
+                   for p in tmp_path.iterdir()):
+                break
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 128 + sig, (proc.returncode, err[-2000:])
+    assert err.strip().splitlines()[-1] == f"mnrules: stopped by {signal.Signals(sig).name}"
+    assert "Traceback" not in err
+    assert [p.name for p in tmp_path.iterdir()] == ["g.jsonl"]
+    result = replay(log)
+    assert result.divergence is None and result.choices > 50
 
 
 def test_an_interrupted_game_keeps_its_log_as_far_as_it_got(
@@ -627,3 +670,100 @@ def test_unwritable_folder_for_root_too() -> None:
         pytest.skip("no /proc")
     with pytest.raises(MnrulesError, match=r"/proc/x\.json: cannot write in /proc"):
         files.check_writable("/proc/x.json")
+
+
+# -- 4. the Dask backend's local cluster ----------------------------------------------------
+def test_the_local_dask_cluster_refuses_an_outside_client() -> None:
+    """Another process on the machine that finds the cluster's port cannot use it: a
+    plain client (no credentials) is refused, over TLS or plain TCP, and runs nothing."""
+    pytest.importorskip("dask.distributed")
+    pytest.importorskip("cryptography")
+    from dask.distributed import Client
+
+    cluster = sim.local_cluster(1)
+    try:
+        address = cluster.scheduler_address
+        assert address.startswith("tls://127.0.0.1:")
+        from distributed.security import Security
+
+        # plain TCP, and TLS with credentials of the intruder's own making
+        for attempt, security in ((address.replace("tls://", "tcp://"), None),
+                                  (address, Security.temporary())):
+            with pytest.raises((OSError, TimeoutError)):
+                Client(attempt, timeout=2, security=security)
+        with Client(cluster) as own:          # the simulation's own client still works
+            assert own.submit(sum, [1, 2]).result() == 3
+    finally:
+        cluster.close()
+
+
+# -- 5. simulate: a stopped worker, a killed parent -----------------------------------------
+def test_a_stopped_worker_is_replaced_and_loses_no_game(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    import multiprocessing
+
+    monkeypatch.setattr(sim, "SILENCE", 2.0)
+    jobs = _jobs(6)
+    straight = sim.run_local(jobs, 1)
+    stopped: list[int] = []
+
+    def stop_one(_: int) -> None:
+        if not stopped:
+            for child in multiprocessing.active_children():
+                if child.name.startswith("mnrules-simulate") and child.pid:
+                    os.kill(child.pid, signal.SIGSTOP)
+                    stopped.append(child.pid)
+                    break
+
+    began = time.monotonic()
+    try:
+        assert [r.__dict__ for r in sim.run_local(jobs, 2, stop_one)] == \
+            [r.__dict__ for r in straight]
+    finally:
+        for pid in stopped:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+    assert stopped and time.monotonic() - began < 30
+
+
+def test_a_game_past_its_deadline_is_a_clean_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sim, "play_one", lambda job: time.sleep(60))
+    began = time.monotonic()
+    with pytest.raises(sim.WorkerError, match=r"game 1 \(seed \d+\): its worker process spent "
+                                              r"more than 0.5 s on it, 3 times"):
+        sim.run_local(_jobs(2), 2, deadline=0.5)
+    assert time.monotonic() - began < 15
+
+
+def test_the_workers_die_with_their_killed_parent() -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "mnrules", "simulate", "--games", "400",
+                             "--jobs", "2", "--quiet"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    pids: list[int] = []
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and len(pids) < 2:   # both workers playing
+            time.sleep(0.2)
+            with contextlib.suppress(OSError):
+                pids = [int(p) for p in children.read_text().split()]
+        assert len(pids) == 2
+        proc.kill()
+        proc.wait(10)
+
+        def alive(pid: int) -> bool:
+            try:
+                return Path(f"/proc/{pid}/stat").read_text().split()[2] not in ("Z", "X")
+            except (OSError, IndexError):
+                return False
+
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(alive(p) for p in pids):
+            time.sleep(0.1)
+        assert not any(alive(p) for p in pids), "a worker outlived its parent"
+    finally:
+        for pid in pids:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)

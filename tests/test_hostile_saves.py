@@ -527,7 +527,7 @@ def hostile_saves(n: int, seed: int, budget: float | None = None) -> Counter[str
     data = json.loads(base)
     seen: Counter[str] = Counter()
     end = time.monotonic() + budget if budget else None
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory(prefix="hostile-") as folder:  # a folder a user names
         path = Path(folder) / "g.save"
         for i in range(n):
             if end is not None and time.monotonic() > end:
@@ -553,7 +553,7 @@ def hostile_saves(n: int, seed: int, budget: float | None = None) -> Counter[str
 
 @functools.cache
 def _base_log() -> list[str]:
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory(prefix="hostile-") as folder:  # a folder a user names
         path = Path(folder) / "g.jsonl"
         assert main(["play", "--seed", "4", "--players", "3", "--rounds", "1", "--log",
                      str(path)]) == 0
@@ -566,7 +566,7 @@ def hostile_logs(n: int, seed: int, budget: float | None = None) -> Counter[str]
     lines = _base_log()
     seen: Counter[str] = Counter()
     end = time.monotonic() + budget if budget else None
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory(prefix="hostile-") as folder:  # a folder a user names
         path = Path(folder) / "g.jsonl"
         for i in range(n):
             if end is not None and time.monotonic() > end:
@@ -604,7 +604,7 @@ def hostile_scenarios(n: int, seed: int, budget: float | None = None) -> Counter
     rng = random.Random(seed)
     seen: Counter[str] = Counter()
     end = time.monotonic() + budget if budget else None
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory(prefix="hostile-") as folder:  # a folder a user names
         path = Path(folder) / "s.yaml"
         for _ in range(n):
             if end is not None and time.monotonic() > end:

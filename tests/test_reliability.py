@@ -10,6 +10,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -247,3 +248,26 @@ def test_every_user_error_is_a_clean_message_not_a_traceback(
     assert err.startswith("mnrules: error:") and "Traceback" not in err
     with pytest.raises(MnrulesError):
         load_ruleset(tmp_path / "nope.yaml")
+
+
+def test_fuzz_defaults_cover_whole_games_at_every_player_count(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Antike II seats 3 to 6 nations and runs to 3000 rounds: a default fuzz run plays
+    each count to the pack's own cap, not 3 to 5 players for 30 rounds (openings)."""
+    import mnrules.fuzz as fz
+
+    seen: list[tuple[str, int, int]] = []
+
+    def played(rules: Ruleset, players: int, seed: int, pick: Any, cap: int,
+               checker: Any = None) -> tuple[Any, list[int], None]:
+        seen.append((rules.game, players, cap))
+        return None, [], None
+
+    monkeypatch.setattr(fz, "_play", played)
+    assert main(["fuzz", "--game", "antike2", "--games", "8", "--quiet"]) == 0
+    assert sorted({n for _, n, _ in seen}) == [3, 4, 5, 6]
+    assert {cap for _, _, cap in seen} == {3000}
+    seen.clear()
+    assert main(["fuzz", "--games", "5", "--quiet"]) == 0
+    assert {cap for _, _, cap in seen} == {60}
+    assert "8 games" in capsys.readouterr().out

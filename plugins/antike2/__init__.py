@@ -74,7 +74,9 @@ def mn_seating(rules: Any) -> dict[int, list[str]]:
 
 @hookimpl
 def mn_card_schema() -> dict[str, Any]:
-    return {"kinds": CARD_KINDS, "bonus_keys": ()}
+    # no leadership bonuses, fixed costs or copying: those are Mare Nostrum's
+    return {"kinds": CARD_KINDS, "bonus_keys": (),
+            "keys": ("id", "kind", "phase", "names", "text", "effects", "variants")}
 
 
 @hookimpl

@@ -24,6 +24,10 @@ def figures(game: Game, nation: str) -> dict[str, Any]:
             "bellona": state.bellona == nation}
 
 
+PER_NATION = ("units", "stock", "know_how", "personages", "destroyed", "rondel")
+"""The state's maps with an entry for every nation."""
+
+
 def fits(rules: Any, state: State) -> list[str]:
     """What of a loaded state does not fit the board and the cards of ``rules``."""
     board = rules.board
@@ -38,10 +42,20 @@ def fits(rules: Any, state: State) -> list[str]:
     for region in state.neutral:
         if region not in board.regions:
             problems.append(f"neutral: {region!r} is no region of the board")
-    for key in ("units", "stock", "know_how", "personages", "destroyed", "rondel"):
-        for nation in getattr(state, key):
+    for key in PER_NATION:
+        held = getattr(state, key)
+        for nation in held:
             if nation not in players:
                 problems.append(f"{key}.{nation}: does not play")
+        # setup gives every nation an entry in each; the rules read them without a default
+        for nation in state.players:
+            if nation not in held:
+                problems.append(f"{key}.{nation}: missing (every nation has one)")
+    for nation, items in state.stock.items():
+        for k in items:
+            if k not in HOLDINGS:
+                problems.append(f"stock.{nation}.{k}: no resource nor coin "
+                                f"({', '.join(HOLDINGS)})")
     for nation, placed in state.units.items():
         for area, kinds in placed.items():
             if area not in areas:

@@ -24,7 +24,13 @@ from typing import Any
 
 from mnrules.errors import StateError
 from mnrules.plugins.antike2.state import HOLDINGS, RESOURCES, UNITS, Game
-from mnrules.plugins.antike2.supply import bank_coins, personages_left, temples_left
+from mnrules.plugins.antike2.supply import (
+    bank_coins,
+    personages_left,
+    temples_left,
+    tokens_left,
+    units_left,
+)
 from mnrules.scenario import start_phase as start_phase  # the kernel's, for tests' imports
 from mnrules.scenario import sub
 
@@ -36,6 +42,37 @@ EXPECT_KEYS = ("cities", "units", "stock", "rondel", "know_how", "firsts", "pers
 
 def _edited(game: Game) -> None:
     game._pending = None
+
+
+def _within_the_box(game: Game, part: str, nation: str = "") -> None:
+    """Refuse, at the key being set, a position that takes more than the box holds (the
+    pack's ``components``: 10 kings, 12 legions a nation...): a save is refused so when
+    it loads, and a scenario must be a position a save could hold. Each part is judged
+    by what it alone decides (the temples once both cities and neutral ones are set)."""
+    comps = game.rules.components
+    if part == "units":
+        for kind in UNITS:
+            if units_left(game, nation, kind) < 0:
+                raise StateError(f"beyond the box: more than {comps[kind]} {kind}s of "
+                                 f"{nation} on the board")
+    elif part == "cities":
+        if nation and tokens_left(game, nation) < 0:
+            raise StateError(f"beyond the box: more cities of {nation} than its "
+                             f"{comps['city_tokens']} city tokens")
+        if not nation and temples_left(game) < 0:
+            raise StateError(f"beyond the box: more than {comps['temples']} temples on "
+                             f"the board, the neutral ones counted")
+    elif part == "stock":
+        if any(n < 0 for n in game.state.stock[nation].values()):
+            raise StateError("a nation holds no fewer than none of a resource")
+        if bank_coins(game) < 0:
+            raise StateError(f"beyond the box: the nations hold more than the "
+                             f"{comps['coins']} coins of the box")
+    elif part == "personages":
+        for kind, n in (comps.get("personages") or {}).items():
+            if personages_left(game, kind) < 0:
+                raise StateError(f"beyond the box: more {kind} personages taken than the "
+                                 f"{n} the box holds")
 
 
 def _nation(game: Game, nation: str) -> None:
@@ -110,11 +147,15 @@ def set_position(game: Game, p: dict[str, Any], at: Any) -> None:
             state.cities[region] = city_spec(game, region, spec)
             if region in state.neutral:
                 state.neutral.remove(region)
+            _within_the_box(game, "cities", state.cities[region]["owner"])
     if "neutral" in p:
         with at("neutral"):
             for region in p["neutral"] or []:
                 _region(game, region)
             state.neutral = [str(r) for r in p["neutral"] or []]
+    if "cities" in p or "neutral" in p:
+        with at("cities" if "cities" in p else "neutral"):
+            _within_the_box(game, "cities")
     for nation, areas in (p.get("units") or {}).items():
         with at("units", nation):
             _nation(game, nation)
@@ -124,6 +165,7 @@ def set_position(game: Game, p: dict[str, Any], at: Any) -> None:
                     if kind not in UNITS:
                         raise StateError(f"{kind!r} is not a unit ({', '.join(UNITS)})")
                     state.add_units(nation, area, kind, int(n))
+            _within_the_box(game, "units", nation)
     for nation, held in (p.get("stock") or {}).items():
         with at("stock", nation):
             _nation(game, nation)
@@ -131,6 +173,7 @@ def set_position(game: Game, p: dict[str, Any], at: Any) -> None:
                 if key not in HOLDINGS:
                     raise StateError(f"{key!r} is not one of {', '.join(HOLDINGS)}")
                 state.stock[nation][key] = int(n)
+            _within_the_box(game, "stock", nation)
     for nation, space in (p.get("rondel") or {}).items():
         with at("rondel", nation):
             _nation(game, nation)
@@ -162,6 +205,7 @@ def set_position(game: Game, p: dict[str, Any], at: Any) -> None:
                 if card is None or card.kind != "personage":
                     raise StateError(f"{c!r} is no personage")
             state.personages[nation] = [str(c) for c in cards or []]
+            _within_the_box(game, "personages")
     for nation, n in (p.get("destroyed") or {}).items():
         with at("destroyed", nation):
             _nation(game, nation)

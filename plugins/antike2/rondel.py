@@ -57,18 +57,34 @@ def distance(game: Game, origin: str, to: str) -> int:
     return d or len(ids)
 
 
-def cost(game: Game, origin: str, to: str) -> int:
-    """Resources a move costs: none on the first turn, one per space beyond the free."""
+def free_spaces(game: Game, nation: str | None = None) -> int:
+    """The spaces a marker moves free of charge: the ``rondel_free`` parameter, but at
+    least one for a nation that holds nothing to pay with.
+
+    The book makes the first space always free ("перемещением маркера по часовой
+    стрелке на 1,2,3 деления (сектора) бесплатно") and forbids staying ("Остаться на том
+    же секторе нельзя"), so a nation always moves. A variant with ``rondel_free: 0``
+    keeps that: a nation that can pay for no space moves one space on, free, rather
+    than being asked to choose among nothing."""
+    free = int(game.param("rondel_free"))
+    if free == 0 and nation is not None and held_total(game.state, nation) == 0:
+        return 1
+    return free
+
+
+def cost(game: Game, origin: str, to: str, nation: str | None = None) -> int:
+    """Resources a move costs: none on the first turn, one per space beyond the free
+    (:func:`free_spaces`, for ``nation`` if given)."""
     if not origin:
         return 0
-    return max(0, distance(game, origin, to) - int(game.param("rondel_free")))
+    return max(0, distance(game, origin, to) - free_spaces(game, nation))
 
 
 def moves(game: Game, nation: str) -> tuple[str, ...]:
     """The spaces ``nation`` may move to now (what it can pay for)."""
     origin = game.state.rondel.get(nation, "")
     can = held_total(game.state, nation)
-    return tuple(s for s in spaces(game) if cost(game, origin, s) <= can)
+    return tuple(s for s in spaces(game) if cost(game, origin, s, nation) <= can)
 
 
 def action_steps(game: Game) -> dict[str, str]:
@@ -94,7 +110,7 @@ class Rondel(Step):
         nation = frame["nation"]
         to = str(choice)
         origin = game.state.rondel.get(nation, "")
-        price = cost(game, origin, to)
+        price = cost(game, origin, to, nation)
         action = action_of(game, to)
 
         def move(ev: Event) -> None:
@@ -116,7 +132,8 @@ class Rondel(Step):
         if choice not in ids:
             return RONDEL, f"{choice!r} is no rondel space ({', '.join(ids)})"
         origin = game.state.rondel.get(nation, "")
-        return RONDEL, (f"{nation} would pay {cost(game, origin, str(choice))} resources "
+        return RONDEL, (f"{nation} would pay {cost(game, origin, str(choice), nation)} "
+                        f"resources "
                         f"to move from {origin} to {choice} and holds "
                         f"{held_total(game.state, nation)}")
 
@@ -145,8 +162,9 @@ def mn_params() -> list[Param]:
         Param("rondel", list(DEFAULT_ORDER), "the rondel's actions clockwise (8 spaces; the "
               "board's picture is lost: reconstructed, see the pack)", choices=ACTIONS,
               length=(8, 8)),
-        Param("rondel_free", 3, "spaces a marker moves free of charge (book: 1, 2 or 3)",
-              minimum=0, maximum=8),
+        # 0 is a variant's: a nation with nothing to pay still moves one space free
+        Param("rondel_free", 3, "spaces a marker moves free of charge (book: 1, 2 or 3; "
+              "with 0, one for a nation that holds nothing)", minimum=0, maximum=8),
     ]
 
 

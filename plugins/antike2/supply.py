@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.state import COIN, UNITS, Game, State
+from mnrules.plugins.antike2.state import COIN, RESOURCES, UNITS, Game, State
 
 # -- counting (derived, never stored) ------------------------------------------------------
 
@@ -172,21 +172,34 @@ PERSONAGE_KINDS = ("king", "general", "citizen", "scholar", "pliny", "navigator"
 
 def check_components(components: Any, where: Any,
                      personages: Iterable[str] = PERSONAGE_KINDS) -> None:
-    """The pack's box: every count a whole number from 0 to 999, every kind named; the
-    personages counted are the pack's personage cards (a variant's new one too), each of
-    them counted."""
+    """The pack's box: no key the game does not know, every count a whole number from 0
+    to 999, every kind named, the three resources listed; the personages counted are the
+    pack's personage cards (a variant's new one too), each of them counted."""
+    from mnrules.box import known_keys, whole_count
     from mnrules.errors import PackError
     from mnrules.yamlsource import did_you_mean
 
     kinds = sorted(personages)
 
     def whole(value: Any, *key: str) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 999:
-            raise PackError(f"{where('components', *key)}: components.{'.'.join(key)}: "
-                            f"expected a whole number from 0 to 999, got {value!r:.40}")
+        whole_count(value, f"components.{'.'.join(key)}", where("components", *key))
 
     if not isinstance(components, dict):
         raise PackError(f"{where('components')}: components: expected a mapping")
+    known_keys(components, [*COMPONENTS, "personages", "resources"], "components",
+               lambda k: where("components", str(k)))
+    resources = components.get("resources", list(RESOURCES))
+    if not isinstance(resources, list) or sorted(map(str, resources)) != sorted(RESOURCES):
+        for i, r in enumerate(resources if isinstance(resources, list) else ()):
+            if r not in RESOURCES:
+                raise PackError(f"{where('components', 'resources', str(i))}: "
+                                f"components.resources[{i}]: {r!r:.40} is no resource of "
+                                f"the game" + did_you_mean(str(r), RESOURCES,
+                                                           f" ({', '.join(RESOURCES)})"))
+        raise PackError(f"{where('components', 'resources')}: components.resources: "
+                        f"expected the game's three resources, each once "
+                        f"([{', '.join(RESOURCES)}]; the rules produce and spend all "
+                        f"three), got {resources!r:.80}")
     for key, what in COMPONENTS.items():
         if key not in components:
             raise PackError(f"{where('components')}: components: missing {key!r} ({what})")

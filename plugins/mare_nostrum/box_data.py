@@ -8,14 +8,14 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from mnrules.box import MAX_COUNT as MAX_COUNT
+from mnrules.box import known_keys, whole_count
 from mnrules.errors import PackError
 from mnrules.yamlsource import did_you_mean, lookalike_key, name_problem
 
 BUILDING_KINDS = ("caravan", "market", "city", "capital", "legendary", "temple")
 PIECES = ("legion", "trireme", "fortress", "marker")
 RESERVED = frozenset({"coin", "legendary", "good", *BUILDING_KINDS, *PIECES})
-MAX_COUNT = 999
-"""Most of any one component a box may hold."""
 COMPONENTS: dict[str, str] = {
     "coins": "the coins in the box", "goods": "each good's tokens",
     "legendary_goods": "how the legendary goods are drawn (one_of_each)",
@@ -40,11 +40,7 @@ def check_components(components: Any, where: Callable[..., str]) -> None:
     if not isinstance(components, dict):
         raise PackError(f"{where()}: components: expected a mapping, got "
                         f"{components!r:.80}")
-    for key in components:
-        if key not in COMPONENTS:
-            raise PackError(f"{where(key)}: components.{key}: unknown component"
-                            + did_you_mean(str(key), COMPONENTS,
-                                           f" (expected {', '.join(COMPONENTS)})"))
+    known_keys(components, COMPONENTS, "components", where)
     for key in ("coins", "goods", "buildings", "pieces", "trade_tokens"):
         if key not in components:
             raise PackError(f"{where()}: components: missing {key} ({COMPONENTS[key]})")
@@ -73,11 +69,8 @@ def check_components(components: Any, where: Callable[..., str]) -> None:
         if not isinstance(value, dict):
             raise PackError(f"{where(key)}: components.{key}: expected a mapping of "
                             f"{', '.join(names)} to numbers, got {value!r:.80}")
-        for name in value:
-            if name not in names:
-                raise PackError(f"{where(key, name)}: components.{key}.{name}: unknown "
-                                + ("building kind" if key == "buildings" else "piece")
-                                + did_you_mean(str(name), names, f" (expected {', '.join(names)})"))
+        known_keys(value, names, f"components.{key}", lambda name, key=key: where(key, name),
+                   "building kind" if key == "buildings" else "piece")
         for name in names:
             if name not in value:
                 raise PackError(f"{where(key)}: components.{key}: missing {name}")
@@ -95,9 +88,7 @@ def check_components(components: Any, where: Callable[..., str]) -> None:
 
 
 def _count(value: Any, key: str, where: str) -> None:
-    if type(value) is not int or not 0 <= value <= MAX_COUNT:
-        raise PackError(f"{where}: {key}: expected a whole number from 0 to {MAX_COUNT}, "
-                        f"got {value!r:.80}")
+    whole_count(value, key, where, MAX_COUNT)
 
 
 def creature_kinds(components: Any) -> dict[str, dict[str, Any]]:

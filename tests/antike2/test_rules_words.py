@@ -14,7 +14,7 @@ from test_rules_conquest import at_movere_in
 from test_rules_victory import PACK
 
 from mnrules import load_ruleset, new_game
-from mnrules.errors import MnrulesError
+from mnrules.errors import MnrulesError, StateError
 from mnrules.plugins.antike2.conquest import defence
 from mnrules.ruleset import Ruleset
 from mnrules.start import load_game
@@ -87,16 +87,19 @@ def test_a_cards_change_makes_a_citys_defence_at_most_99(tmp_path: Path) -> None
     assert defence(game, "GESOCRIBATE") == 99
 
 
-def test_a_save_without_a_nations_destroyed_temples_counts_none() -> None:
-    """The general's rule counts the temples a nation destroyed: a save that leaves a
-    nation out of that count (none destroyed) gives it no general at the end of its
-    turn."""
+def test_a_nation_without_a_destroyed_temples_entry_counts_none() -> None:
+    """The general's rule counts the temples a nation destroyed: a nation left out of
+    that count (none destroyed) gets no general at the end of its turn. A save so made
+    is refused at load (every per-nation map has every nation), so the state is edited
+    here."""
     game = new_game(RULES, 4, seed=2)
     data = json.loads(game.snapshot().to_json())
     first = data["players"][0]
     data["destroyed"].pop(first)
-    loaded = load_game(RULES, data)
-    assert first not in loaded.state.destroyed
+    with pytest.raises(StateError, match=f"destroyed.{first}: missing"):
+        load_game(RULES, data)
+    loaded = load_game(RULES, game.snapshot().to_json())
+    loaded.state.destroyed.pop(first)
     end_turn(loaded)
     assert "general" not in loaded.state.personages[first]
 
