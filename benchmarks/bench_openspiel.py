@@ -1,0 +1,113 @@
+"""OpenSpiel's own MCTS (``open_spiel.python.algorithms.mcts.MCTSBot``) in one seat among
+our bots, its seat rotated over every seat, through ``mnrules.openspiel`` (issue 32's
+comparison): its win rate with a Wilson 95% interval and its CPU time a decision.
+
+    python benchmarks/bench_openspiel.py mare_nostrum 5 40 heuristic 32
+    python benchmarks/bench_openspiel.py antike2 4 40 heuristic 32 random
+
+Arguments: game, players, games, our bot in the other seats, OpenSpiel's simulations a
+decision, and its evaluator: ``policy`` (default: a leaf is valued by the game's own
+search policy, the heuristic's estimate of each seat's chance to win, as our ``mcts:N``
+values it) or ``random`` (OpenSpiel's random rollout to the end, one a leaf). OpenSpiel's
+MCTS reads the state object itself, hidden information included: it is a perfect-
+information search, an advantage our ``mcts:N`` (which imagines what it cannot see) has
+not. Seeds 1000 + i, as ``bench_search.py``'s.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import mcts
+
+import mnrules.openspiel
+from mnrules.bots import make_bot
+
+
+class PolicyEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """A leaf's value for every seat: the game's search policy's estimate (``values``)."""
+
+    def __init__(self, rules: Any, players: int) -> None:
+        self.policy = rules.hook.mn_search_policy(rules=rules, seed=1)
+        self.players = players
+
+    def evaluate(self, state: Any) -> Any:
+        if state.is_terminal():
+            return np.array(state.returns())
+        values = self.policy.values(state.table.game)
+        return np.array([values.get(p, 0.0) for p in state.table.seats])
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+def token(state: Any, bot: Any) -> int:
+    t = state.table
+    t.legal()   # the tokens every option shares are given first (the prefix grows)
+    return int(t.codec.spell(bot.choose(t.game))[len(t.prefix)])
+
+
+def one(args: tuple[str, int, str, int, str, int]) -> tuple[float, float, int]:
+    name, players, ours, sims, kind, i = args
+    game = pyspiel.load_game("mnrules", {"game": name, "players": players,
+                                         "seed": 1000 + i, "max_rounds": 60})
+    rules = mnrules.openspiel.rules_for(game=name)
+    rng = np.random.RandomState(i)
+    evaluator = (mcts.RandomRolloutEvaluator(1, rng) if kind == "random"
+                 else PolicyEvaluator(rules, players))
+    theirs = mcts.MCTSBot(game, 2.0, sims, evaluator, random_state=rng)
+    seat = i % players
+    bots = {s: make_bot(ours, 17 * i + s, rules) for s in range(players) if s != seat}
+    state = game.new_initial_state()
+    cpu, mine, last = 0.0, 0, None
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        player = state.current_player()
+        if player == seat:
+            t = time.process_time()
+            action = theirs.step(state)
+            cpu += time.process_time() - t
+            choices = state.table.game.state.choices
+            if choices != last:     # a decision, however many tokens it takes
+                mine, last = mine + 1, choices
+        else:
+            action = token(state, bots[player])
+        state.apply_action(action)
+    return state.returns()[seat], cpu, mine
+
+
+def main() -> None:
+    name, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    ours = sys.argv[4] if len(sys.argv) > 4 else "heuristic"
+    sims = int(sys.argv[5]) if len(sys.argv) > 5 else 32
+    kind = sys.argv[6] if len(sys.argv) > 6 else "policy"
+    with ProcessPoolExecutor(2) as ex:
+        res = list(ex.map(one, [(name, players, ours, sims, kind, i) for i in range(games)]))
+    wins = sum(r[0] for r in res)
+    cpu = sum(r[1] for r in res)
+    decisions = sum(r[2] for r in res)
+    n, z = games, 1.96
+    p = wins / n
+    den = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / den
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    print(f"OpenSpiel MCTS ({sims} simulations, {kind} evaluator) among {players - 1} "
+          f"{ours} on {name}: {wins:.1f}/{n} = {100 * p:.1f}% "
+          f"[{100 * (c - h):.1f}, {100 * (c + h):.1f}], "
+          f"{1000 * cpu / max(decisions, 1):.1f} ms a decision")
+
+
+if __name__ == "__main__":
+    main()
