@@ -530,12 +530,13 @@ def cmd_map_check(args: argparse.Namespace) -> int:
         return _check_map(_game_pack(game), path, game)
     if args.edition:
         return _check_map(args.edition, None)
-    from .resources import data_dir
+    from . import games
 
     code = _check_map("en", None)
-    for folder in sorted(d for d in data_dir("editions").iterdir() if d.is_dir()):
-        for board in sorted((folder / "boards").glob("*.yaml")):
-            code = max(code, _check_map(_game_pack(folder.name), board, folder.name))
+    for game in games.installed():
+        folder = games.editions_dir(game)
+        for board in sorted((folder / "boards").glob("*.yaml")) if folder else ():
+            code = max(code, _check_map(_game_pack(game), board, game))
     return code
 
 
@@ -596,8 +597,7 @@ def _check_map(edition: str | None, file: Path | None, game: str = "") -> int:
 def _rules_with_cards(args: argparse.Namespace) -> Any:
     """The rule set of --edition (and --variant), with the cards of each --cards folder
     beside the game's bundled ones (its own folder of cards/, not another game's)."""
-    from . import packs
-    from .resources import data_dir
+    from . import games, packs
     from .yamlsource import pointed
 
     variant = getattr(args, "variant", None)
@@ -608,8 +608,8 @@ def _rules_with_cards(args: argparse.Namespace) -> Any:
         source = packs.read(variant, default_base=args.edition) if variant else \
             packs.read(args.edition)
         game = str(source.data.get("game") or "")
-        bundled = data_dir("cards") / game
-        dirs = [bundled] if game and not game.endswith(".py") and bundled.is_dir() else []
+        bundled = games.cards_dir(game) if game and not game.endswith(".py") else None
+        dirs = [bundled] if bundled is not None else []
         return load_ruleset(args.edition, card_dirs=[*dirs, *extra], variant=variant)
     except MnrulesError as exc:    # a pack's or card's error: its line, with a caret
         raise MnrulesError(pointed(str(exc))) from None

@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 from .errors import PackError
-from .resources import data_dir
 from .yamlsource import KeyPath, Problem, Sourced, did_you_mean, load_yaml
 
 PACK_FORMAT = "mnrules-pack/1"
@@ -85,7 +84,7 @@ def pack_file(pack: str | Path) -> Path:
         return p / "pack.yaml"
     known = list_packs()
     if str(pack) in known:
-        return data_dir("editions") / known[str(pack)] / "pack.yaml"
+        return pack_folders()[known[str(pack)]] / "pack.yaml"
     # A file the user named is read as a pack whatever its suffix (its content is then
     # judged), rather than mistaken for an unknown edition id.
     if p.is_file():
@@ -98,20 +97,34 @@ def pack_file(pack: str | Path) -> Path:
                     + f" (known: {', '.join(known_ids)})")
 
 
+def pack_folders() -> dict[str, Path]:
+    """Every installed game's packs: the folders of its ``<package>.editions`` holding a
+    ``pack.yaml``, by qualified id ("mare_nostrum/en")."""
+    from . import games
+
+    out: dict[str, Path] = {}
+    for game in games.installed():
+        try:
+            root = games.editions_dir(game)
+        except PackError:  # a broken game hides its packs, not every other game's
+            continue       # (naming it plays it, and says what is wrong: games.package)
+        for d in sorted(root.iterdir()) if root is not None else ():
+            if (d / "pack.yaml").is_file():
+                out[f"{game}/{d.name}"] = d
+    return out
+
+
 def list_packs() -> dict[str, str]:
-    """The bundled packs: ``editions/<game>/<pack>/``, by pack id ("en") and by qualified
-    id ("mare_nostrum/en"); a pack id two games share is known only qualified."""
-    root = data_dir("editions")
+    """The installed games' packs (see :func:`pack_folders`), by pack id ("en") and by
+    qualified id ("mare_nostrum/en"); a pack id two games share is known only qualified."""
     out: dict[str, str] = {}
     shared: set[str] = set()
-    for game in sorted(d for d in root.iterdir() if d.is_dir()):
-        for d in sorted(game.iterdir()):
-            if (d / "pack.yaml").exists():
-                qualified = f"{game.name}/{d.name}"
-                out[qualified] = qualified
-                if d.name in out:
-                    shared.add(d.name)
-                out[d.name] = qualified
+    for qualified in pack_folders():
+        short = qualified.split("/", 1)[1]
+        out[qualified] = qualified
+        if short in out:
+            shared.add(short)
+        out[short] = qualified
     for name in shared:
         del out[name]
     return dict(sorted(out.items()))
@@ -241,12 +254,12 @@ def _path_text(value: str, key: str, where: str) -> str:
 
 
 def bundled_plugins(game: str | None = None) -> list[str]:
-    """The rule plugins shipped with the engine: modules of ``plugins/<game>/`` (of every
-    game when ``game`` is None, as when a pack is read before its game is known)."""
-    games = [data_dir("plugins") / game] if game else \
-        [d for d in data_dir("plugins").iterdir() if (d / "__init__.py").is_file()]
-    return sorted({p.stem for g in games for p in g.glob("*.py")
-                   if not p.stem.startswith("_")})
+    """The rule plugins the installed games ship: modules of each game's package (of
+    every game when ``game`` is None, as when a pack is read before its game is known)."""
+    from . import games
+
+    names = [game] if game else list(games.installed())
+    return sorted({p for g in names for p in games.plugin_names(g)})
 
 
 def _plugin_ref(name: Any, key: str, where: str, folder: Path) -> str:
