@@ -19,5 +19,7 @@ from .state import State
 __all__ = ["Decision", "Game", "IllegalChoice", "InvalidChoice", "MnrulesError", "Ruleset",
            "State", "load_game", "load_ruleset", "new_game"]
 __version__ = "0.2.0"
+API_VERSION = "1.0"
+"""The version of the public surface, :mod:`mnrules.api` (a pack's ``api:`` key)."""
 
 _legacy.install()   # mnrules.plugins.* (0.1's names) until 0.3

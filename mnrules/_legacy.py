@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import importlib.abc
 import importlib.machinery
+import importlib.util
 import sys
 import warnings
 from types import ModuleType
@@ -100,8 +101,8 @@ class _Finder(importlib.abc.MetaPathFinder):
     def find_spec(self, fullname: str, path: object = None,
                   target: object = None) -> importlib.machinery.ModuleSpec | None:
         new = new_name(fullname)
-        if new is None:
-            return None
+        if new is None or (new and importlib.util.find_spec(new) is None):
+            return None   # no such module under either name: the usual ImportError
         if new:   # the old package itself is only a way to the names below it
             _warn(fullname, new)
         is_package = not new or hasattr(importlib.import_module(new), "__path__")

@@ -21,7 +21,7 @@ import importlib
 import importlib.util
 import pkgutil
 from dataclasses import dataclass
-from importlib import metadata, resources
+from importlib import metadata
 from pathlib import Path
 from types import ModuleType
 
@@ -82,19 +82,18 @@ def package(name: str, where: str) -> ModuleType:
 
 
 def _data(name: str, kind: str) -> Path | None:
-    """The folder of the game's ``<package>.<kind>`` data package, None if it has none."""
-    game = installed().get(name)
-    if game is None:
+    """The folder of the game's ``<package>.<kind>`` data, None if it has none: a
+    sub-package or a plain folder (a namespace package) of the game's package, found by
+    the import system as the package's modules are, so wherever it is installed."""
+    if name not in installed():
         return None
     pkg = package(name, f"entry point {GROUP}: {name}")
     try:
         spec = importlib.util.find_spec(f"{pkg.__name__}.{kind}")
     except (ImportError, ValueError):
         return None
-    if spec is None:
-        return None
-    folder = Path(str(resources.files(f"{pkg.__name__}.{kind}")))
-    return folder if folder.is_dir() else None
+    where = list(spec.submodule_search_locations or ()) if spec is not None else []
+    return Path(where[0]) if where and Path(where[0]).is_dir() else None
 
 
 def editions_dir(name: str) -> Path | None:
@@ -107,12 +106,9 @@ def cards_dir(name: str) -> Path | None:
     return _data(name, "cards")
 
 
-DATA_PACKAGES = frozenset({"editions", "cards"})
-
-
 def plugin_names(name: str) -> list[str]:
     """The rule plugins a game ships: the modules of its package (not its private ones,
-    its sub-packages or its data), each a name a pack's ``plugins:`` may list."""
+    nor its sub-packages, such as its data), each a name a pack's ``plugins:`` may list."""
     spec = importlib.util.find_spec(entry(name, f"entry point {GROUP}").package)
     where = spec.submodule_search_locations if spec is not None else None
     if not where:

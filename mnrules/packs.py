@@ -32,7 +32,8 @@ PACK_FORMAT = "mnrules-pack/1"
 MAX_EXTENDS = 32
 """Longest chain of packs and variants extending one another."""
 SCHEMA: dict[str, type | tuple[type, ...]] = {
-    "format": str, "id": str, "name": str, "language": str, "engine": str, "extends": str,
+    "format": str, "id": str, "name": str, "language": str, "engine": str, "api": str,
+    "extends": str,
     "game": str, "board": str, "plugins": (list, dict), "phases": list, "components": dict,
     "params": dict, "cards": dict, "names": dict, "readings": dict, "notes": (str, list),
     "battles": list, "patch": dict,
@@ -168,6 +169,8 @@ def check_schema(src: Sourced) -> None:
         _check_section(src, "plugins", data["plugins"], PLUGIN_SECTION)
     if "engine" in data:
         check_engine(data["engine"], _at(src, ("engine",)))
+    if "api" in data:
+        check_api(data["api"], _at(src, ("api",)))
     for k, v in (data.get("readings") or {}).items():
         if not isinstance(k, str) or not isinstance(v, str):
             raise PackError(f"{_at(src, ('readings', k))}: readings.{k}: expected a name and "
@@ -203,22 +206,38 @@ def _version(text: str) -> tuple[int, ...]:
 _COMPARISON = re.compile(r"(>=|<=|==|>|<)\s*(\d{1,9}(?:\.\d{1,9}){0,3})")
 
 
+def _meets(spec: str, have: str, key: str, where: str) -> bool:
+    """Whether version ``have`` meets every comparison of ``spec`` (``">=0.1,<1"``)."""
+    version = _version(have)
+    for part in spec.split(","):
+        found = _COMPARISON.fullmatch(part.strip())
+        if found is None:
+            raise PackError(f"{where}: {key}: expected comparisons like '>=0.1', "
+                            f"got {part.strip()!r:.80}")
+        op, want = found.group(1), _version(found.group(2))
+        if not {">=": version >= want, "<=": version <= want, "==": version == want,
+                ">": version > want, "<": version < want}[op]:
+            return False
+    return True
+
+
 def check_engine(spec: str, where: str) -> None:
     """Refuse a pack written for another engine version (``">=0.1,<1"``)."""
     from . import __version__
 
-    have = _version(__version__)
-    for part in spec.split(","):
-        found = _COMPARISON.fullmatch(part.strip())
-        if found is None:
-            raise PackError(f"{where}: engine: expected comparisons like '>=0.1', "
-                            f"got {part.strip()!r:.80}")
-        op, want = found.group(1), _version(found.group(2))
-        ok = {">=": have >= want, "<=": have <= want, "==": have == want,
-              ">": have > want, "<": have < want}[op]
-        if not ok:
-            raise PackError(f"{where}: engine: this pack needs mnrules {spec}, "
-                            f"this is {__version__}")
+    if not _meets(spec, __version__, "engine", where):
+        raise PackError(f"{where}: engine: this pack needs mnrules {spec}, "
+                        f"this is {__version__}")
+
+
+def check_api(spec: str, where: str) -> None:
+    """Refuse a pack whose game or plugins need another version of the public surface
+    (``api: ">=1.0"``, compared with :data:`mnrules.api.API_VERSION`)."""
+    from . import API_VERSION, __version__
+
+    if not _meets(spec, API_VERSION, "api", where):
+        raise PackError(f"{where}: api: this pack needs the plugin API {spec} "
+                        f"(mnrules.api), mnrules {__version__} provides API {API_VERSION}")
 
 
 def _record(origins: dict[tuple[str, ...], str], src: Sourced, value: Any,
