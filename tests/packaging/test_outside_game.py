@@ -1,8 +1,8 @@
 """A game from its own distribution: tests/packaging/pig/ (Pig, a dice game, with its
 own pyproject.toml and nothing of this repository naming it) is built and installed by
 pip into a fresh virtual environment, then listed by ``mnrules editions list`` and
-played by ``play``, ``simulate`` and ``serve`` there, with no file of the repository
-changed.
+played by ``play``, ``simulate`` and ``serve`` there (and with a variant's rule plugin),
+with no file of the repository changed.
 
 The venv sees this environment's packages (mnrules as the tests import it, pip,
 setuptools) through a .pth file that adds its site directories, not through
@@ -84,6 +84,17 @@ def test_play_and_simulate_play_the_outside_game(python: Path) -> None:
     out = _mnrules(python, "simulate", "--edition", "pig", "--games", "10", "--players",
                    "3")
     assert "10 of 10 games ended by a victory" in out
+
+
+def test_a_variant_adds_a_rule_plugin_to_the_outside_game(python: Path) -> None:
+    """docs/writing-a-plugin.md's example: the installed pack and a plugin file beside
+    a variant, which adds a phase and a parameter."""
+    variant = str(PIG / "variants" / "catch_up.yaml")
+    out = _mnrules(python, "editions", "show", "pig", "--variant", variant)
+    assert "phases: turn, catch_up" in out and "catch_up = 3" in out
+    out = _mnrules(python, "play", "--edition", "pig", "--variant", variant, "--players",
+                   "2", "--seed", "3")
+    assert "Game over" in out
 
 
 def _free_port() -> int:
