@@ -842,6 +842,10 @@ def cmd_editions_list(args: argparse.Namespace) -> int:
         base = rules.chain[1].split("/")[-2] if len(rules.chain) > 1 else "-"
         print(f"{pack:<4} {rules.language:<3} extends {base:<4} {rules.data.get('name', '')}"
               f" [{rules.game}]")
+    from . import games
+
+    for problem in games.problems():   # a broken game hides only its own packs
+        print(f"warning: {problem}", file=sys.stderr)
     return 0
 
 

@@ -46,15 +46,37 @@ class GameEntry:
 
 
 @functools.cache
-def installed() -> dict[str, GameEntry]:
-    """Every declared game by id. A game two distributions declare is kept once (the
-    first found on the import path, as Python would import it)."""
+def _declared() -> tuple[dict[str, GameEntry], tuple[str, ...]]:
     found: dict[str, GameEntry] = {}
+    twice: list[str] = []
     for ep in metadata.entry_points(group=GROUP):
         dist = ep.dist.name if ep.dist is not None else "?"
+        game = GameEntry(ep.name, ep.value.split(":")[0].strip(), dist)
         if ep.name not in found:
-            found[ep.name] = GameEntry(ep.name, ep.value.split(":")[0].strip(), dist)
-    return dict(sorted(found.items()))
+            found[ep.name] = game
+        elif found[ep.name] != game:
+            twice.append(f"{game.describe()} is ignored: {found[ep.name].describe()} "
+                         f"comes first on the import path")
+    return dict(sorted(found.items())), tuple(twice)
+
+
+def installed() -> dict[str, GameEntry]:
+    """Every declared game by id. A game two distributions declare is kept once (the
+    first found on the import path, as Python would import it; :func:`problems` tells
+    of the other)."""
+    return _declared()[0]
+
+
+def problems() -> list[str]:
+    """What is wrong with the installed games, one sentence each: a game declared twice,
+    a game whose package cannot be imported (``mnrules editions list`` prints these)."""
+    found = list(_declared()[1])
+    for name in installed():
+        try:
+            package(name, f"entry point {GROUP}: {name}")
+        except PackError as exc:
+            found.append(str(exc))
+    return found
 
 
 def entry(name: str, where: str) -> GameEntry:
