@@ -20,7 +20,7 @@ import os
 import runpy
 from pathlib import Path
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, find_packages, setup
 
 HERE = Path(__file__).resolve().parent
 # setuptools wants package folders relative to this file, with forward slashes
@@ -32,13 +32,15 @@ def games() -> list[str]:
                   if (d / "__init__.py").is_file() and d.name.isidentifier())
 
 
-packages = [p for p in find_packages(include=["mnrules", "mnrules.*"])] + ["mnrules.grammar"]
+packages = [*find_packages(include=["mnrules", "mnrules.*"]), "mnrules.grammar"]
 package_dir = {"mnrules.grammar": "grammar"}
 package_data = {"mnrules": ["py.typed"], "mnrules.web": ["static/*"],
                 "mnrules.grammar": ["*.lark"]}
 for game in games():
     package_dir[game] = f"plugins/{game}"
-    packages += [game, *(f"{game}.{p}" for p in find_packages(f"plugins/{game}"))]
+    # a game's sub-packages may be namespace ones (Mare Nostrum's bots/ has no __init__)
+    subs = find_namespace_packages(f"plugins/{game}", exclude=["__pycache__", "*.__pycache__"])
+    packages += [game, *(f"{game}.{p}" for p in subs)]
     package_data[game] = ["py.typed"]
     for data in ("cards", "editions"):
         if (Path(data) / game / "__init__.py").is_file():

@@ -66,7 +66,7 @@ def test_the_installed_game_is_its_own_distributions(python: Path) -> None:
             "import mnrules, mnrules_pig; "
             "print(g.distribution, mnrules_pig.__file__, mnrules.__file__)")
     dist, pig, kernel = subprocess.run([python, "-c", code], capture_output=True, text=True,
-                                       check=True).stdout.split()
+                                       cwd=python.parents[2], check=True).stdout.split()
     assert dist == "mnrules-pig"
     assert Path(pig).is_relative_to(python.parents[1])          # the new venv's own
     assert Path(kernel).resolve() == Path(sys.modules["mnrules"].__file__ or "").resolve()
