@@ -82,8 +82,12 @@ def problems() -> list[str]:
 def entry(name: str, where: str) -> GameEntry:
     """The declared game ``name``, or a PackError at ``where`` naming the known ones."""
     games = installed()
+    if not games:   # as after an upgrade from 0.1 without a re-install
+        raise PackError(f"{where}: game: no game named {name!r}: no game is installed (no "
+                        f"distribution declares one in the entry-point group {GROUP}); "
+                        f"install mnrules again (in a checkout: pip install -e '.[dev]')")
     if name not in games:
-        known = ", ".join(games) or "none"
+        known = ", ".join(games)
         raise PackError(f"{where}: game: no game named {name!r}"
                         + did_you_mean(name, games, f"; installed games: {known}")
                         + f" (a game is installed as a distribution declaring it in the "

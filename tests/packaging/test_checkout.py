@@ -93,4 +93,5 @@ def test_an_editable_install_imports_this_checkout() -> None:
 
     assert Path(mnrules.__file__).resolve().is_relative_to(ROOT)
     assert Path(str(mare_nostrum.__file__)).resolve().is_relative_to(ROOT / "plugins")
-    assert games.editions_dir("mare_nostrum") == ROOT / "editions" / "mare_nostrum"
+    folder = games.editions_dir("mare_nostrum")
+    assert folder is not None and folder.resolve() == ROOT / "editions" / "mare_nostrum"
