@@ -22,6 +22,20 @@ SCALE = 12.0
 between empires is about ±50 midgame)."""
 
 
+QUICK = frozenset({"conquest.choose", "conquest.occupy"})
+"""The playout's decisions answered by :func:`quick_conquest`, not by the heuristic's
+lookahead (a clone and an evaluation for each option: two fifths of a playout's cost)."""
+CONQUEST_ORDER = ("occupy", "marker", "pass", "done", "pillage")
+
+
+def quick_conquest(dec: Decision) -> Choice:
+    """A conquered province's answer by rule of thumb: occupy a building, else place
+    the marker, else leave the buildings standing (the heuristic's own pick in 85% of
+    150 such decisions of 12 seeded games; the search tree still weighs them all)."""
+    rank = {kind: i for i, kind in enumerate(CONQUEST_ORDER)}
+    return min(dec.options, key=lambda o: rank.get(str(o[0]), len(rank)))  # type: ignore[index]
+
+
 class MareNostrumPolicy:
     """Search the decisions that shape the game (a purchase, a trade pick, a legion's
     move, a conquest, a card's question); the heuristic answers the rest and plays the
@@ -50,6 +64,10 @@ class MareNostrumPolicy:
         return self.rank.ranked(game)
 
     def playout(self, game: KernelGame[Any], salt: int) -> Choice:
+        dec = game.pending
+        assert dec is not None
+        if dec.kind in QUICK:
+            return quick_conquest(dec)
         return self.play.choose(game)
 
     def values(self, game: KernelGame[Any]) -> dict[str, float]:
