@@ -135,7 +135,10 @@ def cards_dir(name: str) -> Path | None:
 def plugin_names(name: str) -> list[str]:
     """The rule plugins a game ships: the modules of its package (not its private ones,
     nor its sub-packages, such as its data), each a name a pack's ``plugins:`` may list."""
-    spec = importlib.util.find_spec(entry(name, f"entry point {GROUP}").package)
+    try:
+        spec = importlib.util.find_spec(entry(name, f"entry point {GROUP}").package)
+    except (ImportError, ValueError):   # a broken game ships nothing (problems() says so)
+        return []
     where = spec.submodule_search_locations if spec is not None else None
     if not where:
         return []
