@@ -842,6 +842,13 @@ def cmd_editions_list(args: argparse.Namespace) -> int:
         base = rules.chain[1].split("/")[-2] if len(rules.chain) > 1 else "-"
         print(f"{pack:<4} {rules.language:<3} extends {base:<4} {rules.data.get('name', '')}"
               f" [{rules.game}]")
+    for folder in getattr(args, "folders", None) or []:
+        found = sorted(_existing(folder, "editions list", folder=True).rglob("pack.yaml"))
+        if not found:
+            raise MnrulesError(f"{folder}: no pack.yaml in this folder or below")
+        for path in found:
+            rules = load_ruleset(str(path))
+            print(f"{path} {rules.language:<3} {rules.data.get('name', '')} [{rules.game}]")
     from . import games
 
     for problem in games.problems():   # a broken game hides only its own packs
@@ -1396,7 +1403,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     ed = sub.add_parser("editions", help="edition packs")
     esub = ed.add_subparsers(dest="editions_command", required=True)
-    el = esub.add_parser("list", help="the bundled packs")
+    el = esub.add_parser("list", help="the installed games' packs (and those in FOLDERs)")
+    el.add_argument("folders", nargs="*", metavar="FOLDER",
+                    help="also list the packs (pack.yaml files) in this folder and below, "
+                         "such as a game written as one .py file beside its pack")
     el.set_defaults(func=cmd_editions_list)
     es = esub.add_parser("show", help="a pack's parameters, plugins and readings")
     es.add_argument("edition")

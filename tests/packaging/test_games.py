@@ -69,3 +69,14 @@ def test_an_unknown_game_names_the_installed_ones(tmp_path: Path) -> None:
                                         r"did you mean 'mare_nostrum'\?.*entry-point group "
                                         r"mnrules\.games"):
         load_ruleset(str(pack))
+
+
+def test_editions_list_lists_a_one_file_games_pack_in_a_folder(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = Path(__file__).resolve().parents[1] / "kernel"
+    assert main(["editions", "list", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert f"{folder / 'tictactoe' / 'pack.yaml'} en  Tic-tac-toe [" in out
+    assert out.rstrip().endswith("tictactoe.py]") and "[mare_nostrum]" in out
+    assert main(["editions", "list", str(tmp_path)]) == 2
+    assert "no pack.yaml in this folder or below" in capsys.readouterr().err
