@@ -18,4 +18,9 @@ def data_dir(name: str) -> Path:
         raise MnrulesError(f"{name!r} is no data of the kernel's: a game's packs and cards "
                            f"are in its own package (mnrules.games.editions_dir(game), "
                            f"mnrules.games.cards_dir(game))")
-    return Path(str(resources.files("mnrules.grammar")))
+    try:
+        return Path(str(resources.files("mnrules.grammar")))
+    except ModuleNotFoundError:   # a bare checkout on the path: grammar/ installs there
+        raise MnrulesError("mnrules is imported from a folder where it is not installed "
+                           "(no mnrules.grammar): install it, in a checkout pip install "
+                           "-e '.[dev]'") from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -36,6 +37,13 @@ def _import_the_installed_games() -> None:
 
 
 _import_the_installed_games()
+
+# The commands and snippets the tests run in a subprocess (``python -m mnrules``, from the
+# checkout) import mnrules as these tests do, from the install, not from the folder they
+# start in: a regular install's games are in site-packages only, and a checkout's pure
+# Python mnrules beside a compiled install's games would be two kernels (and under an
+# editable install both are the checkout's anyway).
+os.environ.setdefault("PYTHONSAFEPATH", "1")
 
 
 @pytest.fixture(scope="session")
