@@ -371,6 +371,8 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
     pm.register(module, name="game")
     for i, extra in enumerate(x for found in pm.hook.mn_plugins() for x in found):
         pm.register(extra, name=f"game part {i}")
+    # the game's own hooks are held to the plugins' rule: a misspelt one is refused
+    check_hook_names(pm, module, game, source.where("game"), key="game")
     game_name = "" if game.endswith(".py") else game
     patched = packs.patched_sources(source)  # the board as the pack's patches change it
     board = pm.hook.mn_load_board(path=source.board_file, where=source.where,

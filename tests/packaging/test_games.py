@@ -80,3 +80,16 @@ def test_editions_list_lists_a_one_file_games_pack_in_a_folder(
     assert out.rstrip().endswith("tictactoe.py]") and "[mare_nostrum]" in out
     assert main(["editions", "list", str(tmp_path)]) == 2
     assert "no pack.yaml in this folder or below" in capsys.readouterr().err
+
+
+def test_a_games_misspelt_hook_is_refused(tmp_path: Path) -> None:
+    """A game's package is held to the plugins' rule: an ``mn_`` function that is no
+    hook would never be called, so the pack is refused, with the nearest hook."""
+    kernel = Path(__file__).resolve().parents[1] / "kernel" / "tictactoe"
+    for name in ("pack.yaml", "tictactoe.py"):
+        text = (kernel / name).read_text(encoding="utf-8")
+        (tmp_path / name).write_text(text.replace("def mn_seating", "def mn_seatings"),
+                                     encoding="utf-8")
+    with pytest.raises(PackError, match=r"pack\.yaml:4:1: game: '.*tictactoe\.py': "
+                                        r"mn_seatings is no hook; did you mean 'mn_seating'"):
+        load_ruleset(str(tmp_path / "pack.yaml"))
