@@ -3,10 +3,15 @@ Wilson 95% interval and the CPU time of its own decisions (issue 31's head-to-he
 
     python benchmarks/bench_search.py en mcts:8 200 5            # pack, bot, games, players
     python benchmarks/bench_search.py antike2 mcts:8 200 4 heuristic
+    python benchmarks/bench_search.py en mcts:8 200 5 heuristic games.json  # each game's result
+
+The same games (seeds 1000 + i, the bot in seat i mod players) for every bot asked: two
+bots' results pair game by game (``games.json``: the share won and the CPU of each).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import sys
 import time
@@ -40,6 +45,7 @@ def one(args: tuple[str, str, str, int, int]) -> tuple[float, float, int]:
 def main() -> None:
     pack, bot, games, players = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     base = sys.argv[5] if len(sys.argv) > 5 else "heuristic"
+    out = sys.argv[6] if len(sys.argv) > 6 else ""
     jobs = [(pack, bot, base, players, i) for i in range(games)]
     with ProcessPoolExecutor(2) as ex:
         res = list(ex.map(one, jobs))
@@ -54,6 +60,11 @@ def main() -> None:
     print(f"{bot} among {players - 1} {base} on {pack}: {wins:.1f}/{n} = {100 * p:.1f}% "
           f"[{100 * (c - h):.1f}, {100 * (c + h):.1f}], "
           f"{1000 * cpu / max(decisions, 1):.2f} ms a decision")
+    if out:
+        with open(out, "w", encoding="utf-8") as f:
+            json.dump({"pack": pack, "bot": bot, "base": base, "players": players,
+                       "games": [{"seed": 1000 + i, "won": r[0], "cpu": r[1],
+                                  "decisions": r[2]} for i, r in enumerate(res)]}, f)
 
 
 if __name__ == "__main__":

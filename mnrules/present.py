@@ -102,6 +102,17 @@ KERNEL_MESSAGES: dict[str, str] = {
     "ui.refused_not_yours": "It is not your decision: wait for your turn.",
     "ui.refused_moved_on": "The game has moved on since you looked: look again and choose.",
     "ui.refused_no_option": "That is not one of your options: look again and choose.",
+    "ui.refused_full": "This server keeps at most {limit} games and holds as many: no new "
+                       "game can start here.",
+    "ui.refused_bot_budget": "{player}: the bot {bot} searches more than this server "
+                             "allows (at most {limit} iterations a decision): choose "
+                             "another bot.",
+    "ui.refused_save_host": "Only the host's link saves the game (a save holds every "
+                            "screen).",
+    "ui.refused_log_host": "Only the host's link takes the log of a game in play; every "
+                           "seat may once it is over.",
+    "ui.busy": "The server is busy: try again in a moment.",
+    "ui.download_log": "Log",
     "play.header": "mnrules: {game}; {players_count} ({players}); seed {seed}",
     "play.over.one": "Game over {where}: the winner is {winners} — {victory}",
     "play.over.other": "Game over {where}: the winners are {winners} — {victory}",

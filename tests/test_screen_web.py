@@ -28,8 +28,10 @@ def test_a_stale_click_is_refused_in_the_tables_language(edition: str, lang: str
     assert r.status_code == 200, r.text
     link = "/api" + r.json()["host"]
     before = client.get(link).json()["version"]
-    assert client.post(link + "/choose", json={"key": 0, "version": before}).status_code == 200
-    r = client.post(link + "/choose", json={"key": 0, "version": before})
+    token = {"x-mnrules-seat": link.rsplit("/", 1)[-1]}
+    assert client.post(link + "/choose", headers=token,
+                       json={"key": 0, "version": before}).status_code == 200
+    r = client.post(link + "/choose", headers=token, json={"key": 0, "version": before})
     assert r.status_code == 400 and r.json()["error"].startswith(moved_on), r.json()
 
 
@@ -40,6 +42,7 @@ def test_a_games_page_names_its_buttons_and_links_in_its_language() -> None:
     view = client.get("/api" + r.json()["host"]).json()
     assert view["words"] == {"undo": "Cofnij", "log": view["words"]["log"],
                              "options": view["words"]["options"],
-                             "save": view["words"]["save"], "nav_new": "Nowa gra",
+                             "save": view["words"]["save"],
+                             "download_log": "Dziennik", "nav_new": "Nowa gra",
                              "nav_replay": "Odtwórz dziennik", "nav_editor": "Edytor kart",
                              "nav_design": "Symulacja"}

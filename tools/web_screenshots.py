@@ -85,7 +85,8 @@ def shoot(out: Path, url: str, chromium: str) -> list[Path]:
         page.goto(url + "/replay")
         page.set_input_files("#logfile", str(log))
         page.click("#open")
-        page.wait_for_function("document.getElementById('where').textContent.startsWith('0 /')")
+        page.wait_for_function(
+            "() => document.getElementById('where').textContent.startsWith('0 /')")
         for _ in range(3):
             before = page.locator("#where").inner_text()
             page.click("#nextRound")
@@ -95,9 +96,9 @@ def shoot(out: Path, url: str, chromium: str) -> list[Path]:
 
         # the card editor with a misspelt word: the caret and the lexer's error token
         page.goto(url + "/editor")
-        page.wait_for_function("document.getElementById('state').textContent === 'ok'")
+        page.wait_for_function("() => document.getElementById('state').textContent === 'ok'")
         page.fill("#card", page.locator("#card").input_value().replace("choose 0", "chose 0"))
-        page.wait_for_function("document.getElementById('errors').textContent.includes('^')")
+        page.wait_for_function("() => document.getElementById('errors').textContent.includes('^')")
         save("editor.png")
 
         # a designer's small simulation
@@ -105,7 +106,7 @@ def shoot(out: Path, url: str, chromium: str) -> list[Path]:
         page.wait_for_selector("#edition option[value='en']", state="attached")
         page.fill("#games", "40")
         page.click("#run")
-        page.wait_for_function("document.getElementById('report').textContent.length > 0")
+        page.wait_for_function("() => document.getElementById('report').textContent.length > 0")
         save("design.png")
         browser.close()
     return made

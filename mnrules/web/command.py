@@ -17,7 +17,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise MnrulesError(f"--port: {args.port} is not a port (1-65535)")
     from .app import serve
 
-    serve(args.host, args.port)
+    serve(args.host, args.port, args.data)
     return 0
 
 
@@ -26,4 +26,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     sv.add_argument("--host", default="127.0.0.1",
                     help="the address to listen on (default: this machine only)")
     sv.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    sv.add_argument("--data", metavar="DIR",
+                    help="the folder its games are kept in (default: mnrules in the user's "
+                         "data folder, $XDG_DATA_HOME or ~/.local/share)")
     sv.set_defaults(func=cmd_serve)

@@ -9,8 +9,11 @@ other seat's link is ever put in a view. Every change goes through ``game.apply`
 
 from __future__ import annotations
 
+import copy
+import json
 import secrets
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,26 +24,48 @@ from ..errors import MnrulesError
 from ..present import Presenter, presenter
 from ..ruleset import Ruleset
 from ..state import State
+from .store import GameRecord, GameStore, StoredChoice, digest
 
-MAX_BOT_CHOICES = 200_000
-"""Bot choices one request may make before it answers (a whole bot game takes a few
-thousand)."""
 HOST = "host"
+WEB_MAX_SEARCH = 64
+"""The most search a seat's bot may ask in the web app (``search:N``, ``mcts:N``
+iterations a decision): a decision is never cut short, so this bounds how far a request
+may overrun its budget (Mare Nostrum, 5 players: the slowest decision of a game takes
+0.6 s at ``search`` (16), 2.3 s at ``search:64``, 2.8 s at ``mcts:64``, 6.4 s at
+``search:200``)."""
+TOKEN_BYTES = 16
+"""A link's token: 128 random bits."""
+
+
+@dataclass
+class Budget:
+    """How much bot play one request may do before it answers (the bots go on at the
+    next request)."""
+
+    choices: int = 2_000
+    seconds: float = 0.5
 
 
 @dataclass
 class Seat:
     player: str
     token: str
+    """The digest of the seat's token (:func:`mnrules.web.store.digest`)."""
     human: bool
     lang: str | None
+
+
+UndoEntry = tuple[State, int, int, int]
+"""What undoing a choice goes back to: the state, the choice count, the chance count and
+the events heard before it."""
 
 
 @dataclass
 class Table:
     """One game in the server: its seats (each with a private link token), bots and what
     happened. The host's token sees every human seat in turn (several humans at one
-    screen); a seat's token sees that seat only."""
+    screen); a seat's token sees that seat only. With a ``store``, every choice is
+    written there before the request that made it is answered."""
 
     id: str
     game: Game[Any]
@@ -48,23 +73,44 @@ class Table:
     seats: dict[str, Seat]
     bots: dict[str, Bot]
     host: str
+    """The digest of the host's token."""
     lang: str | None
     events: list[tuple[int, Event]] = field(default_factory=list)
-    undo: dict[str, list[tuple[State, int, int, int]]] = field(default_factory=dict)
+    undo: dict[str, list[UndoEntry]] = field(default_factory=dict)
     chances: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
     _say: dict[str, Presenter] = field(default_factory=dict)
     _told: dict[tuple[str, str | None], tuple[int, list[str]]] = field(default_factory=dict)
     kinds: dict[str, str] = field(default_factory=dict)
     """Who plays each seat: a bot's name as given, or ``human`` (what a save records)."""
+    store: GameStore | None = None
+    start: dict[str, Any] | None = None
+    """The saved position the game started from (None: a new game from its seed)."""
+    tokens: dict[str, str] = field(default_factory=dict)
+    """The links' own tokens (``host`` and each human seat's), known only to the request
+    that made the table: the store keeps their digests."""
+    _unsaved: list[StoredChoice] = field(default_factory=list)
+    saved: int = 0
+    """How many of the game's choices the store holds."""
 
     def __post_init__(self) -> None:
         self.game.listeners.append(self._heard)
+        self.game.choice_listeners.append(self._chosen)
 
     def _heard(self, event: Event) -> None:
         if event.kind == "chance":
             self.chances += 1
         self.events.append((self.game.state.round, event))
+
+    def _chosen(self, decision: Decision, choice: Any) -> None:
+        self._unsaved.append((decision.player, decision.kind, choice))
+
+    def commit(self) -> None:
+        """Write the choices made since the last commit (before anyone is told)."""
+        if self.store is not None and self._unsaved:
+            self.store.append(self.id, self.saved, self._unsaved, self.game.over)
+        self.saved += len(self._unsaved)
+        self._unsaved = []
 
     @property
     def version(self) -> int:
@@ -80,20 +126,40 @@ class Table:
 
     def seat_of(self, token: str) -> list[str]:
         """The players a link plays: the host plays every human seat."""
-        if secrets.compare_digest(token, self.host):
+        key = digest(token)
+        if secrets.compare_digest(key, self.host):
             return [p for p, s in self.seats.items() if s.human]
-        return [p for p, s in self.seats.items() if secrets.compare_digest(token, s.token)]
+        return [p for p, s in self.seats.items()
+                if s.human and secrets.compare_digest(key, s.token)]
+
+    def is_host(self, token: str) -> bool:
+        return secrets.compare_digest(digest(token), self.host)
 
     # -- moving on -------------------------------------------------------------------------
-    def run_bots(self) -> None:
-        game = self.game
-        for _ in range(MAX_BOT_CHOICES):
-            dec = game.pending
-            if dec is None or self.seats[dec.player].human:
-                return
-            game.apply(self.bots[dec.player].choose(game))
+    def bots_to_play(self) -> bool:
+        dec = self.game.pending
+        return dec is not None and not self.seats[dec.player].human
 
-    def choose(self, players: list[str], index: int, version: int) -> None:
+    def run_bots(self, budget: Budget | None = None) -> bool:
+        """Let the bots play until a human's decision or the end, or until ``budget``
+        is spent; whether bots are still to play."""
+        game = self.game
+        deadline = None if budget is None else time.monotonic() + budget.seconds
+        played = 0
+        try:
+            while (dec := game.pending) is not None and not self.seats[dec.player].human:
+                if budget is not None and (played >= budget.choices or
+                                           time.monotonic() >= deadline):  # type: ignore[operator]
+                    return True
+                game.apply(self.bots[dec.player].choose(game))
+                played += 1
+            return False
+        finally:
+            self.commit()
+            self._trim()
+
+    def choose(self, players: list[str], index: int, version: int,
+               budget: Budget | None = None) -> None:
         dec = self.game.pending
         say = self.say(self.lang)  # a refusal is a sentence in the table's language
         if dec is None:
@@ -107,7 +173,22 @@ class Table:
         self.undo.setdefault(dec.player, []).append(
             (self.game.snapshot(), len(self.game.history), self.chances, len(self.events)))
         self.game.apply(dec.options[index])
-        self.run_bots()
+        self.commit()       # the human's choice is kept before any bot plays
+        self.run_bots(budget)
+
+    def _trim(self) -> None:
+        """Drop the undo entries that can no longer be reached: only a run of a player's
+        last choices, with nothing chosen or drawn after or between them, can be taken
+        back (a snapshot weighs tens of kilobytes: keeping them all grows without end)."""
+        for p, stack in self.undo.items():
+            want, chances, keep = len(self.game.history) - 1, self.chances, 0
+            for _, history, drawn, _ in reversed(stack):
+                if history != want or drawn != chances:
+                    break
+                keep, want = keep + 1, want - 1
+            if keep < len(stack):
+                del stack[:len(stack) - keep]
+                self.undo[p] = stack
 
     def can_undo(self, player: str) -> bool:
         stack = self.undo.get(player)
@@ -131,6 +212,9 @@ class Table:
                 self.game._pending = None
                 del self.events[events:]
                 self._told.clear()
+                self.saved = len(self.game.history)
+                if self.store is not None:
+                    self.store.truncate(self.id, self.saved)
                 return True
         return False
 
@@ -163,7 +247,8 @@ class Table:
             "board": hook.mn_board_svg(say=say, game=game, viewer=viewer) or "",
             "log": self.told(viewer, lang)[-400:],
             "words": {k: say.say(f"ui.{k}") for k in ("undo", "log", "options", "save",
-                                                      "nav_new", "nav_replay", "nav_editor",
+                                                      "download_log", "nav_new",
+                                                      "nav_replay", "nav_editor",
                                                       "nav_design")},
             "over": dec is None,
             "can_undo": viewer is not None and self.can_undo(viewer),
@@ -178,6 +263,73 @@ class Table:
             out["status"] = say.say("ui.waiting_hidden", player=say.player(dec.player))
             out["options"] = []
         return out
+
+    # -- kept and rebuilt ---------------------------------------------------------------------
+    def record(self) -> GameRecord:
+        return GameRecord(self.id, self.pack, list(self.game.state.players),
+                          self.game.state.seed, self.start, self.lang, dict(self.kinds),
+                          self.host, {p: s.token for p, s in self.seats.items() if s.human},
+                          time.time(), self.game.over)
+
+    def log_text(self) -> str:
+        """The game's log as ``mnrules play --log`` writes it (``mnrules replay`` reads
+        it): played again from its start, so its chance lines are the game's own."""
+        import io
+
+        from ..log import Recorder
+
+        game = _fresh_game(self.game.rules, self.game.state.players,
+                           self.game.state.seed, self.start)
+        out = io.StringIO()
+        rec = Recorder(out)
+        rec.header(game, self.pack, None, start=self.start is not None, seats=self.kinds)
+        rec.attach(game)
+        from ..engine import as_choice
+
+        for choice in list(self.game.history):
+            # a typed choice (a named tuple) goes back as the plain data a log holds
+            game.apply(as_choice(json.loads(json.dumps(choice))))
+        _ = game.pending
+        return out.getvalue()
+
+
+def _fresh_game(rules: Ruleset, players: list[str], seed: int,
+                start: dict[str, Any] | None) -> Game[Any]:
+    from ..start import load_game, new_game
+
+    if start is not None:
+        # a game loaded from a dict may hold its lists: the start stays as it was
+        return load_game(rules, copy.deepcopy(start))
+    return new_game(rules, len(players), seed=seed)
+
+
+def rebuild(record: GameRecord, choices: list[StoredChoice], store: GameStore | None,
+            rules: Ruleset | None = None) -> Table:
+    """A stored game as it stands: made again from how it was made, its stored choices
+    played through the decision loop (undo as it was: each human choice's position is
+    kept while it can be taken back)."""
+    from ..engine import as_choice
+    from ..ruleset import load_ruleset
+
+    rules = rules or load_ruleset(record.pack)
+    game = _fresh_game(rules, record.players, record.seed, record.start)
+    if list(game.state.players) != record.players:
+        raise MnrulesError(f"game {record.id}: its players are no longer the pack's")
+    table = _seated(game, record.pack, record.kinds, record.lang, record.id, record.host,
+                    record.seats, store, record.start)
+    for n, (player, kind, choice) in enumerate(choices):
+        dec = game.pending
+        if dec is None or dec.player != player or dec.kind != kind:
+            raise MnrulesError(f"game {record.id}: its choice {n + 1} no longer fits "
+                               f"the rules (the pack changed since it was played)")
+        if table.seats[player].human:
+            table.undo.setdefault(player, []).append(
+                (game.snapshot(), len(game.history), table.chances, len(table.events)))
+        game.apply(as_choice(choice))
+        table._trim()
+    table._unsaved = []
+    table.saved = len(game.history)
+    return table
 
 
 def _viewer(players: list[str], dec: Decision | None) -> str | None:
@@ -199,19 +351,30 @@ def _options(say: Presenter, game: Game[Any], dec: Decision) -> list[dict[str, A
 
 
 def new_table(rules: Ruleset, pack: str, players: int, seats: dict[str, str], seed: int,
-              lang: str | None) -> Table:
+              lang: str | None, store: GameStore | None = None,
+              budget: Budget | None = None) -> Table:
     """A new game: ``seats`` says for each player "human" or a bot kind."""
     from ..start import new_game
 
     game = new_game(rules, players, seed=seed)
-    return seat_table(game, pack, seats, lang)
+    return seat_table(game, pack, seats, lang, store=store, budget=budget, new=True)
+
+
+def search_budget(kind: str) -> int:
+    """The search a bot's name asks a decision: the number its argument starts with
+    (``search:N``, ``mcts:N+width=4``, whatever the game calls its searching bots), 0
+    for a bot whose argument is no number (``heuristic:trader``) or that has none."""
+    head = kind.partition(":")[2].split("+")[0]
+    return int(head) if head.isdigit() else 0
 
 
 def seat_table(game: Game[Any], pack: str, seats: dict[str, str], lang: str | None,
-               recorded: dict[str, str] | None = None) -> Table:
+               recorded: dict[str, str] | None = None, store: GameStore | None = None,
+               budget: Budget | None = None, new: bool = False) -> Table:
     """A table for ``game``: each player is what ``seats`` says ("human" or a bot's
     name), else what ``recorded`` says (a save's own seats), else a random bot. A bot is
-    seeded as ``mnrules play`` seeds it, so a save goes on as the straight game."""
+    seeded as ``mnrules play`` seeds it, so a save goes on as the straight game. With a
+    ``store`` the table is kept there before its first bot plays."""
     from ..log import HUMAN, MAX_BOT_NAME
 
     players = game.state.players
@@ -219,23 +382,46 @@ def seat_table(game: Game[Any], pack: str, seats: dict[str, str], lang: str | No
     if unknown:
         raise MnrulesError(f"seats: {', '.join(sorted(unknown))} not in this game "
                            f"({', '.join(players)})")
-    bots: dict[str, Bot] = {}
-    table_seats: dict[str, Seat] = {}
     kinds: dict[str, str] = {}
-    for i, p in enumerate(players):
+    say = presenter(game.rules, lang)
+    for p in players:
         kind = seats.get(p) or (recorded or {}).get(p) or "random"
         if len(kind) > MAX_BOT_NAME:
             raise MnrulesError(f"seats: {p}: a bot's name of at most {MAX_BOT_NAME} "
                                f"characters")
-        human = kind == HUMAN
-        if not human:
-            bots[p] = make_bot(kind, game.state.seed * 1009 + i, game.rules)
-        table_seats[p] = Seat(p, secrets.token_urlsafe(12), human, lang)
+        if search_budget(kind) > WEB_MAX_SEARCH:
+            raise MnrulesError(say.say("ui.refused_bot_budget", player=say.player(p),
+                                       bot=kind, limit=WEB_MAX_SEARCH))
         kinds[p] = kind
-    table = Table(secrets.token_urlsafe(8), game, pack, table_seats, bots,
-                  secrets.token_urlsafe(12), lang, kinds=kinds)
-    table.run_bots()
+    tokens = {HOST: secrets.token_urlsafe(TOKEN_BYTES)}
+    tokens.update({p: secrets.token_urlsafe(TOKEN_BYTES) for p in players
+                   if kinds[p] == HUMAN})
+    # a loaded game is kept from its position; a new one is made again from its seed
+    start = None if new else game.snapshot().to_dict()
+    table = _seated(game, pack, kinds, lang, secrets.token_urlsafe(TOKEN_BYTES),
+                    digest(tokens[HOST]),
+                    {p: digest(t) for p, t in tokens.items() if p != HOST}, store, start)
+    table.tokens = tokens
+    if store is not None:
+        store.create(table.record())
+    table.run_bots(budget)
     return table
+
+
+def _seated(game: Game[Any], pack: str, kinds: dict[str, str], lang: str | None,
+            table_id: str, host: str, tokens: dict[str, str], store: GameStore | None,
+            start: dict[str, Any] | None) -> Table:
+    from ..log import HUMAN
+
+    bots: dict[str, Bot] = {}
+    table_seats: dict[str, Seat] = {}
+    for i, p in enumerate(game.state.players):
+        human = kinds[p] == HUMAN
+        if not human:
+            bots[p] = make_bot(kinds[p], game.state.seed * 1009 + i, game.rules)
+        table_seats[p] = Seat(p, tokens.get(p, ""), human, lang)
+    return Table(table_id, game, pack, table_seats, bots, host, lang, kinds=kinds,
+                 store=store, start=start)
 
 
 # -- replays ------------------------------------------------------------------------------

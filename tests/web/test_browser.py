@@ -121,7 +121,7 @@ def test_a_human_clicks_the_map_sees_the_log_and_undoes(server: str, page: Any) 
     for _ in range(3):                        # then pay, the payment's first option
         try:
             page.wait_for_function(
-                f"document.getElementById('log').children.length > {log_before}",
+                f"() => document.getElementById('log').children.length > {log_before}",
                 timeout=3000)
             break
         except sync_api.TimeoutError:
@@ -130,7 +130,7 @@ def test_a_human_clicks_the_map_sees_the_log_and_undoes(server: str, page: Any) 
     assert name.title() in told or name.title().split()[0] in told
     assert page.locator("#undo").is_enabled()
     page.click("#undo")
-    page.wait_for_function(f"document.getElementById('log').children.length === {log_before}")
+    page.wait_for_function(f"() => document.getElementById('log').children.length === {log_before}")
     assert page.locator("#options button").count()    # asked again what he undid
 
 
@@ -161,9 +161,11 @@ def test_a_replay_steps_by_choice_and_by_round_with_dice(server: str, page: Any,
     page.goto(server + "/replay")
     page.set_input_files("#logfile", str(log))
     page.click("#open")
-    page.wait_for_function("document.getElementById('where').textContent.startsWith('choice 0 of')")
+    page.wait_for_function(
+        "() => document.getElementById('where').textContent.startsWith('choice 0 of')")
     page.click("#next")
-    page.wait_for_function("document.getElementById('where').textContent.startsWith('choice 1 of')")
+    page.wait_for_function(
+        "() => document.getElementById('where').textContent.startsWith('choice 1 of')")
     for _ in range(5):                        # the log's five rounds
         before = page.locator("#where").inner_text()
         page.click("#nextRound")
@@ -173,7 +175,8 @@ def test_a_replay_steps_by_choice_and_by_round_with_dice(server: str, page: Any,
     told = page.locator("#log").inner_text()
     assert "Dice:" in told and ("Battle in" in told or "Sea battle" in told)
     page.click("#prevRound")
-    page.wait_for_function("!document.getElementById('where').textContent.includes('round 6')")
+    page.wait_for_function(
+        "() => !document.getElementById('where').textContent.includes('round 6')")
 
 
 def test_a_french_log_replays_in_french(server: str, page: Any, tmp_path: Path) -> None:
@@ -185,16 +188,17 @@ def test_a_french_log_replays_in_french(server: str, page: Any, tmp_path: Path) 
     page.goto(server + "/replay")
     page.set_input_files("#logfile", str(log))
     page.click("#open")
-    page.wait_for_function("document.getElementById('where').textContent.startsWith('choix 0')")
+    page.wait_for_function(
+        "() => document.getElementById('where').textContent.startsWith('choix 0')")
     assert page.locator("#nextRound").inner_text() == "manche >>"
     assert page.locator("header a[href='/']").inner_text() == "Nouvelle partie"
 
 
 def test_the_card_editor_points_at_the_error(server: str, page: Any) -> None:
     page.goto(server + "/editor")
-    page.wait_for_function("document.getElementById('state').textContent === 'ok'")
+    page.wait_for_function("() => document.getElementById('state').textContent === 'ok'")
     page.fill("#card", page.locator("#card").input_value().replace("choose 0", "chose 0"))
-    page.wait_for_function("document.getElementById('errors').textContent.includes('^')")
+    page.wait_for_function("() => document.getElementById('errors').textContent.includes('^')")
     errors = page.locator("#errors").inner_text()
     assert "card.yaml:9:" in errors
     # the script as the generated lexer reads it: the misspelt word on the caret's line
@@ -207,8 +211,8 @@ def test_the_card_editor_points_at_the_error(server: str, page: Any) -> None:
     assert page.locator("#highlight .t-nc").all_inner_texts() == ["offer_size"]
     # put right, the error marks go
     page.fill("#card", page.locator("#card").input_value().replace("chose 0", "choose 0"))
-    page.wait_for_function("document.getElementById('state').textContent === 'ok'")
-    page.wait_for_function("!document.querySelector('#highlight .errline')")
+    page.wait_for_function("() => document.getElementById('state').textContent === 'ok'")
+    page.wait_for_function("() => !document.querySelector('#highlight .errline')")
     assert "choose" in page.locator("#highlight .t-k").all_inner_texts()
 
 
@@ -281,7 +285,7 @@ def test_a_designer_runs_a_small_simulation_and_reads_names(server: str, page: A
     page.select_option("#players", "3")
     page.fill("#games", "3")
     page.click("#run")
-    page.wait_for_function("document.getElementById('report').textContent.length > 0",
+    page.wait_for_function("() => document.getElementById('report').textContent.length > 0",
                            timeout=120_000)
     report = page.inner_text("#report")
     assert "3 games" in report and "Grèce" in report and "greece" not in report

@@ -35,17 +35,23 @@ def api(link: str) -> str:
     return "/api" + link
 
 
+def seat(link: str) -> dict[str, str]:
+    """The header a state-changing request carries its link's token in."""
+    return {"x-mnrules-seat": link.rsplit("/", 1)[-1]}
+
+
 def test_a_human_seat_plays_through_the_decision_loop(client: TestClient) -> None:
     links = start(client, rome="human")
     view = client.get(api(links["host"])).json()
     assert view["options"] and view["status"].startswith("Rome, ")
     assert 'data-area="LATIUM"' in view["board"]
     before = view["version"]
-    view = client.post(api(links["host"]) + "/choose",
+    view = client.post(api(links["host"]) + "/choose", headers=seat(links["host"]),
                        json={"key": 0, "version": before}).json()
     assert view["version"] != before
     # a stale click (the game moved on) changes nothing and says so
-    r = client.post(api(links["host"]) + "/choose", json={"key": 0, "version": before})
+    r = client.post(api(links["host"]) + "/choose", headers=seat(links["host"]),
+                    json={"key": 0, "version": before})
     assert r.status_code == 400 and "moved on" in r.json()["error"]
 
 
@@ -69,12 +75,13 @@ def test_undo_takes_back_a_build_choice(client: TestClient) -> None:
         if any(o["text"].startswith("Legion in") or o["text"].startswith("Control marker")
                for o in view["options"]):
             break
-        client.post(link + "/choose", json={"key": 0, "version": view["version"]})
+        client.post(link + "/choose", headers=seat(link),
+                    json={"key": 0, "version": view["version"]})
     buy = next(o for o in view["options"] if o["places"])
-    after = client.post(link + "/choose", json={"key": buy["key"],
-                                                "version": view["version"]}).json()
+    after = client.post(link + "/choose", headers=seat(link),
+                        json={"key": buy["key"], "version": view["version"]}).json()
     assert after["can_undo"]
-    back = client.post(link + "/undo").json()
+    back = client.post(link + "/undo", headers=seat(link), json={}).json()
     assert back["version"] == view["version"] and back["options"] == view["options"]
     assert back["log"] == view["log"]
 
@@ -98,8 +105,9 @@ def test_no_message_to_a_seat_holds_another_seats_hidden_information(client: Tes
             view = app_client.get(link).json()
             sent.append(json.dumps(view, ensure_ascii=False))
             if view["options"]:
-                app_client.post(link + "/choose", json={"key": len(view["options"]) - 1,
-                                                        "version": view["version"]})
+                app_client.post(link + "/choose", headers=seat(link),
+                                json={"key": len(view["options"]) - 1,
+                                      "version": view["version"]})
         # swap Rome's goods for others of the same count: Greece must see no difference
         screen = table.game.state.screens["rome"]
         seen = app_client.get(greece).json()
@@ -162,19 +170,23 @@ def test_a_save_loaded_without_seats_keeps_its_own(client: TestClient) -> None:
 
 
 def test_bad_requests_are_refused_with_a_message(client: TestClient) -> None:
-    assert client.post("/api/games", content=b"{not json").json() == {
-        "error": "the request is not JSON"}
+    r = client.post("/api/games", content=b"{not json",
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 400
+    assert r.json()["error"].startswith("the request is not JSON: line 1 column 2")
     r = client.post("/api/games", json={"edition": "../../etc", "seats": {}})
     assert r.status_code == 400 and "not a bundled edition" in r.json()["error"]
     r = client.post("/api/games", json={"edition": "en", "seats": {"atlantis": "human"}})
     assert r.status_code == 400 and "atlantis" in r.json()["error"]
-    r = client.post("/api/games", content=b"x" * (2 << 20))
+    r = client.post("/api/games", content=b"x" * (2 << 20),
+                    headers={"content-type": "application/json"})
     assert r.status_code == 400 and "larger than" in r.json()["error"]
     assert client.get("/api/play/nope/nope").status_code == 404
     links = start(client)
     game = links["game"]
     assert client.get(f"/api/play/{game}/wrongtoken").status_code == 403
-    r = client.post(api(links["host"]) + "/choose", json={"key": 10**5, "version": 0})
+    r = client.post(api(links["host"]) + "/choose", headers=seat(links["host"]),
+                    json={"key": 10**5, "version": 0})
     assert r.status_code == 400
     r = client.post("/api/load", json={"save": json.dumps({"pack": "/tmp/evil.yaml"})})
     assert r.status_code == 400 and "bundled editions only" in r.json()["error"]
@@ -266,7 +278,7 @@ def test_a_small_simulation_reports_its_progress_then_its_figures(client: TestCl
     assert bad.status_code == 400 and "from 1 to 200" in bad.json()["error"]
 
 
-def test_serve_prints_its_address_and_serves_the_pages() -> None:
+def test_serve_prints_its_address_and_serves_the_pages(tmp_path: Path) -> None:
     import os
     import socket
     import subprocess
@@ -278,11 +290,15 @@ def test_serve_prints_its_address_and_serves_the_pages() -> None:
         port = s.getsockname()[1]
     proc = subprocess.Popen([sys.executable, "-m", "mnrules", "serve", "--port", str(port)],
                             stdout=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            env={**os.environ, "PYTHONUNBUFFERED": "1",
+                                 "XDG_DATA_HOME": str(tmp_path)})
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
         assert f"http://127.0.0.1:{port}/" in line
+        # its games go to the user's data folder unless --data names another
+        assert str(tmp_path / "mnrules") in line
+        assert (tmp_path / "mnrules" / "games.sqlite3").is_file()
         for _ in range(100):
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
@@ -303,3 +319,15 @@ def test_serve_refuses_a_port_that_is_none() -> None:
     from mnrules.cli import main
 
     assert main(["serve", "--port", "70000"]) != 0
+
+
+def test_serve_refuses_a_data_folder_it_cannot_write(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    from mnrules.cli import main
+
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    assert main(["serve", "--port", "8123", "--data", str(blocked / "games")]) != 0
+    err = capsys.readouterr().err
+    assert "--data" in err and "cannot keep games" in err and "Traceback" not in err

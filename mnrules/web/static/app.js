@@ -3,8 +3,13 @@
 const MN = (() => {
   const $ = (id) => document.getElementById(id);
   function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
+  // a state-changing request carries its link's token in a header too (a page of another
+  // site can send a browser to a URL, never with a header of its own)
+  const seatToken = location.pathname.startsWith("/play/") ? location.pathname.split("/").pop() : "";
   async function api(url, body) {
-    const opts = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+    const headers = { "content-type": "application/json" };
+    if (seatToken) headers["x-mnrules-seat"] = seatToken;
+    const opts = body === undefined ? {} : { method: "POST", headers: headers, body: JSON.stringify(body) };
     const r = await fetch(url, opts);
     const data = await r.json().catch(() => ({ error: "the server's answer is not JSON" }));
     if (!r.ok) throw new Error(data.error || r.statusText);
@@ -135,7 +140,7 @@ const MN = (() => {
   async function play() {
     const base = "/api" + location.pathname;
     let view = null, picked = [];
-    $("save").href = base + "/save";
+    $("save").href = base + "/save"; $("logfile").href = base + "/log";
     async function load(data) {
       view = data || await api(base);
       picked = [];
@@ -147,7 +152,7 @@ const MN = (() => {
       $("status").textContent = view.status;
       $("undo").textContent = view.words.undo; $("undo").disabled = !view.can_undo;
       $("optionsTitle").textContent = view.words.options; $("logTitle").textContent = view.words.log;
-      $("save").textContent = view.words.save;
+      $("save").textContent = view.words.save; if (view.words.download_log) $("logfile").textContent = view.words.download_log;
       relabel(view.words);
       const board = $("board");
       if (board.dataset.svg !== view.board) { board.innerHTML = view.board; board.dataset.svg = view.board; }
@@ -270,3 +275,6 @@ const MN = (() => {
   }
   return { index, play, replay, editor, design };
 })();
+// each page names its part in its body (no script in the page: the content security
+// policy allows none)
+{ const page = document.body.dataset.page; if (page && MN[page]) MN[page](); }
