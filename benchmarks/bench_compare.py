@@ -48,8 +48,15 @@ def worker(set_name: str) -> None:
     print(json.dumps({"cpu": cpu, "games": len(specs), "decisions": decisions}))
 
 
+def _path(tree: Path) -> str:
+    """A tree's import path: its kernel, and its games' packages (the folders of plugins/;
+    their data is the installed tree's unless the tree links it, as tools/mutation.py's
+    copies do)."""
+    return os.pathsep.join((str(tree), str(tree / "plugins")))
+
+
 def run(tree: Path, set_name: str) -> dict[str, float]:
-    env = dict(os.environ, PYTHONPATH=str(tree))
+    env = dict(os.environ, PYTHONPATH=_path(tree))
     out = subprocess.run([sys.executable, __file__, "--worker", set_name], env=env,
                          capture_output=True, text=True, check=False)
     if out.returncode:
@@ -59,8 +66,8 @@ def run(tree: Path, set_name: str) -> dict[str, float]:
 
 
 def which(tree: Path) -> str:
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    code = ("import mnrules.engine as e, mnrules.plugins.mare_nostrum.build as b; "
+    env = dict(os.environ, PYTHONPATH=_path(tree))
+    code = ("import mnrules.engine as e, mare_nostrum.build as b; "
             "print(e.__file__); print(b.__file__)")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                          text=True, check=True, cwd=tree)   # not this folder's mnrules

@@ -1,4 +1,7 @@
-"""mnrules: a rules engine for Mare Nostrum: Empires.
+"""mnrules: a rules engine for board games. The kernel (this package) knows no game;
+each game is a package of its own, found through the entry-point group ``mnrules.games``
+(Mare Nostrum: Empires as ``mare_nostrum``, Antike II as ``antike2``). A game or plugin
+author imports from :mod:`mnrules.api`.
 
     >>> from mnrules import load_ruleset, new_game
     >>> game = new_game(load_ruleset("en"), players=5, seed=1)
@@ -6,6 +9,7 @@
     ('carthage', 'trade.token')
 """
 
+from . import _legacy
 from .engine import Decision, Game
 from .errors import IllegalChoice, InvalidChoice, MnrulesError
 from .ruleset import Ruleset, load_ruleset
@@ -14,4 +18,8 @@ from .state import State
 
 __all__ = ["Decision", "Game", "IllegalChoice", "InvalidChoice", "MnrulesError", "Ruleset",
            "State", "load_game", "load_ruleset", "new_game"]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+API_VERSION = "1.0"
+"""The version of the public surface, :mod:`mnrules.api` (a pack's ``api:`` key)."""
+
+_legacy.install()   # mnrules.plugins.* (0.1's names) until 0.3

@@ -533,12 +533,13 @@ def cmd_map_check(args: argparse.Namespace) -> int:
         return _check_map(_game_pack(game), path, game)
     if args.edition:
         return _check_map(args.edition, None)
-    from .resources import data_dir
+    from . import games
 
     code = _check_map("en", None)
-    for folder in sorted(d for d in data_dir("editions").iterdir() if d.is_dir()):
-        for board in sorted((folder / "boards").glob("*.yaml")):
-            code = max(code, _check_map(_game_pack(folder.name), board, folder.name))
+    for game in games.installed():
+        folder = games.editions_dir(game)
+        for board in sorted((folder / "boards").glob("*.yaml")) if folder else ():
+            code = max(code, _check_map(_game_pack(game), board, game))
     return code
 
 
@@ -599,8 +600,7 @@ def _check_map(edition: str | None, file: Path | None, game: str = "") -> int:
 def _rules_with_cards(args: argparse.Namespace) -> Any:
     """The rule set of --edition (and --variant), with the cards of each --cards folder
     beside the game's bundled ones (its own folder of cards/, not another game's)."""
-    from . import packs
-    from .resources import data_dir
+    from . import games, packs
     from .yamlsource import pointed
 
     variant = getattr(args, "variant", None)
@@ -611,8 +611,8 @@ def _rules_with_cards(args: argparse.Namespace) -> Any:
         source = packs.read(variant, default_base=args.edition) if variant else \
             packs.read(args.edition)
         game = str(source.data.get("game") or "")
-        bundled = data_dir("cards") / game
-        dirs = [bundled] if game and not game.endswith(".py") and bundled.is_dir() else []
+        bundled = games.cards_dir(game) if game and not game.endswith(".py") else None
+        dirs = [bundled] if bundled is not None else []
         return load_ruleset(args.edition, card_dirs=[*dirs, *extra], variant=variant)
     except MnrulesError as exc:    # a pack's or card's error: its line, with a caret
         raise MnrulesError(pointed(str(exc))) from None
@@ -845,6 +845,17 @@ def cmd_editions_list(args: argparse.Namespace) -> int:
         base = rules.chain[1].split("/")[-2] if len(rules.chain) > 1 else "-"
         print(f"{pack:<4} {rules.language:<3} extends {base:<4} {rules.data.get('name', '')}"
               f" [{rules.game}]")
+    for folder in getattr(args, "folders", None) or []:
+        found = sorted(_existing(folder, "editions list", folder=True).rglob("pack.yaml"))
+        if not found:
+            raise MnrulesError(f"{folder}: no pack.yaml in this folder or below")
+        for path in found:
+            rules = load_ruleset(str(path))
+            print(f"{path} {rules.language:<3} {rules.data.get('name', '')} [{rules.game}]")
+    from . import games
+
+    for problem in games.problems():   # a broken game hides only its own packs
+        print(f"warning: {problem}", file=sys.stderr)
     return 0
 
 
@@ -1401,7 +1412,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     ed = sub.add_parser("editions", help="edition packs")
     esub = ed.add_subparsers(dest="editions_command", required=True)
-    el = esub.add_parser("list", help="the bundled packs")
+    el = esub.add_parser("list", help="the installed games' packs (and those in FOLDERs)")
+    el.add_argument("folders", nargs="*", metavar="FOLDER",
+                    help="also list the packs (pack.yaml files) in this folder and below, "
+                         "such as a game written as one .py file beside its pack")
     el.set_defaults(func=cmd_editions_list)
     es = esub.add_parser("show", help="a pack's parameters, plugins and readings")
     es.add_argument("edition")

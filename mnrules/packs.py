@@ -26,14 +26,14 @@ from pathlib import Path
 from typing import Any
 
 from .errors import PackError
-from .resources import data_dir
 from .yamlsource import KeyPath, Problem, Sourced, did_you_mean, load_yaml
 
 PACK_FORMAT = "mnrules-pack/1"
 MAX_EXTENDS = 32
 """Longest chain of packs and variants extending one another."""
 SCHEMA: dict[str, type | tuple[type, ...]] = {
-    "format": str, "id": str, "name": str, "language": str, "engine": str, "extends": str,
+    "format": str, "id": str, "name": str, "language": str, "engine": str, "api": str,
+    "extends": str,
     "game": str, "board": str, "plugins": (list, dict), "phases": list, "components": dict,
     "params": dict, "cards": dict, "names": dict, "readings": dict, "notes": (str, list),
     "battles": list, "patch": dict,
@@ -85,7 +85,7 @@ def pack_file(pack: str | Path) -> Path:
         return p / "pack.yaml"
     known = list_packs()
     if str(pack) in known:
-        return data_dir("editions") / known[str(pack)] / "pack.yaml"
+        return pack_folders()[known[str(pack)]] / "pack.yaml"
     # A file the user named is read as a pack whatever its suffix (its content is then
     # judged), rather than mistaken for an unknown edition id.
     if p.is_file():
@@ -98,20 +98,34 @@ def pack_file(pack: str | Path) -> Path:
                     + f" (known: {', '.join(known_ids)})")
 
 
+def pack_folders() -> dict[str, Path]:
+    """Every installed game's packs: the folders of its ``<package>.editions`` holding a
+    ``pack.yaml``, by qualified id ("mare_nostrum/en")."""
+    from . import games
+
+    out: dict[str, Path] = {}
+    for game in games.installed():
+        try:
+            root = games.editions_dir(game)
+        except PackError:  # a broken game hides its packs, not every other game's
+            continue       # (naming it plays it, and says what is wrong: games.package)
+        for d in sorted(root.iterdir()) if root is not None else ():
+            if (d / "pack.yaml").is_file():
+                out[f"{game}/{d.name}"] = d
+    return out
+
+
 def list_packs() -> dict[str, str]:
-    """The bundled packs: ``editions/<game>/<pack>/``, by pack id ("en") and by qualified
-    id ("mare_nostrum/en"); a pack id two games share is known only qualified."""
-    root = data_dir("editions")
+    """The installed games' packs (see :func:`pack_folders`), by pack id ("en") and by
+    qualified id ("mare_nostrum/en"); a pack id two games share is known only qualified."""
     out: dict[str, str] = {}
     shared: set[str] = set()
-    for game in sorted(d for d in root.iterdir() if d.is_dir()):
-        for d in sorted(game.iterdir()):
-            if (d / "pack.yaml").exists():
-                qualified = f"{game.name}/{d.name}"
-                out[qualified] = qualified
-                if d.name in out:
-                    shared.add(d.name)
-                out[d.name] = qualified
+    for qualified in pack_folders():
+        short = qualified.split("/", 1)[1]
+        out[qualified] = qualified
+        if short in out:
+            shared.add(short)
+        out[short] = qualified
     for name in shared:
         del out[name]
     return dict(sorted(out.items()))
@@ -155,6 +169,8 @@ def check_schema(src: Sourced) -> None:
         _check_section(src, "plugins", data["plugins"], PLUGIN_SECTION)
     if "engine" in data:
         check_engine(data["engine"], _at(src, ("engine",)))
+    if "api" in data:
+        check_api(data["api"], _at(src, ("api",)))
     for k, v in (data.get("readings") or {}).items():
         if not isinstance(k, str) or not isinstance(v, str):
             raise PackError(f"{_at(src, ('readings', k))}: readings.{k}: expected a name and "
@@ -190,22 +206,38 @@ def _version(text: str) -> tuple[int, ...]:
 _COMPARISON = re.compile(r"(>=|<=|==|>|<)\s*(\d{1,9}(?:\.\d{1,9}){0,3})")
 
 
+def _meets(spec: str, have: str, key: str, where: str) -> bool:
+    """Whether version ``have`` meets every comparison of ``spec`` (``">=0.1,<1"``)."""
+    version = _version(have)
+    for part in spec.split(","):
+        found = _COMPARISON.fullmatch(part.strip())
+        if found is None:
+            raise PackError(f"{where}: {key}: expected comparisons like '>=0.1', "
+                            f"got {part.strip()!r:.80}")
+        op, want = found.group(1), _version(found.group(2))
+        if not {">=": version >= want, "<=": version <= want, "==": version == want,
+                ">": version > want, "<": version < want}[op]:
+            return False
+    return True
+
+
 def check_engine(spec: str, where: str) -> None:
     """Refuse a pack written for another engine version (``">=0.1,<1"``)."""
     from . import __version__
 
-    have = _version(__version__)
-    for part in spec.split(","):
-        found = _COMPARISON.fullmatch(part.strip())
-        if found is None:
-            raise PackError(f"{where}: engine: expected comparisons like '>=0.1', "
-                            f"got {part.strip()!r:.80}")
-        op, want = found.group(1), _version(found.group(2))
-        ok = {">=": have >= want, "<=": have <= want, "==": have == want,
-              ">": have > want, "<": have < want}[op]
-        if not ok:
-            raise PackError(f"{where}: engine: this pack needs mnrules {spec}, "
-                            f"this is {__version__}")
+    if not _meets(spec, __version__, "engine", where):
+        raise PackError(f"{where}: engine: this pack needs mnrules {spec}, "
+                        f"this is {__version__}")
+
+
+def check_api(spec: str, where: str) -> None:
+    """Refuse a pack whose game or plugins need another version of the public surface
+    (``api: ">=1.0"``, compared with :data:`mnrules.api.API_VERSION`)."""
+    from . import API_VERSION, __version__
+
+    if not _meets(spec, API_VERSION, "api", where):
+        raise PackError(f"{where}: api: this pack needs the plugin API {spec} "
+                        f"(mnrules.api), mnrules {__version__} provides API {API_VERSION}")
 
 
 def _record(origins: dict[tuple[str, ...], str], src: Sourced, value: Any,
@@ -241,12 +273,12 @@ def _path_text(value: str, key: str, where: str) -> str:
 
 
 def bundled_plugins(game: str | None = None) -> list[str]:
-    """The rule plugins shipped with the engine: modules of ``plugins/<game>/`` (of every
-    game when ``game`` is None, as when a pack is read before its game is known)."""
-    games = [data_dir("plugins") / game] if game else \
-        [d for d in data_dir("plugins").iterdir() if (d / "__init__.py").is_file()]
-    return sorted({p.stem for g in games for p in g.glob("*.py")
-                   if not p.stem.startswith("_")})
+    """The rule plugins the installed games ship: modules of each game's package (of
+    every game when ``game`` is None, as when a pack is read before its game is known)."""
+    from . import games
+
+    names = [game] if game else list(games.installed())
+    return sorted({p for g in names for p in games.plugin_names(g)})
 
 
 def _plugin_ref(name: Any, key: str, where: str, folder: Path) -> str:

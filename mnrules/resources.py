@@ -1,27 +1,26 @@
-"""Where the bundled data lives: the top-level folders ``editions/``, ``cards/`` and
-``grammar/`` install as ``mnrules.editions`` etc., so both a wheel install and a
-source checkout find them."""
+"""The kernel's own data: the grammar of the effect language, the top-level folder
+``grammar/`` installed as the package ``mnrules.grammar`` (setup.py). A game's data
+(its packs and cards) belongs to the game's package: see :mod:`mnrules.games`."""
 
 from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
 
-_SOURCE_ROOT = Path(__file__).resolve().parent.parent
+from .errors import MnrulesError
 
 
 def data_dir(name: str) -> Path:
-    """The folder of bundled ``name`` data ("editions", "cards", "grammar"): the source
-    checkout's own beside the ``mnrules`` imported, if it is one (an editable install's
-    mapping may name another checkout's, as in a git worktree), else the installed
-    package's."""
-    if (_SOURCE_ROOT / name).is_dir() and (_SOURCE_ROOT / "pyproject.toml").is_file():
-        return _SOURCE_ROOT / name
+    """The folder of the kernel's bundled ``name`` data: only "grammar" is the kernel's
+    (editions and cards are each game's: :func:`mnrules.games.editions_dir`,
+    :func:`mnrules.games.cards_dir`)."""
+    if name != "grammar":
+        raise MnrulesError(f"{name!r} is no data of the kernel's: a game's packs and cards "
+                           f"are in its own package (mnrules.games.editions_dir(game), "
+                           f"mnrules.games.cards_dir(game))")
     try:
-        found = resources.files(f"mnrules.{name}")
-        path = Path(str(found))
-        if path.is_dir():
-            return path
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return _SOURCE_ROOT / name
+        return Path(str(resources.files("mnrules.grammar")))
+    except ModuleNotFoundError:   # a bare checkout on the path: grammar/ installs there
+        raise MnrulesError("mnrules is imported from a folder where it is not installed "
+                           "(no mnrules.grammar): install it, in a checkout pip install "
+                           "-e '.[dev]'") from None

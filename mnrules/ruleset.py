@@ -28,7 +28,6 @@ from .language.steps import CardSteps
 from .language.syntax import Problem, ScriptError, parse_script
 from .language.words import Sets, Vocabulary, Word
 from .packs import _merge
-from .resources import data_dir
 from .state import State
 from .yamlsource import did_you_mean, suggest
 
@@ -77,34 +76,34 @@ class Ruleset:
 
 
 def game_module(name: str, where: str) -> object:
-    """The game a pack plays: a folder of ``plugins/`` (its package's hooks say what the
-    game is made of), or a .py file beside the pack for a game that ships as a pack."""
+    """The game a pack plays: an installed game (the package a distribution declares in
+    the entry-point group ``mnrules.games``, see :mod:`mnrules.games`; its hooks say what
+    the game is made of), or a .py file beside the pack for a game that ships as a pack."""
     if not name:
-        raise PackError(f"{where}: game: the pack names no game (game: NAME, a folder of "
-                        f"plugins/, or a .py file beside the pack)")
+        raise PackError(f"{where}: game: the pack names no game (game: NAME, an installed "
+                        f"game, or a .py file beside the pack)")
     if name.endswith(".py"):
         return _load_plugin_file(Path(name), where)
-    known = sorted(p.name for p in data_dir("plugins").iterdir()
-                   if (p / "__init__.py").is_file())
-    if name not in known:
-        raise PackError(f"{where}: game: no game named {name!r}"
-                        + did_you_mean(name, known, f"; known: {', '.join(known)}"))
-    return importlib.import_module(f"mnrules.plugins.{name}")
+    from . import games
+
+    return games.package(name, where)
 
 
 def _load_plugin(name: str, where: str, game: str) -> object:
-    """A rule plugin: one of the game's (``mnrules.plugins.<game>.<name>``) or a .py file
+    """A rule plugin: a module of the game's package (``<package>.<name>``) or a .py file
     (the pack reader has checked that it lies in its pack's folder). Nothing else is
     imported."""
     if name.endswith(".py"):
         return _load_plugin_file(Path(name), where)
+    from . import games
+
     known = packs.bundled_plugins(game) if game else []
     if name not in known:
         raise PackError(f"{where}: plugins: no rule plugin named {name!r}"
                         + did_you_mean(name, known)
                         + f" (a plugin is one of {', '.join(known)}, or a .py file beside "
                         f"the pack)")
-    return importlib.import_module(f"mnrules.plugins.{game}.{name}")
+    return games.module(game, name)
 
 
 def _load_plugin_file(path: Path, where: str) -> object:
@@ -372,6 +371,8 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
     pm.register(module, name="game")
     for i, extra in enumerate(x for found in pm.hook.mn_plugins() for x in found):
         pm.register(extra, name=f"game part {i}")
+    # the game's own hooks are held to the plugins' rule: a misspelt one is refused
+    check_hook_names(pm, module, game, source.where("game"), key="game")
     game_name = "" if game.endswith(".py") else game
     patched = packs.patched_sources(source)  # the board as the pack's patches change it
     board = pm.hook.mn_load_board(path=source.board_file, where=source.where,
@@ -414,8 +415,10 @@ def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = 
             raise PackError(f"{source.where('phases')}: phases: no plugin provides the phase {ph!r}"
                             + did_you_mean(ph, steps))
     schema = pm.hook.mn_card_schema() or {}
-    bundled = data_dir("cards") / game_name if game_name else None
-    default_dirs = [bundled] if bundled is not None and bundled.is_dir() else []
+    from . import games
+
+    bundled = games.cards_dir(game_name) if game_name else None
+    default_dirs = [bundled] if bundled is not None else []
     cards = load_cards([*(card_dirs or default_dirs), *source.card_dirs], schema)
     for cid in data.get("_removed_cards", []):
         if cid not in cards:

@@ -3,15 +3,47 @@ one decision loop, with every invariant checked after each choice."""
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+import os
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from mnrules import Game, load_ruleset, new_game
+from mnrules import Game, games, load_ruleset, new_game
 from mnrules.invariants import check
 from mnrules.ruleset import Ruleset
+
+
+def _import_the_installed_games() -> None:
+    """pytest puts tests/ on the import path (the tests import their helpers by name),
+    where the folder tests/antike2/ would pass for a namespace package ``antike2`` and
+    hide the installed game: an editable install's finder is asked only after the path.
+    So every installed game is imported first, with the test folders off the path
+    (tests/packaging checks that the games imported are the checkout's)."""
+    here = Path(__file__).resolve().parent
+    saved = sys.path[:]
+    sys.path[:] = [p for p in sys.path if not Path(p or ".").resolve().is_relative_to(here)]
+    try:
+        for game in games.installed().values():
+            # a broken game is reported by the tests that play it
+            with contextlib.suppress(Exception):
+                importlib.import_module(game.package)
+    finally:
+        sys.path[:] = saved
+
+
+_import_the_installed_games()
+
+# The commands and snippets the tests run in a subprocess (``python -m mnrules``, from the
+# checkout) import mnrules as these tests do, from the install, not from the folder they
+# start in: a regular install's games are in site-packages only, and a checkout's pure
+# Python mnrules beside a compiled install's games would be two kernels (and under an
+# editable install both are the checkout's anyway).
+os.environ.setdefault("PYTHONSAFEPATH", "1")
 
 
 @pytest.fixture(scope="session")

@@ -22,19 +22,19 @@ from typing import Any
 import pytest
 
 from conftest import pending, play
-from mnrules import Game
-from mnrules.effects import Modifier
-from mnrules.hookspecs import hookimpl
-from mnrules.invariants import check
-from mnrules.plugins.mare_nostrum.battle import (
+from mare_nostrum.battle import (
     Side,
     distribution,
     hits,
     side_for,
     total_distribution,
 )
-from mnrules.plugins.mare_nostrum.position import add_units, clear, set_marker, start_phase
-from mnrules.plugins.mare_nostrum.tracks import levels
+from mare_nostrum.position import add_units, clear, set_marker, start_phase
+from mare_nostrum.tracks import levels
+from mnrules import Game
+from mnrules.effects import Modifier
+from mnrules.hookspecs import hookimpl
+from mnrules.invariants import check
 from mnrules.ruleset import Ruleset
 from test_movement import cyr, empty_board, record, rome_transports, units
 
@@ -297,7 +297,7 @@ def test_the_bots_cached_hit_odds_are_the_exact_odds_as_floats(dice: int, bonus:
                                                                shield: int) -> None:
     """The distribution the bots read (cached floats) is the exact one, value by value:
     the same hits, each with its probability, summing to one."""
-    from mnrules.plugins.mare_nostrum.battle import Side, _hits, hits_distribution
+    from mare_nostrum.battle import Side, _hits, hits_distribution
 
     faces = (0, 1, 2, 3, 4, 5)
     exact = hits_distribution(Side("a", dice, bonus, extra), Side("b", 0, 0, 0, shield),

@@ -63,7 +63,7 @@ def test_an_attack_begun_is_not_left_hopeless(rules: Ruleset) -> None:
 
 
 def test_a_trade_that_buys_back_what_it_sold_is_flagged() -> None:
-    from mnrules.plugins.antike2.blunders import check as trades
+    from antike2.blunders import check as trades
 
     rules = load_ruleset("antike2")
     game = new_game(rules, 3, seed=1)

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mnrules.errors import MnrulesError
-from mnrules.plugins.mare_nostrum.board import (
+from mare_nostrum.board import (
     Board,
     BoardError,
     Slot,
@@ -18,6 +17,7 @@ from mnrules.plugins.mare_nostrum.board import (
     load_board,
     parse_slot,
 )
+from mnrules.errors import MnrulesError
 from mnrules.yamlsource import Problem, SourceError, load_yaml, suggest
 
 GOODS = (

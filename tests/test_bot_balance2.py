@@ -4,11 +4,11 @@ counts it at the step alone)."""
 
 from __future__ import annotations
 
+from mare_nostrum.bots import evaluate as ev
+from mare_nostrum.bots.common import Memo
+from mare_nostrum.bots.heuristic import HeuristicBot
+from mare_nostrum.bots.profiles import DEFAULT, profile
 from mnrules import new_game
-from mnrules.plugins.mare_nostrum.bots import evaluate as ev
-from mnrules.plugins.mare_nostrum.bots.common import Memo
-from mnrules.plugins.mare_nostrum.bots.heuristic import HeuristicBot
-from mnrules.plugins.mare_nostrum.bots.profiles import DEFAULT, profile
 from mnrules.ruleset import Ruleset
 
 

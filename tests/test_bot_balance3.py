@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from mare_nostrum.bots import threat
+from mare_nostrum.bots.common import Memo
+from mare_nostrum.bots.profiles import DEFAULT, profile
+from mare_nostrum.state import Game
 from mnrules import new_game
 from mnrules import simulate as sim
 from mnrules.bots import make_bot
-from mnrules.plugins.mare_nostrum.bots import threat
-from mnrules.plugins.mare_nostrum.bots.common import Memo
-from mnrules.plugins.mare_nostrum.bots.profiles import DEFAULT, profile
-from mnrules.plugins.mare_nostrum.state import Game
 from mnrules.ruleset import Ruleset
 
 
@@ -102,8 +102,8 @@ def test_with_two_rivals_the_default_plays_as_before() -> None:
 def test_a_table_of_readers_and_planners_shares_its_memo_safely(rules: Ruleset) -> None:
     """The bots at one table share one memo (common.game_memo): a planner seated beside
     the default scores every decision as a fresh bot of his own would."""
-    from mnrules.plugins.mare_nostrum.bots.common import clone
-    from mnrules.plugins.mare_nostrum.bots.heuristic import HeuristicBot
+    from mare_nostrum.bots.common import clone
+    from mare_nostrum.bots.heuristic import HeuristicBot
 
     game = new_game(rules, 5, seed=4, round_cap=6)
     styles = [DEFAULT, profile("planner")]

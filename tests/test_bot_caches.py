@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from mare_nostrum import api
+from mare_nostrum import position as pos
+from mare_nostrum.bots import evaluate as ev
+from mare_nostrum.bots import threat
+from mare_nostrum.bots.common import Memo, clone
+from mare_nostrum.bots.heuristic import HeuristicBot
 from mnrules import Game, new_game
-from mnrules.plugins.mare_nostrum import api
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.bots import evaluate as ev
-from mnrules.plugins.mare_nostrum.bots import threat
-from mnrules.plugins.mare_nostrum.bots.common import Memo, clone
-from mnrules.plugins.mare_nostrum.bots.heuristic import HeuristicBot
 from mnrules.ruleset import Ruleset
 
 

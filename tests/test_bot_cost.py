@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import gc
 
+from mare_nostrum.bots import common
+from mare_nostrum.bots import evaluate as ev
+from mare_nostrum.bots.common import Memo, clone
+from mare_nostrum.bots.heuristic import HeuristicBot
 from mnrules import new_game
-from mnrules.plugins.mare_nostrum.bots import common
-from mnrules.plugins.mare_nostrum.bots import evaluate as ev
-from mnrules.plugins.mare_nostrum.bots.common import Memo, clone
-from mnrules.plugins.mare_nostrum.bots.heuristic import HeuristicBot
 from mnrules.ruleset import Ruleset
 
 
@@ -59,7 +59,7 @@ def test_screen_values_remembered_by_the_targets_are_what_they_count(
         rules: Ruleset) -> None:
     """A screen's worth depends on the goods' counts, not their types: two screens of
     the same counts share an entry, and each entry is the value counted afresh."""
-    from mnrules.plugins.mare_nostrum.api import SetRules
+    from mare_nostrum.api import SetRules
 
     tg = ev.Targets(((4, 13.0), (6, 250.0)), 2, SetRules(repeated_types=1))
     a = ev.screen_value({"wine": 2, "grain": 1}, 3, tg)

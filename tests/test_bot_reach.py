@@ -9,13 +9,13 @@ from dataclasses import replace
 
 import pytest
 
+from mare_nostrum import position as pos
+from mare_nostrum.bots import evaluate as ev
+from mare_nostrum.bots import threat
+from mare_nostrum.bots.profiles import DEFAULT, profile
+from mare_nostrum.state import Game
 from mnrules import Ruleset, new_game
 from mnrules import simulate as sim
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.bots import evaluate as ev
-from mnrules.plugins.mare_nostrum.bots import threat
-from mnrules.plugins.mare_nostrum.bots.profiles import DEFAULT, profile
-from mnrules.plugins.mare_nostrum.state import Game
 
 
 def three_great_cities(rules: Ruleset) -> Game:
@@ -65,7 +65,7 @@ def test_anothers_great_city_his_legions_may_enter_is_within_reach(rules: Rulese
 def test_the_memo_keeps_the_readings_apart(rules: Ruleset) -> None:
     """The bots at a table share one memo: a reader and a default bot never get each
     other's dangers."""
-    from mnrules.plugins.mare_nostrum.bots.common import Memo
+    from mare_nostrum.bots.common import Memo
 
     game = three_great_cities(rules)
     memo = Memo()

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from mare_nostrum.bots.heuristic import HeuristicBot
+from mare_nostrum.bots.profiles import DEFAULT, PROFILES, WEIGHTS, profile
 from mnrules import rating, sweep
 from mnrules import simulate as sim
 from mnrules.bots import make_bot
 from mnrules.cli import main
 from mnrules.errors import MnrulesError
 from mnrules.log import replay
-from mnrules.plugins.mare_nostrum.bots.heuristic import HeuristicBot
-from mnrules.plugins.mare_nostrum.bots.profiles import DEFAULT, PROFILES, WEIGHTS, profile
 from mnrules.ruleset import Ruleset
 
 

@@ -88,7 +88,7 @@ def test_a_saved_game_goes_on_as_it_would_have(fr: Ruleset) -> None:
 
 
 def test_antike2_takes_the_settings_in_its_name(a2: Ruleset) -> None:
-    from mnrules.plugins.antike2.bots.heuristic import HeuristicBot
+    from antike2.bots.heuristic import HeuristicBot
 
     bot = make_bot("heuristic:balanced+temperature=0.25", 1, a2)
     assert isinstance(bot, HeuristicBot) and bot.settings.temperature == 0.25

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from mare_nostrum.api import SetRules
+from mare_nostrum.bots import evaluate as ev
+from mare_nostrum.bots import threat
+from mare_nostrum.bots.heuristic import HeuristicBot
+from mare_nostrum.bots.profiles import PROFILES
 from mnrules import new_game
-from mnrules.plugins.mare_nostrum.api import SetRules
-from mnrules.plugins.mare_nostrum.bots import evaluate as ev
-from mnrules.plugins.mare_nostrum.bots import threat
-from mnrules.plugins.mare_nostrum.bots.heuristic import HeuristicBot
-from mnrules.plugins.mare_nostrum.bots.profiles import PROFILES
 from mnrules.ruleset import Ruleset
 
 FIFTH = ev.Targets(((10, 250.0),), 2, SetRules())

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from mare_nostrum.bots.common import clone, determinize
+from mare_nostrum.bots.heuristic import HeuristicBot
+from mare_nostrum.bots.search import SearchBot
+from mare_nostrum.state import State
 from mnrules import Game, load_game, new_game
 from mnrules.bots import Bot, make_bot
 from mnrules.bots.random_bot import RandomBot
 from mnrules.errors import MnrulesError
 from mnrules.invariants import check
-from mnrules.plugins.mare_nostrum.bots.common import clone, determinize
-from mnrules.plugins.mare_nostrum.bots.heuristic import HeuristicBot
-from mnrules.plugins.mare_nostrum.bots.search import SearchBot
-from mnrules.plugins.mare_nostrum.state import State
 from mnrules.ruleset import Ruleset
 
 KINDS = {

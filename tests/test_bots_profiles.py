@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
+from mare_nostrum.bots.heuristic import HeuristicBot
+from mare_nostrum.bots.profiles import PROFILES
 from mnrules import new_game
 from mnrules import simulate as sim
 from mnrules.bots import make_bot
 from mnrules.errors import MnrulesError
-from mnrules.plugins.mare_nostrum.bots.heuristic import HeuristicBot
-from mnrules.plugins.mare_nostrum.bots.profiles import PROFILES
 from mnrules.ruleset import Ruleset
 
 MIXED = ("heuristic:conqueror", "heuristic:builder", "heuristic:trader",

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from mnrules import Game, new_game
-from mnrules.plugins.mare_nostrum.bots import evaluate as ev
-from mnrules.plugins.mare_nostrum.bots import threat
-from mnrules.plugins.mare_nostrum.bots.common import Memo
-from mnrules.plugins.mare_nostrum.bots.heuristic import BuildContext
-from mnrules.plugins.mare_nostrum.bots.profiles import PROFILES
-from mnrules.plugins.mare_nostrum.position import (
+from mare_nostrum.bots import evaluate as ev
+from mare_nostrum.bots import threat
+from mare_nostrum.bots.common import Memo
+from mare_nostrum.bots.heuristic import BuildContext
+from mare_nostrum.bots.profiles import PROFILES
+from mare_nostrum.position import (
     add_units,
     build,
     give,
@@ -21,6 +20,7 @@ from mnrules.plugins.mare_nostrum.position import (
     set_marker,
     start_phase,
 )
+from mnrules import Game, new_game
 from mnrules.ruleset import Ruleset
 
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from conftest import pending, play
+from mare_nostrum import position as pos
+from mare_nostrum.tracks import counted, levels
 from mnrules import Game, IllegalChoice, new_game
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.tracks import counted, levels
 from mnrules.ruleset import Ruleset
 
 NINE = {"coin": 3, "grain": 2, "wood": 1, "sheep": 1, "gold": 1, "gladiators": 1}

@@ -67,13 +67,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import pending, play
+from mare_nostrum import position as pos
+from mare_nostrum.battle import Side, side_for
+from mare_nostrum.tracks import levels
+from mare_nostrum.words import COPY_RANK
 from mnrules import Game, load_ruleset, new_game
 from mnrules.invariants import check
 from mnrules.language.compiler import ORIGINAL_RANK
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.battle import Side, side_for
-from mnrules.plugins.mare_nostrum.tracks import levels
-from mnrules.plugins.mare_nostrum.words import COPY_RANK
 from mnrules.ruleset import Ruleset
 from test_conquest import after_ex_move_3
 from test_full_game import audit

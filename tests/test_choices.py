@@ -9,9 +9,9 @@ import json
 import random
 from typing import Any
 
+from mare_nostrum import choices
 from mnrules import Decision, load_ruleset, new_game
 from mnrules.engine import Outcome
-from mnrules.plugins.mare_nostrum import choices
 from mnrules.ruleset import Ruleset
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from conftest import advance_to, pending, play
+from mare_nostrum.claims import xv_plus
+from mare_nostrum.position import add_units, build, give, set_marker, start_phase
+from mare_nostrum.tracks import levels
 from mnrules import Game, IllegalChoice, new_game
-from mnrules.plugins.mare_nostrum.claims import xv_plus
-from mnrules.plugins.mare_nostrum.position import add_units, build, give, set_marker, start_phase
-from mnrules.plugins.mare_nostrum.tracks import levels
 from mnrules.ruleset import Ruleset
 from test_movement import empty_board
 

@@ -17,13 +17,13 @@ from typing import Any
 import pluggy
 import pytest
 
+from mare_nostrum import api, tracks
 from mnrules.bus import ImplMarker, python_wrapper
-from mnrules.plugins.mare_nostrum import api, tracks
 
 ROOT = Path(__file__).resolve().parents[1]
-COMPILED: tuple[str, ...] = runpy.run_path(str(ROOT / "tools" / "build_compiled.py"))[
-    "COMPILED"]
-NAMES = [p.removesuffix(".py").replace("/", ".") for p in COMPILED]
+_BUILD = runpy.run_path(str(ROOT / "tools" / "build_compiled.py"))
+COMPILED: tuple[str, ...] = _BUILD["COMPILED"]
+NAMES = [_BUILD["module_name"](p) for p in COMPILED]
 
 
 def _compiled(name: str) -> bool:

@@ -12,11 +12,11 @@ from collections.abc import Callable
 import pytest
 
 from conftest import advance_to, pending, play
+from mare_nostrum.position import add_units, build, give, set_marker, start_phase
+from mare_nostrum.tracks import levels
+from mare_nostrum.victory import great_cities
 from mnrules import Game, IllegalChoice
 from mnrules.effects import Event
-from mnrules.plugins.mare_nostrum.position import add_units, build, give, set_marker, start_phase
-from mnrules.plugins.mare_nostrum.tracks import levels
-from mnrules.plugins.mare_nostrum.victory import great_cities
 from mnrules.ruleset import Ruleset
 from test_movement import cyr, empty_board, rome_transports, units
 

@@ -254,7 +254,7 @@ def test_the_vocabularys_quantities_and_events_are_the_contracts(rules: Ruleset)
 
 def test_the_words_plugin_keeps_no_table_of_quantities_or_events(rules: Ruleset) -> None:
     """What a quantity word needs beyond the contract is keyed to its declared name."""
-    from mnrules.plugins.mare_nostrum import words
+    from mare_nostrum import words
     assert not hasattr(words, "QUANTITIES") and not hasattr(words, "EVENTS")
     contract = contract_of(rules)
     assert set(words.QUANTITY_NUMBERS) | set(words.LIST_HOLDS) <= set(contract.quantities)

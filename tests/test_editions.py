@@ -27,21 +27,21 @@ from typing import Any
 import pytest
 
 from conftest import pending, play
-from mnrules import Game, load_ruleset, new_game
-from mnrules import packs as packfiles
-from mnrules.card_files import load_cards
-from mnrules.cli import edition_diff, main
-from mnrules.errors import MnrulesError
-from mnrules.plugins.mare_nostrum import mn_card_schema
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.battle import (
+from mare_nostrum import mn_card_schema
+from mare_nostrum import position as pos
+from mare_nostrum.battle import (
     Side,
     distribution,
     hits,
     side_for,
     situation_distributions,
 )
-from mnrules.resources import data_dir
+from mnrules import Game, load_ruleset, new_game
+from mnrules import packs as packfiles
+from mnrules.card_files import load_cards
+from mnrules.cli import edition_diff, main
+from mnrules.errors import MnrulesError
+from mnrules.games import cards_dir
 from mnrules.ruleset import Ruleset
 from test_conquest import marker_occupied, rome_turn
 from test_movement import empty_board, record, units
@@ -136,7 +136,7 @@ def test_each_switch_is_set_in_the_right_packs(row: str, param: str) -> None:
 
 @pytest.mark.parametrize(("row", "card"), list(SCRIPTS), ids=[r for r, _ in SCRIPTS])
 def test_each_card_override_is_in_the_right_packs(row: str, card: str) -> None:
-    bundled = load_cards([data_dir("cards") / "mare_nostrum"], mn_card_schema())[card].effects
+    bundled = load_cards([cards_dir("mare_nostrum")], mn_card_schema())[card].effects
     scripts = {p: pack(p).cards[card].effects for p in PACKS}
     groups = SCRIPTS[(row, card)]
     changed = set().union(*groups)
@@ -636,7 +636,7 @@ def test_D53_circe_fr_only_in_own_or_neutral_provinces(edition: str,
 
 
 def levels_trade(game: Game, player: str) -> int:
-    from mnrules.plugins.mare_nostrum.tracks import levels
+    from mare_nostrum.tracks import levels
 
     return int(levels(game)[player]["trade"])
 
@@ -797,7 +797,7 @@ def test_variant_reads_uk_pericles_land_only(tmp_path: Path) -> None:
 STRONG_FORTRESS = '''"""A variant's battle rules: a fortress cancels two hits and adds nothing."""
 from mnrules.effects import Modifier
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.battle import (  # noqa: F401 (this plugin's too)
+from mare_nostrum.battle import (  # noqa: F401 (this plugin's too)
     mn_battle_odds,
     mn_battle_roll,
     mn_compare,

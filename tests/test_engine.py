@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mare_nostrum.state import State
 from mnrules import IllegalChoice, load_game, new_game
 from mnrules.bots.random_bot import RandomBot
 from mnrules.errors import StateError
-from mnrules.plugins.mare_nostrum.state import State
 from mnrules.ruleset import Ruleset
 from mnrules.view import player_view
 

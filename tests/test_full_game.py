@@ -18,10 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mare_nostrum.state import State
+from mare_nostrum.tracks import levels
 from mnrules import Game, load_game, load_ruleset, new_game
 from mnrules.invariants import check
-from mnrules.plugins.mare_nostrum.state import State
-from mnrules.plugins.mare_nostrum.tracks import levels
 from mnrules.ruleset import Ruleset
 
 ROUND_CAP = 40

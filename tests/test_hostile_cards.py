@@ -27,6 +27,7 @@ from limits import Outcome, assert_clean_error, mnrules, python, watchdog
 from mnrules import load_ruleset, new_game
 from mnrules.card_files import read_card
 from mnrules.errors import MnrulesError, PackError
+from mnrules.games import cards_dir
 from mnrules.language.compiler import compile_card
 from mnrules.language.syntax import ScriptError, parse_script
 from mnrules.language.words import Vocabulary
@@ -217,7 +218,7 @@ def test_doubling_again_and_again_stays_within_the_ceiling(tmp_path: Path) -> No
     """A card's change never takes the dice above 30 (nor above what they were)."""
     _script_card(tmp_path / "c", "modify battle.dice: " + ", ".join(["double"] * 60),
                  "modify battle.dice: add 10, add 10, add 10, add 10")
-    rules = load_ruleset("en", card_dirs=[data_dir("cards") / "mare_nostrum", tmp_path / "c"])
+    rules = load_ruleset("en", card_dirs=[cards_dir("mare_nostrum"), tmp_path / "c"])
     game = new_game(rules, 3, seed=1)
     player = game.state.players[0]
     game.state.tiles[player].append("testhero")
@@ -235,7 +236,7 @@ def test_a_huge_script_line_in_a_card_is_refused_cleanly(tmp_path: Path) -> None
 
 
 def test_the_guide_states_every_declared_range() -> None:
-    from mnrules.plugins.mare_nostrum import words
+    from mare_nostrum import words
     guide = (ROOT / "docs" / "effect-language.md").read_text(encoding="utf-8")
     rows = [ln for ln in guide.splitlines() if ln.startswith("| `")]
     for name, ((low, high), ceiling) in words.QUANTITY_NUMBERS.items():

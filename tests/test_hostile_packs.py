@@ -25,12 +25,12 @@ import pytest
 import yaml
 
 from limits import assert_clean_error, mnrules, peak_memory, python
+from mare_nostrum.board import load_board
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
 from mnrules.cli import main
 from mnrules.errors import MnrulesError, PackError
 from mnrules.packs import MAX_EXTENDS
-from mnrules.plugins.mare_nostrum.board import load_board
 from mnrules.yamlsource import (
     MAX_DEPTH,
     MAX_REPEATED_CHARS,

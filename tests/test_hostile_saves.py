@@ -25,6 +25,7 @@ import pytest
 import yaml
 
 from limits import assert_clean_error, mnrules, python
+from mare_nostrum.state import State
 from mnrules import load_ruleset, new_game
 from mnrules.bots import Bot, make_bot
 from mnrules.bots.random_bot import RandomBot
@@ -32,7 +33,6 @@ from mnrules.cli import main
 from mnrules.engine import Game
 from mnrules.errors import IllegalChoice, InvalidChoice, MnrulesError
 from mnrules.log import LogError, load, replay, save
-from mnrules.plugins.mare_nostrum.state import State
 from mnrules.ruleset import Ruleset
 from mnrules.start import load_game
 

@@ -4,6 +4,7 @@ refused with the pack file's line and the nearest valid name."""
 
 from __future__ import annotations
 
+import importlib.resources
 from functools import cache
 from pathlib import Path
 
@@ -11,11 +12,10 @@ import pytest
 
 from mnrules import load_ruleset
 from mnrules.errors import PackError
-from mnrules.resources import data_dir
 from mnrules.ruleset import Ruleset
 
 TICTACTOE = Path(__file__).parent / "kernel" / "tictactoe" / "pack.yaml"
-GAME = data_dir("plugins") / "mare_nostrum"
+GAME = Path(str(importlib.resources.files("mare_nostrum")))
 
 
 @cache

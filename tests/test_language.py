@@ -242,15 +242,15 @@ def test_explain_is_generated_from_the_vocabulary(rules: Ruleset) -> None:
 
 def test_a_hero_written_from_the_guide_works_without_python(tmp_path: Path) -> None:
     """'+1 to each defending legion's die in a province holding your fortress'."""
+    from mare_nostrum import position as pos
     from mnrules.engine import Game
-    from mnrules.plugins.mare_nostrum import position as pos
 
     folder = tmp_path / "mycards"
     folder.mkdir()
     _card(folder, "modify battle.total when land battle and you defend and your fortress "
                   "is here: add 1 per legion die", name="bastion")
-    from mnrules.resources import data_dir
-    rules = load_ruleset("en", card_dirs=[data_dir("cards") / "mare_nostrum", folder])
+    from mnrules.games import cards_dir
+    rules = load_ruleset("en", card_dirs=[cards_dir("mare_nostrum"), folder])
 
     def battle(with_card: bool, fortress: bool) -> dict[str, int]:
         game: Game = new_game(rules, 5, seed=1)

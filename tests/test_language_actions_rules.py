@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from mare_nostrum import position as pos
 from mnrules import new_game
 from mnrules.engine import Game
 from mnrules.errors import IllegalChoice
 from mnrules.language.syntax import ScriptError
-from mnrules.plugins.mare_nostrum import position as pos
 from test_language_bugs import with_cards
 
 
@@ -183,7 +183,7 @@ def test_a_misread_action_is_refused_at_load(tmp_path: Path, script: str,
 TAX = '''
 from mnrules.hookspecs import hookimpl
 from mnrules.language.words import Word
-from mnrules.plugins.mare_nostrum.supply import take
+from mare_nostrum.supply import take
 
 
 @hookimpl

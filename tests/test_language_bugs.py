@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
+from mare_nostrum import api
+from mare_nostrum import position as pos
 from mnrules import load_ruleset, new_game
 from mnrules.cli import main
 from mnrules.errors import MnrulesError, PackError
 from mnrules.language.syntax import ScriptError
-from mnrules.plugins.mare_nostrum import api
-from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.ruleset import Ruleset
 
 

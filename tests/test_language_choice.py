@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from mare_nostrum import position as pos
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
 from mnrules.engine import Game
 from mnrules.errors import IllegalChoice
 from mnrules.log import Recorder, replay
-from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.present import presenter
 from mnrules.start import load_game
 from test_language_actions_rules import asked, collect, screens

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from mare_nostrum import position as pos
 from mnrules import new_game
 from mnrules.language.syntax import ScriptError
-from mnrules.plugins.mare_nostrum import position as pos
 from test_language_bugs import with_cards
 
 

@@ -58,9 +58,9 @@ def test_the_kinds_of_item_are_what_their_word_says(tmp_path: Path) -> None:
     """A unit is a legion, trireme or fortress (a marker is not); a building is any
     building kind; a hero counts the starting heroes, a wonder the special wonders; the
     same kinds name what a purchase bought."""
+    from mare_nostrum.words import _bought, _item_is
     from mnrules import new_game
     from mnrules.language.compiler import Env
-    from mnrules.plugins.mare_nostrum.words import _bought, _item_is
 
     game = new_game(load_ruleset("en"), 5, seed=1)
     cards = game.rules.cards
@@ -88,8 +88,8 @@ def test_an_action_per_a_count_is_done_that_many_times(tmp_path: Path) -> None:
     """Rome controls three provinces, Greece one, Carthage none: 'take 1 wine per 2
     provinces you control' gives Rome one wine, 'per province' three times its number;
     each opponent who loses counts his own provinces."""
+    from mare_nostrum import position as pos
     from mnrules import new_game
-    from mnrules.plugins.mare_nostrum import position as pos
 
     rules = with_cards(tmp_path, ("midas", "after collect: take 1 wine per 2 provinces you "
                                   "control, take 2 oil per province you control, each "
@@ -115,9 +115,9 @@ def test_a_card_places_one_fortress_of_a_player_in_a_province_at_most() -> None:
     """'place 2 fortress here' puts one where Rome has none, none where he has one (a
     player's fortress stands alone in a province); legions have no such limit; the
     item bought reads its building from the slot ('the item is market')."""
+    from mare_nostrum.words import _item_is, _place
     from mnrules import new_game
     from mnrules.language.compiler import Env
-    from mnrules.plugins.mare_nostrum.words import _item_is, _place
 
     game = new_game(load_ruleset("en"), 5, seed=1)
     state = game.state

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from mare_nostrum import position as pos
 from mnrules import load_ruleset, new_game
 from mnrules.bots import make_bot
 from mnrules.effects import Event
@@ -20,7 +21,6 @@ from mnrules.language.compiler import Env
 from mnrules.language.explain import explain
 from mnrules.language.syntax import parse_script
 from mnrules.language.texts import load_texts
-from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.ruleset import vocabulary
 from test_language_bugs import refused_at, with_cards
 

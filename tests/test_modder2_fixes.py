@@ -48,19 +48,15 @@ def test_a_trireme_put_in_a_province_is_refused_at_load(tmp_path: Path,
     assert rc == 0, out
 
 
-def test_a_checkout_reads_its_own_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The packs, cards and grammar are those of the source checkout beside the mnrules
-    imported (a git worktree's own), not those an editable install's mapping names; an
-    installed package, with no checkout around it, reads its own bundled folders."""
-    from mnrules import resources as where
+def test_the_kernel_data_is_its_package_and_a_games_is_the_games() -> None:
+    """The grammar is the package ``mnrules.grammar`` wherever mnrules is installed (no
+    guess at a checkout beside it); a game's packs and cards are its own package's, so
+    asking the kernel for "editions" is refused with where they are."""
+    from importlib import resources
 
-    for name in ("editions", "cards", "grammar"):
-        (tmp_path / name).mkdir()
-    monkeypatch.setattr(where, "_SOURCE_ROOT", tmp_path)
-    assert data_dir("editions") != tmp_path / "editions"     # no pyproject.toml: no checkout
-    (tmp_path / "pyproject.toml").write_text("[project]\n", encoding="utf-8")
-    for name in ("editions", "cards", "grammar"):
-        assert data_dir(name) == tmp_path / name
+    assert data_dir("grammar") == Path(str(resources.files("mnrules.grammar")))
+    with pytest.raises(MnrulesError, match="editions_dir"):
+        data_dir("editions")
 
 
 def _a2_variant(tmp_path: Path, personages: str, cards: bool = True) -> Path:

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from conftest import pending, play
+from mare_nostrum.position import add_units, build, clear, set_marker, start_phase
 from mnrules import Game, IllegalChoice, new_game
 from mnrules.effects import Event
-from mnrules.plugins.mare_nostrum.position import add_units, build, clear, set_marker, start_phase
 from mnrules.ruleset import Ruleset
 
 CAPITALS = {"rome": "LATIUM", "greece": "ACHAEA", "babylon": "BABYLONIA",

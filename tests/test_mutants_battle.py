@@ -8,9 +8,9 @@ from fractions import Fraction
 import pytest
 
 from conftest import play
-from mnrules.plugins.mare_nostrum import api
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.battle import distribution, side_for, situation_distributions
+from mare_nostrum import api
+from mare_nostrum import position as pos
+from mare_nostrum.battle import distribution, side_for, situation_distributions
 from mnrules.ruleset import Ruleset
 from test_movement import empty_board, record
 

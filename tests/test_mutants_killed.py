@@ -11,11 +11,11 @@ from fractions import Fraction
 from typing import Any
 
 from conftest import pending, play
+from mare_nostrum import position as pos
+from mare_nostrum.battle import side_for, situation_distributions
 from mnrules import Game
 from mnrules.effects import MULTIPLY, Modifier
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.battle import side_for, situation_distributions
 from mnrules.ruleset import Ruleset
 from test_movement import empty_board
 from test_trade import SHORT, STOCK, offer, trade_game

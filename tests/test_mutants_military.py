@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from conftest import pending, play
+from mare_nostrum import position as pos
 from mnrules import Game, IllegalChoice
 from mnrules.effects import Modifier
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.ruleset import Ruleset
 from test_language_bugs import fight_two_battles, with_cards
 from test_movement import empty_board, moves, record, units

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
+from mare_nostrum import api
+from mare_nostrum import position as pos
 from mnrules import load_ruleset, new_game
-from mnrules.plugins.mare_nostrum import api
-from mnrules.plugins.mare_nostrum import position as pos
 from test_editions import FOUR, build_phase, build_turn, finish_phase
 from test_movement import empty_board
 

@@ -13,10 +13,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mare_nostrum.build import offer_payments
+from mare_nostrum.state import base_good
 from mnrules import load_ruleset, new_game
 from mnrules.language.compiler import Offer
-from mnrules.plugins.mare_nostrum.build import offer_payments
-from mnrules.plugins.mare_nostrum.state import base_good
 from test_language_bugs import refused_at
 
 KEYS = ("coin", "grain", "legendary:grain", "wine", "legendary:wine", "oil")

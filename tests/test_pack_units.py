@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mare_nostrum.tracks import counted
 from mnrules import load_ruleset, new_game
 from mnrules.cli import main
 from mnrules.errors import MnrulesError
 from mnrules.invariants import check
-from mnrules.plugins.mare_nostrum.tracks import counted
 from mnrules.ruleset import Ruleset
 
 PACK = Path(__file__).parent / "packs" / "cyclops"

@@ -19,12 +19,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import pending, play
+from mare_nostrum import position as pos
+from mare_nostrum.payment import SetRules, can_pay, payments
+from mare_nostrum.state import base_good
 from mnrules import Game, IllegalChoice, new_game
 from mnrules.effects import Modifier
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.payment import SetRules, can_pay, payments
-from mnrules.plugins.mare_nostrum.state import base_good
 from mnrules.ruleset import Ruleset
 
 BASE = SetRules()

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from conftest import pending, play
+from mare_nostrum import position as pos
+from mare_nostrum.tracks import counted
 from mnrules import Game, new_game
 from mnrules.invariants import check
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.tracks import counted
 from mnrules.ruleset import Ruleset
 
 

@@ -14,17 +14,17 @@ from typing import Any
 
 import pytest
 
-from mnrules import Game, new_game
-from mnrules.cli import main
-from mnrules.errors import MnrulesError, StateError
-from mnrules.plugins.mare_nostrum.board import BoardError, default_board_path, load_board
-from mnrules.plugins.mare_nostrum.render import (
+from mare_nostrum.board import BoardError, default_board_path, load_board
+from mare_nostrum.render import (
     colour,
     good_abbreviations,
     layout,
     render_png,
     render_svg,
 )
+from mnrules import Game, new_game
+from mnrules.cli import main
+from mnrules.errors import MnrulesError, StateError
 from mnrules.ruleset import Ruleset
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -271,8 +271,8 @@ def test_state_errors_are_state_errors(rules: Ruleset, game: Game) -> None:
 
 # -- issue 17, item 16: the panel speaks the pack's words, by kind ---------------------
 def test_panel_names_phases_by_kind_spaces_track_headers_and_captions_the_pack() -> None:
+    from mare_nostrum.render import _text_width
     from mnrules import load_ruleset
-    from mnrules.plugins.mare_nostrum.render import _text_width
 
     uk = new_game(load_ruleset("uk"), 4, seed=3)
     _ = uk.pending  # the trade phase: its phase name, not the track's

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from conftest import play
+from mare_nostrum import position as pos
 from mnrules import Game, load_ruleset, new_game
 from mnrules.invariants import check
-from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.ruleset import Ruleset
 from test_pack_units import cyclops, write
 from test_trade import offer, trade_game

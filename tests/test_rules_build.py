@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import pending, play
-from mnrules.plugins.mare_nostrum import position as pos
+from mare_nostrum import position as pos
 from mnrules.ruleset import Ruleset
 from test_build import face_up_game, game_at, offers, refused, turn
 

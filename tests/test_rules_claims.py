@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import play
+from mare_nostrum.position import build, give_tiles, start_phase
 from mnrules import Game
-from mnrules.plugins.mare_nostrum.position import build, give_tiles, start_phase
 from mnrules.ruleset import Ruleset
 from test_claims import track, trade_table
 from test_language_bugs import with_cards

@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 import pytest
 
+from mare_nostrum import position as pos
+from mare_nostrum.control import buildable, may_build_in, trireme_seas
 from mnrules import Game, new_game
 from mnrules.invariants import check
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.control import buildable, may_build_in, trireme_seas
 from mnrules.ruleset import Ruleset
 from test_movement import empty_board
 

@@ -16,11 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import pending, play
+from mare_nostrum import position as pos
+from mare_nostrum.geometry import Reach, connected, reachable
 from mnrules import Game, new_game
 from mnrules.effects import Modifier
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.geometry import Reach, connected, reachable
 from mnrules.ruleset import Ruleset
 from test_movement import empty_board, moves
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from mare_nostrum import position as pos
+from mare_nostrum.state import State, base_good
 from mnrules import new_game
 from mnrules.errors import StateError
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.state import State, base_good
 from mnrules.ruleset import Ruleset
 
 

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 
 from conftest import pending, play
+from mare_nostrum import position as pos
+from mare_nostrum.battle import side_for
+from mare_nostrum.control import slot_controller
+from mare_nostrum.words import QUANTITY_NUMBERS
 from mnrules import new_game
 from mnrules.language.syntax import ScriptError
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.battle import side_for
-from mnrules.plugins.mare_nostrum.control import slot_controller
-from mnrules.plugins.mare_nostrum.words import QUANTITY_NUMBERS
 from mnrules.ruleset import Ruleset
 from test_build import face_up_game, game_at, turn
 from test_cards import land, make_peace, turn_moves, zeus
@@ -204,7 +204,7 @@ def test_the_player_of_an_event_is_nobody_where_no_event_is_under_way(tmp_path: 
     """'the player' is the player an event is about (who bought, collected, pillaged):
     a Collect's income is counted with no event under way, so a card changing the income
     'by the player' changes nobody's, and is no error."""
-    from mnrules.plugins.mare_nostrum.production import income
+    from mare_nostrum.production import income
 
     plain = new_game(with_cards(tmp_path / "plain", ("hero", "modify income: add 1 coin")), 3,
                      seed=1)

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from conftest import pending
+from mare_nostrum import api
+from mare_nostrum import position as pos
+from mare_nostrum.production import income
 from mnrules import Game, new_game
 from mnrules.effects import Event
 from mnrules.errors import MnrulesError
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum import api
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.production import income
 from mnrules.ruleset import Ruleset
 from test_production import blank, build, collect
 

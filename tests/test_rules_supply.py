@@ -7,8 +7,8 @@ to the supply."""
 from __future__ import annotations
 
 from conftest import pending, play
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.supply import give_back, take
+from mare_nostrum import position as pos
+from mare_nostrum.supply import give_back, take
 from mnrules.ruleset import Ruleset
 from test_movement import empty_board
 from test_production import blank, build

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from mare_nostrum import position as pos
+from mare_nostrum.tracks import counted, levels
 from mnrules import load_ruleset, new_game
 from mnrules.errors import MnrulesError
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.tracks import counted, levels
 from mnrules.ruleset import Ruleset
 from test_movement import empty_board
 

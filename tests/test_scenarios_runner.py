@@ -441,8 +441,8 @@ def test_the_command_line_names_the_run(tmp_path: Path,
 
 
 def test_every_new_key_is_in_the_docs() -> None:
-    from mnrules.plugins.mare_nostrum.position import EXPECT_KEYS as GAME_EXPECT
-    from mnrules.plugins.mare_nostrum.position import POSITION_KEYS as GAME_POSITION
+    from mare_nostrum.position import EXPECT_KEYS as GAME_EXPECT
+    from mare_nostrum.position import POSITION_KEYS as GAME_POSITION
     from mnrules.scenario import EXPECT_KEYS, KEYS, POSITION_KEYS, STEPS
 
     docs = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
+from mare_nostrum.reports import good, goods, mn_table
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
 from mnrules.cli import main
 from mnrules.effects import Event
 from mnrules.engine import Game
-from mnrules.plugins.mare_nostrum.reports import good, goods, mn_table
 from mnrules.present import presenter
 from mnrules.terminal import Terminal
 

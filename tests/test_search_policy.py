@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from mare_nostrum.bots.policy import quick_conquest
 from mnrules.engine import Decision
-from mnrules.plugins.mare_nostrum.bots.policy import quick_conquest
 
 
 def _conquered(*options: tuple[object, ...]) -> Decision:

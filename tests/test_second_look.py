@@ -7,8 +7,8 @@ from collections.abc import Callable
 import pytest
 
 from conftest import pending, play
-from mnrules.plugins.mare_nostrum import position as pos
-from mnrules.plugins.mare_nostrum.battle import hits, side_for
+from mare_nostrum import position as pos
+from mare_nostrum.battle import hits, side_for
 from mnrules.ruleset import Ruleset
 from test_editions import FOUR, build_phase, build_turn, finish_phase, pack
 

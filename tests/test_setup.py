@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mare_nostrum.tracks import levels
 from mnrules import Game, IllegalChoice, new_game
 from mnrules.invariants import check
-from mnrules.plugins.mare_nostrum.tracks import levels
 from mnrules.ruleset import Ruleset
 
 EMPIRES = {

@@ -21,11 +21,11 @@ from pathlib import Path
 
 import pytest
 
+from mare_nostrum.tracks import counted
 from mnrules import load_ruleset, new_game
 from mnrules.cli import main
 from mnrules.errors import MnrulesError
 from mnrules.invariants import check
-from mnrules.plugins.mare_nostrum.tracks import counted
 from mnrules.ruleset import Ruleset
 
 PACK = Path(__file__).parent / "packs" / "phoenicia"
@@ -172,7 +172,7 @@ def test_a_pack_may_give_the_sixth_empire_a_start_title(tmp_path: Path) -> None:
 
 
 def test_the_board_picture_draws_the_sixth_empire_in_its_colour() -> None:
-    from mnrules.plugins.mare_nostrum.render import render_svg
+    from mare_nostrum.render import render_svg
 
     svg = render_svg(new_game(six(), 6, seed=1))
     assert "Phoenicia" in svg and "#ef6c00" in svg      # orange

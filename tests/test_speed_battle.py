@@ -10,7 +10,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mnrules.plugins.mare_nostrum.battle import (
+from mare_nostrum.battle import (
     Side,
     _hits,
     hits_distribution,

@@ -12,10 +12,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mnrules import Game, new_game
-from mnrules.bots import make_bot
-from mnrules.plugins.mare_nostrum import build
-from mnrules.plugins.mare_nostrum.build import (
+from mare_nostrum import build
+from mare_nostrum.build import (
     UNITS,
     buildable,
     card_offers,
@@ -25,9 +23,11 @@ from mnrules.plugins.mare_nostrum.build import (
     offer_payments,
     placements,
 )
-from mnrules.plugins.mare_nostrum.control import capital, has_enemies, trireme_seas
-from mnrules.plugins.mare_nostrum.geometry import fleet_seas
-from mnrules.plugins.mare_nostrum.payment import payments, set_rules
+from mare_nostrum.control import capital, has_enemies, trireme_seas
+from mare_nostrum.geometry import fleet_seas
+from mare_nostrum.payment import payments, set_rules
+from mnrules import Game, new_game
+from mnrules.bots import make_bot
 from mnrules.ruleset import Ruleset
 from test_offer_payments import key_by_key, paying
 
@@ -114,7 +114,7 @@ def old_offers(game: Game, player: str) -> list[tuple[Any, ...]]:
 def old_marker_sites(game: Game, player: str) -> set[str]:
     """The sites before the filter, through the fleet as ``fleet_seas`` finds it (a
     fresh Reach)."""
-    from mnrules.plugins.mare_nostrum.geometry import Reach
+    from mare_nostrum.geometry import Reach
 
     state = game.state
     sites: set[str] = set()
@@ -204,8 +204,8 @@ def test_an_offers_prices_count_keys_held_and_at_zero(screen: dict[str, int],
 def test_a_purchase_gives_back_each_run_of_a_key_as_one_by_one(rules: Ruleset) -> None:
     """A set's keys are given back a run at a time: the screen, the supply and the
     legendary discard (its order too) end as giving them back one by one leaves them."""
-    from mnrules.plugins.mare_nostrum.build import BuildTurn
-    from mnrules.plugins.mare_nostrum.supply import give_back
+    from mare_nostrum.build import BuildTurn
+    from mare_nostrum.supply import give_back
 
     sets = [("coin", "coin", "coin"), ("grain", "legendary:grain", "legendary:grain", "wine"),
             ("legendary:oil", "legendary:grain", "legendary:oil"), ("wine",), ()]

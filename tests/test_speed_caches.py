@@ -225,9 +225,9 @@ def test_a_fold_asks_the_cards_of_its_player_as_of_every_holder(
 
 def naive_marker_sites(game: Game, player: str) -> set[str]:
     """marker_sites as it was before its reach was remembered (a fresh Reach per ask)."""
-    from mnrules.plugins.mare_nostrum.build import marker_bases
-    from mnrules.plugins.mare_nostrum.control import has_enemies
-    from mnrules.plugins.mare_nostrum.geometry import Reach
+    from mare_nostrum.build import marker_bases
+    from mare_nostrum.control import has_enemies
+    from mare_nostrum.geometry import Reach
 
     state = game.state
     sites: set[str] = set()
@@ -244,7 +244,7 @@ def test_marker_sites_match_the_uncached_answer_at_every_decision(rules: Ruleset
     back (a trireme moved, a base added, a province's control and units changed, a
     province taken out of play or swapped for another), every player's sites are what a
     fresh computation finds."""
-    from mnrules.plugins.mare_nostrum.build import marker_sites
+    from mare_nostrum.build import marker_sites
 
     writes = 0
     for seed in (11, 12, 13):

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-import mnrules.plugins.mare_nostrum.battle as battle
+import mare_nostrum.battle as battle
 from mnrules import Game, new_game
 from mnrules.bots import make_bot
 from mnrules.effects import Event

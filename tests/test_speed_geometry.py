@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import random
 
+from mare_nostrum.geometry import Reach, fleet_seas
 from mnrules import Game, new_game
 from mnrules.bots import make_bot
-from mnrules.plugins.mare_nostrum.geometry import Reach, fleet_seas
 from mnrules.ruleset import Ruleset
 
 

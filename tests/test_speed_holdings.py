@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
+from mare_nostrum.build import legal_actions
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
 from mnrules.effects import Event
 from mnrules.engine import Game
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.build import legal_actions
 from mnrules.ruleset import Ruleset
 
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mare_nostrum.build import item_cost, legal_actions, placements
+from mare_nostrum.payment import payments, set_rules
 from mnrules import Game, new_game
 from mnrules.bots import make_bot
 from mnrules.effects import Modifier
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.build import item_cost, legal_actions, placements
-from mnrules.plugins.mare_nostrum.payment import payments, set_rules
 from mnrules.ruleset import Ruleset
 
 
@@ -78,8 +78,8 @@ def test_a_plugin_that_changes_prices_is_folded(fresh_rules: Callable[..., Rules
 
 
 def test_one_pass_finds_the_legions_and_the_fleet(rules: Ruleset) -> None:
-    from mnrules.plugins.mare_nostrum.geometry import fleet_seas
-    from mnrules.plugins.mare_nostrum.military import legions_and_fleet, placed
+    from mare_nostrum.geometry import fleet_seas
+    from mare_nostrum.military import legions_and_fleet, placed
 
     game = new_game(rules, 5, seed=6, round_cap=10)
     bots = {p: make_bot("random", 60 + i, rules) for i, p in enumerate(game.state.players)}
@@ -129,8 +129,8 @@ def test_the_tiles_listed_at_every_count_of_tiles_owned(rules: Ruleset) -> None:
 def legion_moves_before(game: Game, frame: dict[str, Any]) -> list[tuple[Any, ...]]:
     """The legion moves as listed before provinces without his legions were passed over
     at once (every province in play's count read)."""
-    from mnrules.plugins.mare_nostrum.geometry import Reach
-    from mnrules.plugins.mare_nostrum.military import farther, legions_and_fleet
+    from mare_nostrum.geometry import Reach
+    from mare_nostrum.military import farther, legions_and_fleet
 
     state = game.state
     player = frame["player"]
@@ -183,7 +183,7 @@ def test_the_legion_moves_are_those_counted_everywhere(rules: Ruleset) -> None:
 def test_the_trireme_seas_read_the_shores_the_board_answers(rules: Ruleset) -> None:
     """``trireme_seas`` reads the board's shores by sea whole: the seas it lists at every
     decision of a seeded game are those found asking ``provinces_on_sea`` of each sea."""
-    from mnrules.plugins.mare_nostrum.control import (
+    from mare_nostrum.control import (
         buildable,
         capital,
         has_enemies,

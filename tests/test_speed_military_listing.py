@@ -11,10 +11,10 @@ import copy
 import random
 from typing import Any
 
+from mare_nostrum.geometry import Reach, farther, seas_within
+from mare_nostrum.military import legions_and_fleet, placed
 from mnrules import Game, new_game
 from mnrules.bots import make_bot
-from mnrules.plugins.mare_nostrum.geometry import Reach, farther, seas_within
-from mnrules.plugins.mare_nostrum.military import legions_and_fleet, placed
 from mnrules.ruleset import Ruleset
 
 # -- the listings as they were (47809cc) -------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mnrules.plugins.mare_nostrum.payment import SetRules, can_pay, payments
+from mare_nostrum.payment import SetRules, can_pay, payments
 
 KEYS = ("coin", "grain", "wine", "oil", "marble", "legendary:grain", "legendary:oil")
 
@@ -37,7 +37,7 @@ def test_a_grain_and_its_legendary_twin_are_one_type() -> None:
 def _searched(screen: dict[str, int], cost: int, rules: SetRules) -> list[tuple[str, ...]]:
     """The payment sets as the recursive search lists them (payments before its short
     way for screens of one key per type)."""
-    from mnrules.plugins.mare_nostrum import payment
+    from mare_nostrum import payment
 
     if cost == 0:
         return [()]
@@ -124,7 +124,7 @@ def test_the_picks_listed_are_the_searchs_in_its_order(screen: dict[str, int], n
     """The goods sets a listing takes whole (``_pick_into``) are those the recursive
     generator yields, in its order, for every type layout, need and number of types
     allowed twice."""
-    from mnrules.plugins.mare_nostrum import payment
+    from mare_nostrum import payment
 
     types = payment._choices(sorted(payment._goods_by_type(screen).items()))
     out: list[tuple[str, ...]] = []

@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mare_nostrum.production import CHOICE, Production, incomes
+from mare_nostrum.supply import in_supply, take
 from mnrules import Game, new_game
 from mnrules.bots import make_bot
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Step
 from mnrules.errors import RuleRef
-from mnrules.plugins.mare_nostrum.production import CHOICE, Production, incomes
-from mnrules.plugins.mare_nostrum.supply import in_supply, take
 from mnrules.ruleset import Ruleset
 
 

@@ -73,8 +73,8 @@ def test_a_typed_choice_is_its_named_tuple(rules: Ruleset) -> None:
 
 
 def test_the_conquerable_provinces_are_where_a_player_stands_alone(rules: Ruleset) -> None:
+    from mare_nostrum.conquest import conquerable
     from mnrules.bots import make_bot
-    from mnrules.plugins.mare_nostrum.conquest import conquerable
 
     game = new_game(rules, 5, seed=9, round_cap=14)
     bots = {p: make_bot("random", 90 + i, rules) for i, p in enumerate(game.state.players)}
@@ -292,7 +292,7 @@ def test_a_card_offer_is_the_value_its_frozen_dataclass_was() -> None:
 def test_a_battle_side_is_the_value_its_frozen_dataclass_was() -> None:
     """``Side`` (what one side brings to a roll) is a plain class: the same fields,
     defaults, equality, hash and repr as the frozen dataclass it replaced."""
-    from mnrules.plugins.mare_nostrum.battle import Side
+    from mare_nostrum.battle import Side
 
     @dataclasses.dataclass(frozen=True)
     class Before:
@@ -321,7 +321,7 @@ def test_payment_set_rules_are_the_value_their_frozen_dataclass_was() -> None:
     """``SetRules`` (what a payment set may hold) is a plain class: the same fields,
     defaults, equality, hash and repr as the frozen dataclass it replaced, and a
     loosening refuses a name that is no field as ``dataclasses.replace`` would."""
-    from mnrules.plugins.mare_nostrum.payment import SetRules
+    from mare_nostrum.payment import SetRules
 
     @dataclasses.dataclass(frozen=True)
     class Before:

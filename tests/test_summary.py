@@ -154,7 +154,7 @@ def test_every_language_gives_every_plural_form_its_rule_uses(game: str, base: s
 
 
 def test_a_battle_in_the_russian_summary_counts_the_losses() -> None:
-    from mnrules.plugins.antike2.reports import round_lines
+    from antike2.reports import round_lines
 
     rules = load_ruleset("antike2")
     game = new_game(rules, 3, seed=1)
@@ -178,7 +178,7 @@ def test_the_scan_sees_ids() -> None:
 
 
 def test_a_refusal_names_the_area_not_its_id() -> None:
-    from mnrules.plugins.antike2.conquest import refusal
+    from antike2.conquest import refusal
 
     game = new_game(load_ruleset("antike2"), 3, seed=1)
     found = refusal(game, game.state.players[0], "MARE_GALLICUM")

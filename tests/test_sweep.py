@@ -143,8 +143,8 @@ CALIBRATION = Path(__file__).resolve().parents[1] / "docs" / "calibration"
 ])
 def test_the_demonstration_variants_start_rome_as_they_say(name: str, resources: int,
                                                             levels: dict[str, int]) -> None:
+    from mare_nostrum.tracks import levels as track_levels
     from mnrules import load_ruleset, new_game
-    from mnrules.plugins.mare_nostrum.tracks import levels as track_levels
 
     game = new_game(load_ruleset("en", variant=str(VARIANTS / f"{name}.yaml")), 4, seed=1)
     assert sum(game.state.screens["rome"].values()) == resources

@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import pending, play
+from mare_nostrum import position as pos
 from mnrules import Game, IllegalChoice, new_game
-from mnrules.plugins.mare_nostrum import position as pos
 from mnrules.ruleset import Ruleset, load_ruleset
 
 TRADE_RULES = {short: load_ruleset("en", {"params": {"trade_short_player": short}})

@@ -24,11 +24,12 @@ from mnrules import packs as packfiles
 from mnrules.cli import main
 from mnrules.engine import Param
 from mnrules.errors import MnrulesError
-from mnrules.resources import data_dir
+from mnrules.games import editions_dir
 from mnrules.ruleset import Ruleset
 from mnrules.yamlsource import load_yaml
 
-BOARD = data_dir("editions") / "mare_nostrum" / "en" / "board.yaml"
+EN = editions_dir("mare_nostrum") / "en"  # type: ignore[operator]
+BOARD = EN / "board.yaml"
 
 
 @cache
@@ -113,7 +114,7 @@ def test_the_printed_boards_figures_still_bind_an_unpatched_board(tmp_path: Path
 def test_the_patch_applies_before_the_game_reads_the_board() -> None:
     """The kernel's patching alone: the data as the game's loader gets it, the source
     positions kept for what was not patched, and moved along a list an item left."""
-    src = packfiles.read(str(data_dir("editions") / "mare_nostrum" / "en" / "pack.yaml"))
+    src = packfiles.read(str(EN / "pack.yaml"))
     text = ("patch:\n  board:\n"
             "    - {remove: 'caravan:wine', from: empires.rome.buildings.LATIUM}\n"
             "    - {add: 'temple', to: empires.rome.buildings.LATIUM}\n"

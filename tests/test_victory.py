@@ -9,8 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from conftest import pending, play
-from mnrules import Game
-from mnrules.plugins.mare_nostrum.position import (
+from mare_nostrum.position import (
     add_units,
     build,
     face_up,
@@ -19,7 +18,8 @@ from mnrules.plugins.mare_nostrum.position import (
     set_marker,
     start_phase,
 )
-from mnrules.plugins.mare_nostrum.victory import great_cities
+from mare_nostrum.victory import great_cities
+from mnrules import Game
 from mnrules.ruleset import Ruleset
 from test_claims import buy
 from test_movement import empty_board, units

@@ -33,40 +33,44 @@ COMPILED = (
     "mnrules/bots/random_bot.py",
     # the effect language's compiler: the closures a card's script becomes run natively
     "mnrules/language/compiler.py",
-    # Mare Nostrum's rules (through the link mnrules/plugins -> plugins); its state too,
-    # a non-native class (it subclasses the kernel's Python one), so that the rules'
-    # small questions of it (count, gain, base_good) run natively
-    "mnrules/plugins/mare_nostrum/state.py",
-    "mnrules/plugins/mare_nostrum/build.py",
-    "mnrules/plugins/mare_nostrum/payment.py",
-    "mnrules/plugins/mare_nostrum/control.py",
-    "mnrules/plugins/mare_nostrum/supply.py",
-    "mnrules/plugins/mare_nostrum/geometry.py",
-    "mnrules/plugins/mare_nostrum/production.py",
-    "mnrules/plugins/mare_nostrum/trade.py",
-    "mnrules/plugins/mare_nostrum/military.py",
-    "mnrules/plugins/mare_nostrum/battle.py",
-    "mnrules/plugins/mare_nostrum/conquest.py",
-    "mnrules/plugins/mare_nostrum/tracks.py",
-    "mnrules/plugins/mare_nostrum/api.py",
-    "mnrules/plugins/mare_nostrum/words.py",
-    "mnrules/plugins/mare_nostrum/victory.py",
-    "mnrules/plugins/mare_nostrum/claims.py",
+    # Mare Nostrum's rules (the package mare_nostrum); its state too, a non-native class
+    # (it subclasses the kernel's Python one), so that the rules' small questions of it
+    # (count, gain, base_good) run natively
+    "plugins/mare_nostrum/state.py",
+    "plugins/mare_nostrum/build.py",
+    "plugins/mare_nostrum/payment.py",
+    "plugins/mare_nostrum/control.py",
+    "plugins/mare_nostrum/supply.py",
+    "plugins/mare_nostrum/geometry.py",
+    "plugins/mare_nostrum/production.py",
+    "plugins/mare_nostrum/trade.py",
+    "plugins/mare_nostrum/military.py",
+    "plugins/mare_nostrum/battle.py",
+    "plugins/mare_nostrum/conquest.py",
+    "plugins/mare_nostrum/tracks.py",
+    "plugins/mare_nostrum/api.py",
+    "plugins/mare_nostrum/words.py",
+    "plugins/mare_nostrum/victory.py",
+    "plugins/mare_nostrum/claims.py",
     # the bots
-    "mnrules/plugins/mare_nostrum/bots/common.py",
-    "mnrules/plugins/mare_nostrum/bots/evaluate.py",
-    "mnrules/plugins/mare_nostrum/bots/heuristic.py",
-    "mnrules/plugins/mare_nostrum/bots/threat.py",
-    "mnrules/plugins/mare_nostrum/bots/profiles.py",
+    "plugins/mare_nostrum/bots/common.py",
+    "plugins/mare_nostrum/bots/evaluate.py",
+    "plugins/mare_nostrum/bots/heuristic.py",
+    "plugins/mare_nostrum/bots/threat.py",
+    "plugins/mare_nostrum/bots/profiles.py",
 )
-"""The compiled modules, as paths from the tree's root (their module names follow)."""
+"""The compiled modules, as paths from the tree's root (their module names follow: a
+game's folder ``plugins/<game>/`` is its package ``<game>``, as setup.py installs it and
+as mypyc names it, ``plugins/`` being no package)."""
 
 SKIP = {".git", "build", "dist", "__pycache__", ".mypy_cache", ".pytest_cache",
         ".hypothesis", ".ruff_cache"}
 
 
 def module_name(path: str) -> str:
-    return path.removesuffix(".py").replace("/", ".")
+    """``mnrules/engine.py`` -> ``mnrules.engine``, ``plugins/mare_nostrum/x.py`` ->
+    ``mare_nostrum.x``."""
+    return path.removeprefix("plugins/").removesuffix(".py").replace("/", ".")
 
 
 def extensions(tree: Path) -> list[Path]:
@@ -104,7 +108,8 @@ def check(tree: Path) -> None:
             "bad = [n for n in names if not importlib.import_module(n).__file__"
             ".endswith(('.so', '.pyd'))]\n"
             "print('\\n'.join(bad)); sys.exit(1 if bad else 0)\n")
-    env = dict(os.environ, PYTHONPATH=str(tree))
+    # the games' packages are the folders of plugins/ (the data they read is not imported)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join((str(tree), str(tree / "plugins"))))
     done = subprocess.run([sys.executable, "-c", code], env=env, cwd=tree,
                           capture_output=True, text=True, check=False)
     if done.returncode:

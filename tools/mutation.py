@@ -3,12 +3,13 @@
 Why a runner of our own rather than mutmut 3 or cosmic-ray: both work on the whole
 tree at once (mutmut copies it to ``mutants/`` and first runs the whole suite to map
 tests to functions; cosmic-ray keeps a session database and runs the configured test
-command for every mutant), and neither follows this layout, where ``mnrules/plugins``
-is a link to ``plugins/``. On a machine shared by several engineers the whole suite per
-mutant is out of reach; a sample per module, tested by the tests that concern that
-module, is what fits. The operators are the usual ones (mutmut's and cosmic-ray's core
-set): comparison and boolean operators swapped, arithmetic swapped, numbers moved by
-one, True/False swapped, a condition negated, a statement deleted.
+command for every mutant), and neither follows this layout, where a game's package
+is its folder of ``plugins/`` and its data two top-level folders. On a machine shared
+by several engineers the whole suite per mutant is out of reach; a sample per module,
+tested by the tests that concern that module, is what fits. The operators are the usual
+ones (mutmut's and cosmic-ray's core set): comparison and boolean operators swapped,
+arithmetic swapped, numbers moved by one, True/False swapped, a condition negated, a
+statement deleted.
 
 A mutant is applied to a private copy of the tree as committed (never to the working
 tree others test in, and not their work in progress); the module's tests run there with
@@ -277,16 +278,23 @@ class Sandbox:
                     )
                 else:
                     shutil.copy2(src, self.dir / name)
-        # The data folders install inside the package (mnrules.editions, ...): link them
-        # there, or an installed (or editable) mnrules would answer with its own data.
-        for name in ("editions", "cards", "grammar"):
-            link = self.dir / "mnrules" / name
+        # The data folders install inside the packages (mnrules.grammar, <game>.editions,
+        # <game>.cards; setup.py): link them there in the copy, so that its packages, found
+        # first on PYTHONPATH, read the copy's data rather than an installed tree's. The
+        # games themselves are still found by the installed distribution's entry points.
+        links = {self.dir / "mnrules" / "grammar": Path("..") / "grammar"}
+        for game in (self.dir / "plugins").iterdir():
+            for data in ("editions", "cards"):
+                if (self.dir / data / game.name).is_dir():
+                    links[game / data] = Path("..") / ".." / data / game.name
+        for link, target in links.items():
             if not link.exists():
-                link.symlink_to(Path("..") / name)
+                link.symlink_to(target)
 
     def run(self, tests: list[str], timeout: float) -> tuple[bool, float]:
         """(passed, seconds) for the tests in this copy."""
-        env = dict(os.environ, PYTHONPATH=str(self.dir), PYTHONDONTWRITEBYTECODE="1")
+        path = os.pathsep.join((str(self.dir), str(self.dir / "plugins")))
+        env = dict(os.environ, PYTHONPATH=path, PYTHONDONTWRITEBYTECODE="1")
         cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
                "-p", "no:randomly", *tests]
         start = time.perf_counter()

@@ -19,9 +19,10 @@ from ..yamlsource import did_you_mean
 PREFIX = "mn_"
 
 
-def check_hook_names(pm: Any, plugin: object, name: str, where: str) -> None:
-    """Refuse ``plugin`` (registered on ``pm`` as ``name``, listed at ``where``) if one
-    of its ``mn_`` functions is no hook or is not marked as one."""
+def check_hook_names(pm: Any, plugin: object, name: str, where: str,
+                     key: str = "plugins") -> None:
+    """Refuse ``plugin`` (registered on ``pm`` as ``name``, listed at ``where`` under the
+    pack's ``key``) if one of its ``mn_`` functions is no hook or is not marked as one."""
     # pluggy makes a caller for any name a plugin implements: a hook is one with a spec
     hooks = sorted(h for h, caller in vars(pm.hook).items()
                    if h.startswith(PREFIX) and getattr(caller, "spec", None) is not None)
@@ -42,4 +43,4 @@ def check_hook_names(pm: Any, plugin: object, name: str, where: str) -> None:
             problems.append(f"{attr} is not marked @hookimpl (from mnrules.hookspecs import "
                             f"hookimpl), so it would never be called")
     if problems:
-        raise PackError(f"{where}: plugins: {name!r}: " + "; ".join(problems))
+        raise PackError(f"{where}: {key}: {name!r}: " + "; ".join(problems))

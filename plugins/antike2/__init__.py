@@ -14,27 +14,31 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2 import hookspecs as _hookspecs
-from mnrules.plugins.antike2.bots import mn_bots as mn_bots  # the heuristic bot
-from mnrules.plugins.antike2.bots.policy import (  # what the search player knows
+from antike2 import hookspecs as _hookspecs
+from antike2.bots import mn_bots as mn_bots  # the heuristic bot
+from antike2.bots.policy import (  # what the search player knows
     mn_determinize as mn_determinize,
 )
-from mnrules.plugins.antike2.bots.policy import mn_search_policy as mn_search_policy
-from mnrules.plugins.antike2.present import mn_event_text as mn_event_text
-from mnrules.plugins.antike2.present import mn_option_places as mn_option_places
-from mnrules.plugins.antike2.present import mn_option_text as mn_option_text
-from mnrules.plugins.antike2.present import mn_prompt_text as mn_prompt_text
-from mnrules.plugins.antike2.present import mn_table as mn_table
-from mnrules.plugins.antike2.render import mn_board_svg as mn_board_svg  # the web map
-from mnrules.plugins.antike2.render import mn_render as mn_render  # the board picture
-from mnrules.plugins.antike2.reports import mn_describe as mn_describe
-from mnrules.plugins.antike2.reports import mn_report as mn_report
-from mnrules.plugins.antike2.reports import mn_round_summary as mn_round_summary
-from mnrules.plugins.antike2.state import RESOURCES, UNITS, Game, State
-from mnrules.plugins.antike2.supply import (
+from antike2.bots.policy import mn_search_policy as mn_search_policy
+from antike2.present import mn_event_text as mn_event_text
+from antike2.present import mn_option_places as mn_option_places
+from antike2.present import mn_option_text as mn_option_text
+from antike2.present import mn_prompt_text as mn_prompt_text
+from antike2.present import mn_table as mn_table
+from antike2.render import mn_board_svg as mn_board_svg  # the web map
+from antike2.render import mn_render as mn_render  # the board picture
+from antike2.reports import mn_describe as mn_describe
+from antike2.reports import mn_report as mn_report
+from antike2.reports import mn_round_summary as mn_round_summary
+from antike2.state import RESOURCES, UNITS, Game, State
+from antike2.supply import (
     mn_check_state as mn_check_state,  # the box's limits, a game-wide rule
 )
+from mnrules.hookspecs import hookimpl
+
+FORMER_NAMES = ("mnrules.plugins.antike2",)
+"""This package's name in mnrules 0.1: served, deprecated, until mnrules 0.3 (see
+:mod:`mnrules._legacy`)."""
 
 HOOKSPECS = _hookspecs
 """The hooks the game's plugins call on each other, added to the bus beside the kernel's."""
@@ -50,14 +54,14 @@ def mn_state_class() -> type[State]:
 @hookimpl
 def mn_load_board(path: Path, data: dict[str, Any], where: Callable[..., str]) -> Any:
     """The board side the pack names (``board:``), as ``board.py`` reads and checks it."""
-    from mnrules.plugins.antike2.board import from_pack
+    from antike2.board import from_pack
 
     return from_pack(path, data, where)
 
 
 @hookimpl
 def mn_check_pack(rules: Any, source: Any) -> None:
-    from mnrules.plugins.antike2.supply import check_components
+    from antike2.supply import check_components
 
     check_components(rules.data.get("components"), source.where,
                      [c for c, card in rules.cards.items() if card.kind == "personage"])
@@ -90,7 +94,7 @@ def mn_word_sets(rules: Any) -> dict[str, frozenset[str]]:
 
 @hookimpl
 def mn_check_save(rules: Any, state: State) -> list[str]:
-    from mnrules.plugins.antike2.api import fits
+    from antike2.api import fits
 
     return fits(rules, state)
 
@@ -102,7 +106,7 @@ def mn_view(game: Game, player: str, data: dict[str, Any]) -> None:
 
 @hookimpl
 def mn_scenario_keys() -> dict[str, tuple[str, ...]]:
-    from mnrules.plugins.antike2.position import EXPECT_KEYS, POSITION_KEYS
+    from antike2.position import EXPECT_KEYS, POSITION_KEYS
 
     return {"position": POSITION_KEYS, "expect": EXPECT_KEYS}
 
@@ -110,14 +114,14 @@ def mn_scenario_keys() -> dict[str, tuple[str, ...]]:
 @hookimpl
 def mn_scenario_schema(schema: Any, section: str, data: dict[str, Any],
                        at: tuple[str | int, ...]) -> None:
-    from mnrules.plugins.antike2.position import check_scenario
+    from antike2.position import check_scenario
 
     check_scenario(schema, section, data, at)
 
 
 @hookimpl
 def mn_set_position(game: Game, position: dict[str, Any], at: Any) -> bool:
-    from mnrules.plugins.antike2.position import set_position
+    from antike2.position import set_position
 
     set_position(game, position, at)
     return True
@@ -125,7 +129,7 @@ def mn_set_position(game: Game, position: dict[str, Any], at: Any) -> bool:
 
 @hookimpl
 def mn_expect(game: Game, key: str, want: Any) -> list[str] | None:
-    from mnrules.plugins.antike2.position import expect
+    from antike2.position import expect
 
     return expect(game, key, want)
 
@@ -134,6 +138,6 @@ def mn_expect(game: Game, key: str, want: Any) -> list[str] | None:
 def mn_blunders(game: Any, player: str, kind: str, choice: Any, events: list[Any],
                 notes: dict[str, Any], say: Any) -> list[tuple[str, str]]:
     """The blunder checks of :mod:`.blunders` (``mnrules bots check``)."""
-    from mnrules.plugins.antike2.blunders import check
+    from antike2.blunders import check
 
     return check(game, player, kind, choice, events, notes, say)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnrules.plugins.antike2.state import HOLDINGS, UNITS, Game, State
-from mnrules.plugins.antike2.supply import cities_of, seas_held, temples_of
+from antike2.state import HOLDINGS, UNITS, Game, State
+from antike2.supply import cities_of, seas_held, temples_of
 
 
 def figures(game: Game, nation: str) -> dict[str, Any]:
@@ -68,7 +68,7 @@ def fits(rules: Any, state: State) -> list[str]:
             for c in cards:
                 if c not in rules.cards or rules.cards[c].kind != kind:
                     problems.append(f"{key}.{nation}: {c!r} is no {kind}")
-    from mnrules.plugins.antike2.rondel import space_ids
+    from antike2.rondel import space_ids
 
     ids = space_ids(rules.params.get("rondel") or [])
     for nation, space in state.rondel.items():

@@ -6,10 +6,10 @@ passing it."""
 
 from __future__ import annotations
 
+from antike2.state import Game
 from mnrules.contract import Declaration, EventKind, Part
 from mnrules.effects import Event
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.state import Game
 
 
 def right_of(game: Game, nation: str) -> str:

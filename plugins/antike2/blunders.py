@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from mnrules.plugins.antike2.state import Game
+from antike2.state import Game
 from mnrules.present import Presenter
 
 LOOP = "trade loop"

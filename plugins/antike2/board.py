@@ -278,10 +278,11 @@ def from_pack(path: Path, data: Mapping[str, Any], where: Any = None) -> Board:
 
 
 def default_board_path(side: str) -> Path:
-    """The shipped board file of a side."""
-    from mnrules.resources import data_dir
+    """The shipped board file of a side (in this game's data package
+    ``antike2.editions``, however the game is installed)."""
+    from importlib import resources
 
-    return data_dir("editions") / GAME / "boards" / f"{side}.yaml"
+    return Path(str(resources.files("antike2.editions"))) / "boards" / f"{side}.yaml"
 
 
 def _name(value: object) -> str:

@@ -25,15 +25,15 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from antike2.movere import CONQUEST, place, say
+from antike2.personages import temple_destroyed
+from antike2.state import UNITS, Game, State, Step
+from antike2.supply import cities_of, tokens_left
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.movere import CONQUEST, place, say
-from mnrules.plugins.antike2.personages import temple_destroyed
-from mnrules.plugins.antike2.state import UNITS, Game, State, Step
-from mnrules.plugins.antike2.supply import cities_of, tokens_left
 
 BOOK = "002"
 SECTION = f"{BOOK} Movere 2 (Завоевание)"

@@ -15,16 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from antike2.choices import FOUNDING as FOUNDING_CHOICES
+from antike2.movere import place, say
+from antike2.rules import FOUNDING
+from antike2.state import RESOURCES, Game, Step
+from antike2.supply import can_pay, pay, tokens_left
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.choices import FOUNDING as FOUNDING_CHOICES
-from mnrules.plugins.antike2.movere import place, say
-from mnrules.plugins.antike2.rules import FOUNDING
-from mnrules.plugins.antike2.state import RESOURCES, Game, Step
-from mnrules.plugins.antike2.supply import can_pay, pay, tokens_left
 
 
 def city_cost(game: Game) -> dict[str, int]:

@@ -29,12 +29,12 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any, NamedTuple
 
+from antike2.state import UNITS, Game, State, Step
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part
 from mnrules.effects import Event
 from mnrules.engine import CONTINUE, DONE, Decision, Frame
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.state import UNITS, Game, State, Step
 from mnrules.present import place_name
 
 BOOK = "002"

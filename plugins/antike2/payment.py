@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from antike2.rules import PAY
+from antike2.state import HOLDINGS, Game, Step
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part
 from mnrules.engine import DONE, Decision, Frame
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.rules import PAY
-from mnrules.plugins.antike2.state import HOLDINGS, Game, Step
 
 WHY = {"rondel_move": "the rondel", "bank_trade": "a trade"}
 """What a payment of one's choice is for (the frame's ``why``), as the prompt says it."""

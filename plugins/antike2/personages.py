@@ -24,14 +24,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from antike2.state import Game, Step
+from antike2.supply import personages_left
+from antike2.turn import TURN
 from mnrules.contract import Declaration, EventKind, Part
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame
 from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import CompiledRule, Env
-from mnrules.plugins.antike2.state import Game, Step
-from mnrules.plugins.antike2.supply import personages_left
-from mnrules.plugins.antike2.turn import TURN
 
 OCCASION = "personage_count"
 """The event of step 3 of a turn, which the personage scripts react to."""

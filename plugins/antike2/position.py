@@ -22,15 +22,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnrules.errors import StateError
-from mnrules.plugins.antike2.state import HOLDINGS, RESOURCES, UNITS, Game
-from mnrules.plugins.antike2.supply import (
+from antike2.state import HOLDINGS, RESOURCES, UNITS, Game
+from antike2.supply import (
     bank_coins,
     personages_left,
     temples_left,
     tokens_left,
     units_left,
 )
+from mnrules.errors import StateError
 from mnrules.scenario import start_phase as start_phase  # the kernel's, for tests' imports
 from mnrules.scenario import sub
 
@@ -177,7 +177,7 @@ def set_position(game: Game, p: dict[str, Any], at: Any) -> None:
     for nation, space in (p.get("rondel") or {}).items():
         with at("rondel", nation):
             _nation(game, nation)
-            from mnrules.plugins.antike2.rondel import spaces
+            from antike2.rondel import spaces
 
             if space and space not in spaces(game):
                 raise StateError(f"{space!r} is no rondel space ({', '.join(spaces(game))})")

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from antike2.api import figures
+from antike2.state import HOLDINGS, Game
 from mnrules.effects import Event
 from mnrules.engine import Decision
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.api import figures
-from mnrules.plugins.antike2.state import HOLDINGS, Game
 from mnrules.present import Presenter
 
 SECRET_EVENTS = frozenset({"turn_end", "chance"})
@@ -110,7 +110,7 @@ def mn_option_text(say: Presenter, game: Game, decision: Decision, option: Any
     if isinstance(option, str) and say.has(key):
         if decision.kind == "a2.rondel":
             # a space beyond the free ones costs resources: the player reads what he pays
-            from mnrules.plugins.antike2.rondel import cost
+            from antike2.rondel import cost
 
             price = cost(game, game.state.rondel.get(decision.player, ""), option)
             if price and say.has(f"{key}.pay"):

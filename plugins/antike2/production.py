@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from antike2.rules import PRODUCTION
+from antike2.state import RESOURCES, Game, Step
+from antike2.supply import bank_coins, take_coin
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.rules import PRODUCTION
-from mnrules.plugins.antike2.state import RESOURCES, Game, Step
-from mnrules.plugins.antike2.supply import bank_coins, take_coin
 
 PRODUCES = {"marmor": "marble", "ferrum": "iron", "aurum": "gold"}
 

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from antike2.state import HOLDINGS, UNITS, Game
 from mnrules.errors import MnrulesError
 from mnrules.files import write_atomic
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.state import HOLDINGS, UNITS, Game
 
 NATIONS = {"yellow": "#f2c014", "red": "#d32f2f", "green": "#2e7d32", "blue": "#1565c0",
            "black": "#212121", "grey": "#8e8e8e"}

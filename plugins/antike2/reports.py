@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from antike2.api import figures
+from antike2.state import HOLDINGS, Game
 from mnrules.effects import Event
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.api import figures
-from mnrules.plugins.antike2.state import HOLDINGS, Game
 from mnrules.present import Presenter
 
 SKIPPED = frozenset({"turn_start", "turn_end", "paid", "militia", "phase_start", "chance",
@@ -21,7 +21,7 @@ the dice (there are none to tell)."""
 
 
 def _target(game: Game) -> int:
-    from mnrules.plugins.antike2.victory import target
+    from antike2.victory import target
 
     return target(game) if "personage_target" in game.rules.params else 0
 

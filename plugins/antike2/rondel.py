@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from antike2.rules import RONDEL
+from antike2.state import Game, Step
+from antike2.supply import held_total
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.rules import RONDEL
-from mnrules.plugins.antike2.state import Game, Step
-from mnrules.plugins.antike2.supply import held_total
 
 ACTIONS = ("marmor", "ferrum", "aurum", "templum", "militia", "scientia", "movere")
 DEFAULT_ORDER = ["ferrum", "templum", "aurum", "movere", "militia", "marmor", "scientia",

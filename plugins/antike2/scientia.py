@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from antike2.choices import SCIENTIA as SCIENTIA_CHOICES
+from antike2.rules import SCIENTIA
+from antike2.state import Game, Step
+from antike2.supply import can_pay, pay
+from antike2.trade import before_paying
+from antike2.turn import TURN
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part
 from mnrules.effects import Event
 from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.choices import SCIENTIA as SCIENTIA_CHOICES
-from mnrules.plugins.antike2.rules import SCIENTIA
-from mnrules.plugins.antike2.state import Game, Step
-from mnrules.plugins.antike2.supply import can_pay, pay
-from mnrules.plugins.antike2.trade import before_paying
-from mnrules.plugins.antike2.turn import TURN
 
 DEFAULT_PRICES = {
     "mercatura": {"first": 4, "later": 2, "after": ""},

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from antike2.state import COIN, RESOURCES, UNITS, Game, State
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.state import COIN, RESOURCES, UNITS, Game, State
 
 # -- counting (derived, never stored) ------------------------------------------------------
 

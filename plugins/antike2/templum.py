@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from antike2.choices import TEMPLUM as TEMPLUM_CHOICES
+from antike2.rules import TEMPLUM
+from antike2.state import Game, Step
+from antike2.supply import can_pay, pay, temples_left
+from antike2.trade import before_paying
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part
 from mnrules.effects import Event
 from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.choices import TEMPLUM as TEMPLUM_CHOICES
-from mnrules.plugins.antike2.rules import TEMPLUM
-from mnrules.plugins.antike2.state import Game, Step
-from mnrules.plugins.antike2.supply import can_pay, pay, temples_left
-from mnrules.plugins.antike2.trade import before_paying
 
 
 def temple_cost(game: Game) -> dict[str, int]:

@@ -21,11 +21,11 @@ know-how, wins the game.
 
 from __future__ import annotations
 
+from antike2.state import Game, Step
+from antike2.turn import this_turn
 from mnrules.contract import Declaration, Part
 from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.antike2.state import Game, Step
-from mnrules.plugins.antike2.turn import this_turn
 
 
 def target(game: Game) -> int:

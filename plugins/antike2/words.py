@@ -11,21 +11,21 @@ a legion cross a thousand borders.
 
 from __future__ import annotations
 
-from mnrules.contract import Declaration, Part, Quantity
-from mnrules.hookspecs import hookimpl
-from mnrules.language.compiler import ORIGINAL_RANK, Env
-from mnrules.language.words import Terms, Word, one_of
-from mnrules.plugins.antike2.bellona import pass_right
-from mnrules.plugins.antike2.personages import Earns
-from mnrules.plugins.antike2.state import COIN, Game
-from mnrules.plugins.antike2.supply import (
+from antike2.bellona import pass_right
+from antike2.personages import Earns
+from antike2.state import COIN, Game
+from antike2.supply import (
     cities_of,
     seas_held,
     take_coin,
     temples_of,
     units_out,
 )
-from mnrules.plugins.antike2.turn import this_turn
+from antike2.turn import this_turn
+from mnrules.contract import Declaration, Part, Quantity
+from mnrules.hookspecs import hookimpl
+from mnrules.language.compiler import ORIGINAL_RANK, Env
+from mnrules.language.words import Terms, Word, one_of
 
 # The numbers a script may give each quantity, and the most a card's change may make of it.
 QUANTITY_NUMBERS: dict[str, tuple[tuple[int, int], int | None]] = {

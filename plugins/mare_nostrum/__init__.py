@@ -13,27 +13,32 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from mare_nostrum import hookspecs as _hookspecs
+from mare_nostrum.board_fit import BoardFit
+from mare_nostrum.box import (
+    mn_check_state as mn_check_state,  # the box's conservation, a game-wide rule
+)
+from mare_nostrum.reports import (  # what a player reads, in his language
+    mn_board_svg as mn_board_svg,
+)
+from mare_nostrum.reports import mn_describe as mn_describe
+from mare_nostrum.reports import mn_event_text as mn_event_text
+from mare_nostrum.reports import mn_option_group as mn_option_group
+from mare_nostrum.reports import mn_option_places as mn_option_places
+from mare_nostrum.reports import mn_option_text as mn_option_text
+from mare_nostrum.reports import mn_prompt_text as mn_prompt_text
+from mare_nostrum.reports import mn_round_summary as mn_round_summary
+from mare_nostrum.reports import mn_table as mn_table
+from mare_nostrum.state import Game, State
 from mnrules.bots import Bot
 from mnrules.errors import MnrulesError
 from mnrules.files import write_atomic
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum import hookspecs as _hookspecs
-from mnrules.plugins.mare_nostrum.board_fit import BoardFit
-from mnrules.plugins.mare_nostrum.box import (
-    mn_check_state as mn_check_state,  # the box's conservation, a game-wide rule
-)
-from mnrules.plugins.mare_nostrum.reports import (  # what a player reads, in his language
-    mn_board_svg as mn_board_svg,
-)
-from mnrules.plugins.mare_nostrum.reports import mn_describe as mn_describe
-from mnrules.plugins.mare_nostrum.reports import mn_event_text as mn_event_text
-from mnrules.plugins.mare_nostrum.reports import mn_option_group as mn_option_group
-from mnrules.plugins.mare_nostrum.reports import mn_option_places as mn_option_places
-from mnrules.plugins.mare_nostrum.reports import mn_option_text as mn_option_text
-from mnrules.plugins.mare_nostrum.reports import mn_prompt_text as mn_prompt_text
-from mnrules.plugins.mare_nostrum.reports import mn_round_summary as mn_round_summary
-from mnrules.plugins.mare_nostrum.reports import mn_table as mn_table
-from mnrules.plugins.mare_nostrum.state import Game, State
+
+FORMER_NAMES = ("mnrules.plugins.mare_nostrum", "mnrules.plugins")
+"""This package's names in earlier releases (mnrules 0.1: ``mnrules.plugins.mare_nostrum``,
+and before the games were two, ``mnrules.plugins.<rule>``): served, deprecated, until
+mnrules 0.3 (see :mod:`mnrules._legacy`)."""
 
 HOOKSPECS = _hookspecs
 """The hooks the game's plugins call on each other, added to the bus beside the kernel's."""
@@ -57,9 +62,9 @@ def mn_state_class() -> type[State]:
 def mn_load_board(path: Path, data: dict[str, Any], where: Callable[..., str]) -> Any:
     """The board file, as the pack's ``patch: {board: ...}`` changes it (the kernel reads
     and patches it: ``data[PATCHED]["board"]``), its empires named as the pack names them."""
+    from mare_nostrum.board import load_board, with_names
+    from mare_nostrum.box_data import check_components
     from mnrules.packs import PATCHED, name_kinds
-    from mnrules.plugins.mare_nostrum.board import load_board, with_names
-    from mnrules.plugins.mare_nostrum.box_data import check_components
 
     components = data.get("components") or {}
     check_components(components, lambda *key: where("components", *map(str, key)))
@@ -70,7 +75,7 @@ def mn_load_board(path: Path, data: dict[str, Any], where: Callable[..., str]) -
 
 @hookimpl
 def mn_check_pack(rules: Any, source: Any) -> None:
-    from mnrules.plugins.mare_nostrum.board_fit import check_pack
+    from mare_nostrum.board_fit import check_pack
 
     check_pack(rules, source)
 
@@ -88,7 +93,7 @@ def mn_card_schema() -> dict[str, Any]:
 @hookimpl
 def mn_word_sets(rules: Any) -> dict[str, frozenset[str]]:
     goods = frozenset(str(g) for g in ((rules.components.get("goods")) or {}))
-    from mnrules.plugins.mare_nostrum.box_data import creature_kinds
+    from mare_nostrum.box_data import creature_kinds
 
     units = frozenset(UNITS) | frozenset(map(str, creature_kinds(rules.components)))
     return {"goods": goods, "units": units, "tracks": frozenset(TRACKS),
@@ -97,7 +102,7 @@ def mn_word_sets(rules: Any) -> dict[str, frozenset[str]]:
 
 @hookimpl
 def mn_check_save(rules: Any, state: State) -> list[str]:
-    from mnrules.plugins.mare_nostrum.board import fits
+    from mare_nostrum.board import fits
 
     return fits(rules, state)
 
@@ -152,7 +157,7 @@ def mn_search_policy(rules: Any, seed: int) -> Any:
 
 @hookimpl
 def mn_render(game: Game, path: Path, say: Any) -> bool:
-    from mnrules.plugins.mare_nostrum.render import render_png, render_svg
+    from mare_nostrum.render import render_png, render_svg
 
     if path.suffix.lower() == ".png":
         render_png(game, path=path, say=say)
@@ -163,7 +168,7 @@ def mn_render(game: Game, path: Path, say: Any) -> bool:
 
 @hookimpl
 def mn_scenario_keys() -> dict[str, tuple[str, ...]]:
-    from mnrules.plugins.mare_nostrum.position import EXPECT_KEYS, POSITION_KEYS
+    from mare_nostrum.position import EXPECT_KEYS, POSITION_KEYS
 
     return {"position": POSITION_KEYS, "expect": EXPECT_KEYS}
 
@@ -171,14 +176,14 @@ def mn_scenario_keys() -> dict[str, tuple[str, ...]]:
 @hookimpl
 def mn_scenario_schema(schema: Any, section: str, data: dict[str, Any],
                        at: tuple[str | int, ...]) -> None:
-    from mnrules.plugins.mare_nostrum.position import check_scenario
+    from mare_nostrum.position import check_scenario
 
     check_scenario(schema, section, data, at)
 
 
 @hookimpl
 def mn_set_position(game: Game, position: dict[str, Any], at: Any) -> bool:
-    from mnrules.plugins.mare_nostrum.position import set_position
+    from mare_nostrum.position import set_position
 
     set_position(game, position, at)
     return True
@@ -186,7 +191,7 @@ def mn_set_position(game: Game, position: dict[str, Any], at: Any) -> bool:
 
 @hookimpl
 def mn_expect(game: Game, key: str, want: Any) -> list[str] | None:
-    from mnrules.plugins.mare_nostrum.position import expect
+    from mare_nostrum.position import expect
 
     return expect(game, key, want)
 
@@ -194,6 +199,6 @@ def mn_expect(game: Game, key: str, want: Any) -> list[str] | None:
 @hookimpl
 def mn_blunders(game: Game, player: str, kind: str, choice: Any, events: list[Any],
                 notes: dict[str, Any], say: Any) -> list[tuple[str, str]]:
-    from mnrules.plugins.mare_nostrum.blunders import check
+    from mare_nostrum.blunders import check
 
     return check(game, player, kind, choice, notes, say)

@@ -16,8 +16,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from mnrules.language.compiler import BuildOffer as BuildOffer
-from mnrules.plugins.mare_nostrum import (
+from mare_nostrum import (
     build,
     conquest,
     control,
@@ -26,11 +25,12 @@ from mnrules.plugins.mare_nostrum import (
     tracks,
     trade,
 )
-from mnrules.plugins.mare_nostrum import victory as victory_rules
-from mnrules.plugins.mare_nostrum.payment import Payment as Payment
-from mnrules.plugins.mare_nostrum.payment import SetRules as SetRules
-from mnrules.plugins.mare_nostrum.payment import set_rules
-from mnrules.plugins.mare_nostrum.state import Game
+from mare_nostrum import victory as victory_rules
+from mare_nostrum.payment import Payment as Payment
+from mare_nostrum.payment import SetRules as SetRules
+from mare_nostrum.payment import set_rules
+from mare_nostrum.state import Game
+from mnrules.language.compiler import BuildOffer as BuildOffer
 
 Action = tuple[Any, ...]
 TRACKS: tuple[str, ...] = ("trade", "culture", "military")

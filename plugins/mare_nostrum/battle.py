@@ -21,10 +21,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from mare_nostrum.state import Game
 from mnrules.contract import Declaration, Part
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.state import Game
 
 DIVISOR_PARAM = "hit_divisor"
 FORTRESS_BONUS = 5
@@ -263,7 +263,7 @@ def situation_distributions(rules: Any, situation: dict[str, Any]
     for every force size it names: (attacker units, defender units, fortress) → dist.
     A battle naming a ``sea`` is fought there by triremes (``attacker_triremes``,
     ``defender_triremes``), with no fortress; otherwise by legions in its ``province``."""
-    from mnrules.plugins.mare_nostrum import position
+    from mare_nostrum import position
     from mnrules.start import new_game
 
     out: dict[tuple[int, int, int], dict[tuple[int, int], Fraction]] = {}

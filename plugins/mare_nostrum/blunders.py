@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnrules.plugins.mare_nostrum import api
-from mnrules.plugins.mare_nostrum.state import Game
+from mare_nostrum import api
+from mare_nostrum.state import Game
 from mnrules.present import Presenter
 
 HOPELESS = "hopeless attack"
@@ -74,7 +74,7 @@ def check(game: Game, player: str, kind: str, choice: Any, notes: dict[str, Any]
     if choice != ("done",):
         touched.add(str(choice[2]))
         left[str(choice[1])] = left.get(str(choice[1]), 0) + 1
-    from mnrules.plugins.mare_nostrum.bots.common import clone
+    from mare_nostrum.bots.common import clone
 
     after = clone(game, 0)
     after.apply(choice)

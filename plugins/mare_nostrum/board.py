@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mare_nostrum.box_data import creature_kinds
+from mare_nostrum.state import LEGENDARY, State
 from mnrules.errors import DataFileError, StateError
-from mnrules.plugins.mare_nostrum.box_data import creature_kinds
-from mnrules.plugins.mare_nostrum.state import LEGENDARY, State
 from mnrules.yamlsource import (
     KeyPath,
     Problem,
@@ -199,10 +199,11 @@ class Board:
 
 
 def default_board_path() -> Path:
-    """The board file shipped with the English edition pack."""
-    from mnrules.resources import data_dir
+    """The board file shipped with the English edition pack (this game's data package
+    ``mare_nostrum.editions``, however the game is installed)."""
+    from importlib import resources
 
-    return data_dir("editions") / "mare_nostrum" / "en" / "board.yaml"
+    return Path(str(resources.files("mare_nostrum.editions"))) / "en" / "board.yaml"
 
 
 def check_board(

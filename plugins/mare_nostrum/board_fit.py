@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from mare_nostrum.board import BoardError
+from mare_nostrum.box_data import creature_kinds
 from mnrules.errors import PackError
 from mnrules.hookspecs import hookimpl
 from mnrules.packs import TYPE_WORDS
-from mnrules.plugins.mare_nostrum.board import BoardError
-from mnrules.plugins.mare_nostrum.box_data import creature_kinds
 from mnrules.yamlsource import Problem, did_you_mean
 
 

@@ -6,9 +6,9 @@ when invariants are on."""
 
 from __future__ import annotations
 
+from mare_nostrum.box_data import creature_kinds
+from mare_nostrum.state import LEGENDARY, Game, base_good
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.box_data import creature_kinds
-from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
 
 
 def _add(into: dict[str, int], items: dict[str, int]) -> None:

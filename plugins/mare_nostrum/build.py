@@ -13,24 +13,24 @@ from collections.abc import Callable, Sequence
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
-from mnrules.effects import Event
-from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
-from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
-from mnrules.language.compiler import BuildOffer, use_limit
-from mnrules.plugins.mare_nostrum import choices
-from mnrules.plugins.mare_nostrum.control import (
+from mare_nostrum import choices
+from mare_nostrum.control import (
     AT_WAR,
     buildable,
     capital,
     may_build_in,
     trireme_seas,
 )
-from mnrules.plugins.mare_nostrum.geometry import Reach
-from mnrules.plugins.mare_nostrum.payment import Payment, Purse, payments, set_rules
-from mnrules.plugins.mare_nostrum.state import Game, Step, base_good
-from mnrules.plugins.mare_nostrum.supply import give_back, take_building
+from mare_nostrum.geometry import Reach
+from mare_nostrum.payment import Payment, Purse, payments, set_rules
+from mare_nostrum.state import Game, Step, base_good
+from mare_nostrum.supply import give_back, take_building
+from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
+from mnrules.effects import Event
+from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
+from mnrules.errors import RuleRef
+from mnrules.hookspecs import hookimpl
+from mnrules.language.compiler import BuildOffer, use_limit
 
 UNITS = ("legion", "fortress", "trireme")
 

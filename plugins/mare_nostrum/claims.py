@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from mare_nostrum.state import Game, Step
+from mare_nostrum.tracks import TRACKS, levels
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.state import Game, Step
-from mnrules.plugins.mare_nostrum.tracks import TRACKS, levels
 
 
 def roman(n: int) -> str:

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from mare_nostrum import choices
+from mare_nostrum.control import capital
+from mare_nostrum.geometry import Reach, reachable
+from mare_nostrum.state import Game, State, Step
+from mare_nostrum.supply import return_building, take
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part
 from mnrules.effects import Event, Trigger
 from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum import choices
-from mnrules.plugins.mare_nostrum.control import capital
-from mnrules.plugins.mare_nostrum.geometry import Reach, reachable
-from mnrules.plugins.mare_nostrum.state import Game, State, Step
-from mnrules.plugins.mare_nostrum.supply import return_building, take
 
 R_CONQUEST = RuleRef("conquest", "a conqueror pillages exactly one building, occupies "
                      "buildings with one legion each, or occupies the control marker",

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from mare_nostrum.state import Game, State
 from mnrules.contract import Declaration, Part
 from mnrules.engine import Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.state import Game, State
 
 AT_WAR = RuleRef("at-war", "a province holding another player's units is at war: its "
                  "marker holder may not build there or in the seas beside it, except in "

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from mnrules.plugins.mare_nostrum.state import Game, State
+from mare_nostrum.state import Game, State
 
 
 def fleet_seas(state: State, player: str) -> set[str]:

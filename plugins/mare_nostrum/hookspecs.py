@@ -43,4 +43,4 @@ def mn_battle_odds(game: Any, battle: dict[str, Any],
     Returns ``{"hits": {player: ((hits he scores, probability), ...)}, "losses":
     ((attacker's losses, defender's losses, probability), ...)}``, probabilities as
     floats. Rolls no die and changes nothing. First result wins: the ``battle``
-    plugin answers; bots ask it through :mod:`mnrules.plugins.mare_nostrum.api`."""
+    plugin answers; bots ask it through :mod:`mare_nostrum.api`."""

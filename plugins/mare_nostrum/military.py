@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from mare_nostrum import choices
+from mare_nostrum.conquest import convert_all, give_up, release_excess, tidy
+from mare_nostrum.geometry import Reach, farther, seas_within
+from mare_nostrum.state import Game, State, Step
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
 from mnrules.engine import CONTINUE, DONE, Decision, Frame
 from mnrules.errors import MnrulesError, PackError, RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum import choices
-from mnrules.plugins.mare_nostrum.conquest import convert_all, give_up, release_excess, tidy
-from mnrules.plugins.mare_nostrum.geometry import Reach, farther, seas_within
-from mnrules.plugins.mare_nostrum.state import Game, State, Step
 
 R_MOVE_SEA = RuleRef("trireme-move", "a trireme moves at most once, to an adjacent sea",
                      "FR 4.1.1; NL/PL/UK 4.1.1")
@@ -130,7 +130,7 @@ class MilitaryTurn(Step):
             tidy(state)
             if game.param("conversion_timing") == "end_of_next_turn":
                 frame["convert_at_end"] = True
-            from mnrules.plugins.mare_nostrum.conquest import conquerable
+            from mare_nostrum.conquest import conquerable
             provs = sorted(conquerable(game, player))
             if provs:
                 game.push_all(("conquest", {"player": player, "province": p}) for p in provs)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import combinations
 
-from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
+from mare_nostrum.state import LEGENDARY, Game, base_good
 
 Payment = tuple[str, ...]
 

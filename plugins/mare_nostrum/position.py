@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from mare_nostrum.conquest import forget_conquests, record_conquest
+from mare_nostrum.state import LEGENDARY, Game, base_good
 from mnrules.errors import StateError
-from mnrules.plugins.mare_nostrum.conquest import forget_conquests, record_conquest
-from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
 from mnrules.scenario import start_phase as start_phase  # the kernel's, for tests' imports
 from mnrules.scenario import sub
 
@@ -428,7 +428,7 @@ def expect(game: Game, key: str, want: Any) -> list[str] | None:
                 continue
             sub(who, state.marker_occupier.get(prov), f"marker_occupied.{prov}", failures)
     elif key == "conquest":
-        from mnrules.plugins.mare_nostrum.conquest import status
+        from mare_nostrum.conquest import status
 
         under_way = status(state)
         for prov, info in want.items():

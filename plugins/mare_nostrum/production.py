@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from mare_nostrum.state import Game, Step
+from mare_nostrum.supply import in_supply, take
 from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.state import Game, Step
-from mnrules.plugins.mare_nostrum.supply import in_supply, take
 
 CHOICE = "|"  # an income key "coin|legendary" lets the player pick one of them
 

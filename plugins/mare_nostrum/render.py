@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from mare_nostrum.board import Board, Province
+from mare_nostrum.state import Game, State
 from mnrules import engine
 from mnrules.errors import MnrulesError, StateError
-from mnrules.plugins.mare_nostrum.board import Board, Province
-from mnrules.plugins.mare_nostrum.state import Game, State
 from mnrules.start import fits
 
 if TYPE_CHECKING:

@@ -14,11 +14,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from mare_nostrum.production import CHOICE
+from mare_nostrum.state import LEGENDARY, Game, base_good
 from mnrules.effects import Event
 from mnrules.engine import Decision
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.production import CHOICE
-from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, base_good
 from mnrules.present import Presenter, place_name, presenter
 
 UNIT_KINDS = ("legion", "trireme", "fortress")
@@ -238,7 +238,7 @@ def mn_prompt_text(say: Presenter, game: Game, decision: Decision) -> str | None
         action = tuple(f.get("action") or ())
         values["item"] = _item(say, game, p, action) if action else ""
     elif k == "build.keep":
-        from mnrules.plugins.mare_nostrum.build import storage
+        from mare_nostrum.build import storage
 
         coins, kept = storage(game, p)
         values.update(coins=coins, goods=kept, held=goods(say, game.state.screens[p]),
@@ -257,7 +257,7 @@ def mn_prompt_text(say: Presenter, game: Game, decision: Decision) -> str | None
 
 def _giveback_to(game: Game, frame: dict[str, Any]) -> str | None:
     try:
-        from mnrules.plugins.mare_nostrum.trade import Trade
+        from mare_nostrum.trade import Trade
 
         _, short = Trade._imbalance(game, frame)
         return short
@@ -274,7 +274,7 @@ def _tie_level(lv: dict[str, dict[str, int]], track: str, decision: Decision) ->
 
 
 def _cost(game: Game, player: str, action: tuple[Any, ...]) -> int | None:
-    from mnrules.plugins.mare_nostrum.build import item_cost
+    from mare_nostrum.build import item_cost
 
     try:
         return item_cost(game, player, action)
@@ -300,7 +300,7 @@ def _item(say: Presenter, game: Game, player: str, action: tuple[Any, ...]) -> s
 
 def discards(game: Game, player: str) -> int:
     """How many goods ``player`` would give back if his build turn ended now."""
-    from mnrules.plugins.mare_nostrum.build import storage
+    from mare_nostrum.build import storage
 
     coins, kept = storage(game, player)
     screen = game.state.screens[player]
@@ -412,7 +412,7 @@ def mn_option_places(game: Game, decision: Decision, option: Any) -> list[str] |
 
 @hookimpl
 def mn_table(say: Presenter, game: Game, viewer: str | None) -> dict[str, Any]:
-    from mnrules.plugins.mare_nostrum.build import tile_cost
+    from mare_nostrum.build import tile_cost
 
     st = game.state
     reports = game.report()
@@ -490,7 +490,7 @@ def board_section(say: Presenter, game: Game) -> dict[str, Any]:
 
 @hookimpl
 def mn_board_svg(say: Presenter, game: Game, viewer: str | None) -> str:
-    from mnrules.plugins.mare_nostrum.render import map_svg
+    from mare_nostrum.render import map_svg
 
     return map_svg(game, say)
 

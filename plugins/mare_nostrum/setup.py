@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from mare_nostrum.board import BoardError
+from mare_nostrum.box_data import creature_kinds
+from mare_nostrum.production import building_income
+from mare_nostrum.state import Game, State
+from mare_nostrum.supply import take, take_building
+from mare_nostrum.tracks import counted
 from mnrules.contract import Declaration, Part
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.board import BoardError
-from mnrules.plugins.mare_nostrum.box_data import creature_kinds
-from mnrules.plugins.mare_nostrum.production import building_income
-from mnrules.plugins.mare_nostrum.state import Game, State
-from mnrules.plugins.mare_nostrum.supply import take, take_building
-from mnrules.plugins.mare_nostrum.tracks import counted
 from mnrules.start import new_game
 
 

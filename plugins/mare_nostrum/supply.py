@@ -15,7 +15,7 @@ home whichever of those plugins a variant replaces.
 
 from __future__ import annotations
 
-from mnrules.plugins.mare_nostrum.state import LEGENDARY, Game, State
+from mare_nostrum.state import LEGENDARY, Game, State
 
 LEGENDARY_DRAW = "legendary"
 """The resource key of an income or a gain that draws a legendary good from the pile."""

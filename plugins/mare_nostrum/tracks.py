@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from mare_nostrum.state import Game
 from mnrules.contract import Declaration, Part, Quantity
 from mnrules.effects import Modifier
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.state import Game
 
 TRACKS = ("trade", "culture", "military")
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from mare_nostrum.control import slot_controller
+from mare_nostrum.state import Game
 from mnrules.contract import Declaration, EventKind, Part, Quantity
 from mnrules.effects import Event, Trigger
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
-from mnrules.plugins.mare_nostrum.control import slot_controller
-from mnrules.plugins.mare_nostrum.state import Game
 
 # What this plugin answers on the bus (see mnrules.bus).
 TRIGGERED_BY = frozenset({"victory_claim", "built"})
@@ -165,7 +165,7 @@ def mn_phase_start(game: Game, phase: str) -> None:
     """Under ``able``, who could win by building is judged as the build phase starts."""
     if phase != "build" or game.param("build_victory") != "able":
         return
-    from mnrules.plugins.mare_nostrum.build import legal_actions
+    from mare_nostrum.build import legal_actions
 
     state = game.state
     cards = game.rules.cards

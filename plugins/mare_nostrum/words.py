@@ -13,19 +13,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from mare_nostrum.box import may_stand
+from mare_nostrum.box_data import creature_kinds
+from mare_nostrum.build import area_of, item_of
+from mare_nostrum.conquest import can_convert_now, convert_at_once, free_legions
+from mare_nostrum.control import capital, has_enemies, slot_controller
+from mare_nostrum.production import CHOICE
+from mare_nostrum.state import Game, base_good
+from mare_nostrum.supply import take
 from mnrules.effects import Event, Modifier
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
 from mnrules.language.compiler import Env, Interactive
 from mnrules.language.words import Terms, Word, one_of
-from mnrules.plugins.mare_nostrum.box import may_stand
-from mnrules.plugins.mare_nostrum.box_data import creature_kinds
-from mnrules.plugins.mare_nostrum.build import area_of, item_of
-from mnrules.plugins.mare_nostrum.conquest import can_convert_now, convert_at_once, free_legions
-from mnrules.plugins.mare_nostrum.control import capital, has_enemies, slot_controller
-from mnrules.plugins.mare_nostrum.production import CHOICE
-from mnrules.plugins.mare_nostrum.state import Game, base_good
-from mnrules.plugins.mare_nostrum.supply import take
 
 # -- what the quantity words need beyond the contract ---------------------------------------
 # The quantity and event words themselves are the contract's: each plugin's mn_contract
@@ -136,7 +136,7 @@ def _goods_held(env: Env) -> list[str]:
 
 
 def _lose_good(env: Env, choice: Any, n: int = 1) -> None:
-    from mnrules.plugins.mare_nostrum.supply import give_back
+    from mare_nostrum.supply import give_back
     give_back(env.game.state, env.actor, str(choice))
 
 
@@ -188,7 +188,7 @@ def _send_home(game: Game, who: str, owner: str, kinds: tuple[str, ...]) -> None
                     state.pieces[who][kind] += n  # a fortress cannot move: back to the box
                 else:
                     state.add_units(home, who, kind, n)
-        from mnrules.plugins.mare_nostrum.conquest import release_excess
+        from mare_nostrum.conquest import release_excess
         release_excess(state, prov, who)
 
 
@@ -277,7 +277,7 @@ def _caravan_goods_under_legions(env: Env, restricted: bool = False) -> list[tup
 
 def _can_win_building(env: Env) -> bool:
     """The holder could buy his last hero/wonder or a special wonder right now."""
-    from mnrules.plugins.mare_nostrum.build import legal_actions, tile_cost
+    from mare_nostrum.build import legal_actions, tile_cost
     game = env.game
     cards = game.rules.cards
     for action in legal_actions(game, env.holder):
@@ -449,7 +449,7 @@ def mn_word_sets(rules: Any) -> dict[str, frozenset[str]]:
     """The sets the generic words' placeholders name: {resource} (the goods and coin),
     {building} (the board's building kinds), {province} (the board's provinces), {tile}
     (a kind of tile: hero or wonder)."""
-    from mnrules.plugins.mare_nostrum.board import BUILDING_KINDS
+    from mare_nostrum.board import BUILDING_KINDS
     goods = frozenset(str(g) for g in (rules.components.get("goods") or {}))
     board = rules.board
     units = frozenset(str(u) for u in (rules.components.get("pieces") or {})) \
@@ -538,7 +538,7 @@ def _has(env: Env, n: int, key: str) -> bool:
 
 def _lose(env: Env, n: int, key: str) -> None:
     """Up to ``n`` of ``key`` from the actor's screen back to the supply."""
-    from mnrules.plugins.mare_nostrum.supply import give_back
+    from mare_nostrum.supply import give_back
     k = min(n, env.game.state.screens[env.actor].get(key, 0))
     if k:
         give_back(env.game.state, env.actor, key, k)
@@ -589,7 +589,7 @@ def _no_trireme(sets: Any, n: int, unit: str) -> str | None:
 
 
 def _level(env: Env, track: str, who: str | None) -> int:
-    from mnrules.plugins.mare_nostrum.tracks import levels
+    from mare_nostrum.tracks import levels
     return levels(env.game)[who][track] if who else 0
 
 
@@ -606,7 +606,7 @@ def _item_is(env: Env, name: str) -> bool:
     if name in TILE_KINDS:
         card = rules.cards.get(item) if isinstance(item, str) else None
         return card is not None and card.kind in TILE_KINDS[name]
-    from mnrules.plugins.mare_nostrum.board import BUILDING_KINDS
+    from mare_nostrum.board import BUILDING_KINDS
     if name == "building":
         return item in BUILDING_KINDS
     units = set(rules.components.get("pieces") or {}) - {"marker"}

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from antike2.state import Game
 from mnrules import load_ruleset, new_game
-from mnrules.plugins.antike2.state import Game
 from mnrules.ruleset import Ruleset
 from mnrules.scenario import set_position
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from antike2.board import BoardError, default_board_path, load
 from mnrules.cli import main
 from mnrules.errors import DataFileError, MnrulesError
-from mnrules.plugins.antike2.board import BoardError, default_board_path, load
 from mnrules.yamlsource import MAX_BYTES, MAX_VALUES
 
 MN_TEXT = default_board_path("mare_nostrum").read_text(encoding="utf-8")
@@ -217,7 +217,7 @@ def test_a_bad_patched_value_is_refused_at_the_patchs_line(tmp_path: Path) -> No
 def test_thousands_of_faults_are_cut_short_and_guessed_at_sparingly(tmp_path: Path) -> None:
     """A hostile file naming thousands of unknown areas: every fault is kept, the message
     shows the first MAX_SHOWN, and only MAX_HINTS names are compared with every area."""
-    from mnrules.plugins.antike2.board import MAX_HINTS, MAX_SHOWN
+    from antike2.board import MAX_HINTS, MAX_SHOWN
 
     lines = ["format: mnrules-antike2-board/1", "side: orient", "nations: [red]",
              "start: {}", "seas: {}", "regions:"]

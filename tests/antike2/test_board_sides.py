@@ -12,8 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mnrules.cli import main
-from mnrules.plugins.antike2.board import (
+from antike2.board import (
     PLAYER_COUNTS,
     RESOURCES,
     UNITS,
@@ -23,6 +22,7 @@ from mnrules.plugins.antike2.board import (
     load,
     start_measures,
 )
+from mnrules.cli import main
 
 SIDES = ("mare_nostrum", "orient")
 _BOARDS = {side: load(default_board_path(side)) for side in SIDES}

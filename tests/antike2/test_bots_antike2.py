@@ -9,12 +9,12 @@ from functools import cache
 from test_conquest_antike2 import GESOCRIBATE
 from test_movere import asked, at_movere, play
 
+from antike2.bots import make_heuristic
+from antike2.bots.evaluate import score, value
+from antike2.bots.heuristic import HeuristicBot
+from antike2.state import Game
 from mnrules import load_ruleset, new_game
 from mnrules.bots import bot_kinds, make_bot
-from mnrules.plugins.antike2.bots import make_heuristic
-from mnrules.plugins.antike2.bots.evaluate import score, value
-from mnrules.plugins.antike2.bots.heuristic import HeuristicBot
-from mnrules.plugins.antike2.state import Game
 from mnrules.ruleset import Ruleset
 
 

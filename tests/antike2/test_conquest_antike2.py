@@ -11,13 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_movere import PELLA, asked, at_movere, options, play, units, war_rules
 
+from antike2.conquest import defence, defence_parts
+from antike2.state import UNITS, Game
+from antike2.supply import cities_of, units_out
 from mnrules import new_game
 from mnrules.bots.random_bot import RandomBot
 from mnrules.errors import IllegalChoice
 from mnrules.invariants import check
-from mnrules.plugins.antike2.conquest import defence, defence_parts
-from mnrules.plugins.antike2.state import UNITS, Game
-from mnrules.plugins.antike2.supply import cities_of, units_out
 
 GESOCRIBATE = {"cities": {"GESOCRIBATE": "yellow", "ROMA": "yellow", "LUTETIA": "red",
                           "LUGDUNUM": "red"},
@@ -77,7 +77,7 @@ def test_the_refusal_counts_the_defence() -> None:
     game = at_movere(pos, "red")
     play(game, ("legion", ("LUGDUNUM", "LUTETIA")), ("done",))
     # red could conquer nothing: the step does not ask; refusals are read from the rule
-    from mnrules.plugins.antike2.conquest import refusal
+    from antike2.conquest import refusal
 
     rule, why = refusal(game, "red", "GESOCRIBATE") or (None, "")
     assert rule is not None and rule.id == "conquest" and "Завоевание" in rule.sections
@@ -131,7 +131,7 @@ def test_a_nations_last_city_cannot_be_conquered() -> None:
     game = at_movere({**pos, "units": {"red": {"LUTETIA": {"legion": 2},
                                                "GESOCRIBATE": {"legion": 2}},
                                        "yellow": {"GESOCRIBATE": {"galley": 1}}}}, "red")
-    from mnrules.plugins.antike2.conquest import conquerable, refusal
+    from antike2.conquest import conquerable, refusal
 
     assert conquerable(game, "red") == []
     rule, why = refusal(game, "red", "GESOCRIBATE") or (None, "")

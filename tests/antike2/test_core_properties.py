@@ -15,12 +15,12 @@ from a2_helpers import RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from antike2.supply import bank_coins, temples_left, units_left
 from mnrules import new_game
 from mnrules.bots.random_bot import RandomBot
 from mnrules.cli import main
 from mnrules.errors import StateError
 from mnrules.invariants import check
-from mnrules.plugins.antike2.supply import bank_coins, temples_left, units_left
 from mnrules.start import load_game
 
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from a2_helpers import RULES, VARIANTS, asked, at_turn, options, play, until
 
+from antike2.production import amount
+from antike2.rondel import cost, spaces
+from antike2.scientia import price
+from antike2.supply import bank_coins, temples_left
 from mnrules import load_ruleset
 from mnrules.errors import IllegalChoice
-from mnrules.plugins.antike2.production import amount
-from mnrules.plugins.antike2.rondel import cost, spaces
-from mnrules.plugins.antike2.scientia import price
-from mnrules.plugins.antike2.supply import bank_coins, temples_left
 
 YELLOW = {"ROMA": "yellow", "NEAPOLIS": "yellow", "SYRACUS": "yellow"}
 

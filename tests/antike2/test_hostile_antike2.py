@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from a2_helpers import asked, at_turn, options, play
 
+from antike2.rondel import spaces
 from limits import assert_clean_error, mnrules
 from mnrules import load_ruleset, new_game
 from mnrules.engine import DONE, Decision, Frame, Game
 from mnrules.errors import MnrulesError, PackError
-from mnrules.plugins.antike2.rondel import spaces
 
 YELLOW = {"ROMA": "yellow", "NEAPOLIS": "yellow", "SYRACUS": "yellow"}
 NOTHING = {"marble": 0, "iron": 0, "gold": 0, "coin": 0}

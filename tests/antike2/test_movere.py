@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
+from antike2.movere import reach, ways
+from antike2.state import Game
 from mnrules import load_ruleset, new_game
 from mnrules.errors import IllegalChoice
 from mnrules.invariants import check
 from mnrules.packs import read
-from mnrules.plugins.antike2.movere import reach, ways
-from mnrules.plugins.antike2.state import Game
 from mnrules.ruleset import Ruleset
 from mnrules.scenario import set_position
 

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from a2_helpers import RULES, VARIANTS, at_turn, play, until
 
+from antike2.personages import due, earned
+from antike2.position import city_spec
+from antike2.state import Game
+from antike2.victory import target
 from mnrules import load_ruleset
-from mnrules.plugins.antike2.personages import due, earned
-from mnrules.plugins.antike2.position import city_spec
-from mnrules.plugins.antike2.state import Game
-from mnrules.plugins.antike2.victory import target
 
 SITES = [r for r, site in RULES.board.regions.items() if site.city != "universal"
          and not site.neutral_temple]

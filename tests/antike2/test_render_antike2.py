@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from test_movere import PELLA, at_movere
 
+from antike2.render import NATIONS, mn_render, positions, render_svg
 from mnrules.errors import MnrulesError
-from mnrules.plugins.antike2.render import NATIONS, mn_render, positions, render_svg
 from mnrules.present import presenter
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -10,9 +10,9 @@ from typing import Any
 
 from test_movere import asked, play, units
 
+from antike2.conquest import conquerable, defence, loss_options, refusal
+from antike2.state import Game
 from mnrules import load_ruleset, new_game
-from mnrules.plugins.antike2.conquest import conquerable, defence, loss_options, refusal
-from mnrules.plugins.antike2.state import Game
 from mnrules.ruleset import Ruleset
 from mnrules.scenario import set_position
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from a2_helpers import RULES, asked, at_turn, options, play
 
+from antike2.state import Game
+from antike2.supply import tokens_left
 from mnrules.errors import IllegalChoice
-from mnrules.plugins.antike2.state import Game
-from mnrules.plugins.antike2.supply import tokens_left
 
 PAID = {"marble": 1, "iron": 1, "gold": 1}
 

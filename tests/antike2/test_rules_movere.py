@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from test_movere import CARTHAGO, asked, at_movere, options, play, units
 from test_rules_conquest import at_movere_in, variant
 
+from antike2.movere import reach, ways
 from mnrules import load_ruleset
 from mnrules.errors import IllegalChoice
 from mnrules.packs import read
-from mnrules.plugins.antike2.movere import reach, ways
 
 CROSSES_OK = {"legion": "red", "galley": "blue"}
 """The border of its own colour each kind crosses, besides the combined ones."""

@@ -11,9 +11,9 @@ from a2_helpers import at_turn
 from test_personages_victory import cities, end_turn
 from test_rules_victory import PACK
 
+from antike2.personages import due, earned, every
 from mnrules import load_ruleset
 from mnrules.invariants import check
-from mnrules.plugins.antike2.personages import due, earned, every
 
 
 def test_the_scripts_numbers_are_what_earns_one() -> None:

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from a2_helpers import RULES, asked, at_turn, options, play
 
+from antike2.production import amount
 from mnrules import load_ruleset
 from mnrules.effects import Event
 from mnrules.errors import IllegalChoice
-from mnrules.plugins.antike2.production import amount
 
 
 def test_only_the_nations_own_cities_of_that_resource_produce() -> None:

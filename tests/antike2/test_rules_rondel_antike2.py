@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from a2_helpers import asked, at_turn, options, play
 
+from antike2.rondel import distance, space_ids, spaces
 from mnrules import load_ruleset
 from mnrules.effects import Event
 from mnrules.errors import IllegalChoice, MnrulesError
 from mnrules.invariants import check
-from mnrules.plugins.antike2.rondel import distance, space_ids, spaces
 
 YELLOW = {"ROMA": "yellow", "NEAPOLIS": "yellow", "SYRACUS": "yellow"}
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from a2_helpers import RULES, asked, at_turn, options, play, variant_file
 
+from antike2.scientia import learnable, price
 from mnrules import load_ruleset
 from mnrules.effects import Event
 from mnrules.errors import IllegalChoice, MnrulesError
-from mnrules.plugins.antike2.scientia import learnable, price
 
 
 def test_a_pack_that_leaves_the_prices_out_plays_the_shipped_reconstruction() -> None:

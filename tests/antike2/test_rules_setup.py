@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from a2_helpers import RULES
 
+from antike2.state import Game
 from mnrules import new_game
 from mnrules.cli import main
-from mnrules.plugins.antike2.state import Game
 
 
 def fresh(players: int, seed: int = 1) -> Game:

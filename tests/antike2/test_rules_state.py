@@ -13,9 +13,9 @@ from a2_helpers import RULES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from antike2.state import State
 from mnrules import new_game
 from mnrules.errors import StateError
-from mnrules.plugins.antike2.state import State
 from mnrules.start import load_game
 
 AREAS = ("ROMA", "MARE_TYRRHENUM")

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from a2_helpers import RULES, at_turn, variant_file
 
+from antike2.state import Game
+from antike2.supply import can_pay, pay, take_coin
 from mnrules import load_ruleset
 from mnrules.errors import MnrulesError
 from mnrules.invariants import check
-from mnrules.plugins.antike2.state import Game
-from mnrules.plugins.antike2.supply import can_pay, pay, take_coin
 from mnrules.start import load_game
 
 

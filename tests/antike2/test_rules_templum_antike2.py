@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from a2_helpers import RULES, asked, at_turn, options, play, until
 
+from antike2.supply import temples_left
 from mnrules.effects import Event
 from mnrules.errors import IllegalChoice
-from mnrules.plugins.antike2.supply import temples_left
 
 YELLOW = {"ROMA": "yellow", "NEAPOLIS": "yellow", "SYRACUS": "yellow"}
 NEUTRAL = RULES.board.neutral_temples()

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from a2_helpers import asked, at_turn, options, play
 
+from antike2.trade import trades
 from mnrules import load_ruleset
 from mnrules.effects import Event
 from mnrules.errors import IllegalChoice
-from mnrules.plugins.antike2.trade import trades
 
 BOTH = {"yellow": ["mercatura", "commercium"]}
 

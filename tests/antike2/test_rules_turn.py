@@ -12,11 +12,11 @@ from a2_helpers import RULES, at_turn
 from test_personages_victory import end_turn
 from test_rules_victory import bare_pack
 
+from antike2.state import Game
+from antike2.turn import this_turn
 from mnrules import load_ruleset, new_game
 from mnrules.effects import Event
 from mnrules.packs import read
-from mnrules.plugins.antike2.state import Game
-from mnrules.plugins.antike2.turn import this_turn
 from mnrules.simulate import round_cap
 
 

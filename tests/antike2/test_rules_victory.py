@@ -11,10 +11,10 @@ import pytest
 from a2_helpers import at_turn
 from test_personages_victory import destroy_ancona_in, end_turn
 
+from antike2.supply import personages_left
+from antike2.victory import target
 from mnrules import load_ruleset
 from mnrules.cli import main
-from mnrules.plugins.antike2.supply import personages_left
-from mnrules.plugins.antike2.victory import target
 
 PACK = Path("editions/antike2/antike2/pack.yaml")
 

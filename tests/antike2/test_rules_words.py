@@ -13,9 +13,9 @@ from test_personages_victory import end_turn
 from test_rules_conquest import at_movere_in
 from test_rules_victory import PACK
 
+from antike2.conquest import defence
 from mnrules import load_ruleset, new_game
 from mnrules.errors import MnrulesError, StateError
-from mnrules.plugins.antike2.conquest import defence
 from mnrules.ruleset import Ruleset
 from mnrules.start import load_game
 
@@ -118,7 +118,7 @@ def test_res_publica_takes_the_place_of_regnum() -> None:
 def test_a_cards_change_makes_a_bank_trade_at_most_nine(tmp_path: Path) -> None:
     """A (patched) Mercatura setting the bank's trade to 9 and doubling it gives 9
     resources, not 18: the most a card's change may make of one trade."""
-    from mnrules.plugins.antike2.trade import trades
+    from antike2.trade import trades
 
     rules = patched(tmp_path, "mercatura", "modify bank_trade: set 9\n"
                     "modify bank_trade: double")
@@ -131,7 +131,7 @@ def test_a_script_counts_a_nations_holdings(tmp_path: Path) -> None:
     """A modder's know-how may count what a nation holds ('per 2 cities you own', 'at
     least 2 temples you own'): Metallum rewritten to add one per two cities gives yellow,
     with four cities, two more; the words count the acting nation's own."""
-    from mnrules.plugins.antike2.production import amount, base_amount
+    from antike2.production import amount, base_amount
 
     rules = patched(tmp_path, "metallum", "modify production: add 1 per 2 cities you own\n"
                     "modify production when at least 2 temples you own: add 5")

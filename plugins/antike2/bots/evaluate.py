@@ -14,18 +14,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mnrules.plugins.antike2.conquest import defence
-from mnrules.plugins.antike2.movere import reach
-from mnrules.plugins.antike2.personages import due, every
-from mnrules.plugins.antike2.state import UNITS, Game
-from mnrules.plugins.antike2.supply import (
+from antike2.conquest import defence
+from antike2.movere import reach
+from antike2.personages import due, every
+from antike2.state import UNITS, Game
+from antike2.supply import (
     cities_of,
     personages_left,
     seas_held,
     temples_of,
     tokens_left,
 )
-from mnrules.plugins.antike2.victory import target
+from antike2.victory import target
 
 PERSONAGE = 100.0
 WIN = 5000.0

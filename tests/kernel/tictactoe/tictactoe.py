@@ -1,15 +1,15 @@
 """Tic-tac-toe on the mnrules kernel: a round is one turn of each player; whoever fills
-a line of three wins, a full grid is a draw."""
+a line of three wins, a full grid is a draw. A whole game in one file beside its pack
+(``game: ./tictactoe.py``), importing only :mod:`mnrules.api`: the worked example of
+docs/writing-a-game.md."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from mnrules.engine import DONE, Decision, Frame, Game, Param, Step
-from mnrules.hookspecs import hookimpl
-from mnrules.state import KERNEL_SHAPES
-from mnrules.state import State as KernelState
+from mnrules.api import DONE, KERNEL_SHAPES, Decision, Frame, Game, Param, Step, hookimpl
+from mnrules.api import State as KernelState
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8),
          (2, 4, 6))

@@ -1,1 +1,0 @@
-"""Hero and wonder tiles: one YAML document per tile. Data only."""

@@ -1,1 +1,0 @@
-"""Edition packs: one folder per edition (pack.yaml, board.yaml, ...). Data only."""

@@ -1,0 +1,45 @@
+"""The public surface for game and plugin authors: import from here, not from the
+kernel's modules (their layout may change between minor versions; these names may not).
+
+    from mnrules.api import DONE, Decision, Frame, Game, State, Step, hookimpl
+
+A game is a package (or one .py file beside a pack) whose module-level ``@hookimpl``
+functions answer the kernel's hooks (docs/writing-a-game.md); a rule plugin is a module
+of a game's package, or a .py file beside a variant's pack (docs/writing-a-plugin.md).
+
+``API_VERSION`` is the version of this surface, ``MAJOR.MINOR``: a minor step adds names,
+a major step removes or changes one (after a minor version of deprecation warnings). A
+pack asks for it with ``api: ">=1.0"`` (the same comparisons as ``engine:``), and is
+refused, naming its file and key, by an mnrules that does not provide it.
+"""
+
+from __future__ import annotations
+
+from . import API_VERSION  # defined with the package's version, which packs read too
+from .bots import Bot
+from .contract import DecisionKind, Declaration, EventKind, Part, Quantity
+from .effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
+from .engine import CONTINUE, DONE, Choice, Decision, Frame, Game, Param, Step
+from .errors import (
+    DataFileError,
+    IllegalChoice,
+    InvalidChoice,
+    MnrulesError,
+    PackError,
+    RuleRef,
+    StateError,
+)
+from .hookspecs import hookimpl, hookspec
+from .language.words import Terms, Word, one_of
+from .ruleset import Ruleset
+from .state import KERNEL_SHAPES, State, at_least
+from .yamlsource import did_you_mean
+
+__all__ = [
+    "ADD", "API_VERSION", "CONTINUE", "DONE", "KERNEL_SHAPES", "MULTIPLY", "SET", "Bot",
+    "Choice", "DataFileError", "Decision", "DecisionKind", "Declaration", "Event",
+    "EventKind", "Frame", "Game", "IllegalChoice", "InvalidChoice", "MnrulesError",
+    "Modifier", "PackError", "Param", "Part", "Quantity", "Replacement", "RuleRef",
+    "Ruleset", "State", "StateError", "Step", "Terms", "Trigger", "Word", "at_least",
+    "did_you_mean", "hookimpl", "hookspec", "one_of",
+]
