@@ -447,13 +447,36 @@ def mn_table(say: Presenter, game: Game, viewer: str | None) -> dict[str, Any]:
         card = game.rules.cards[t]
         cost = tile_cost(game, viewer, t) if viewer in st.players else card.cost
         tiles.append([say.card_name(t), say.name(card.kind, "card_kinds"),
-                      "" if cost is None else str(cost), say.card_text(t)])
+                      "" if cost is None else str(cost), power(say, game, t)])
     sections.append({"title": say.say("table.display"),
                      "head": [say.say("table.tile"), say.say("table.kind"),
                               say.say("table.cost"), say.say("table.text")], "rows": tiles})
+    owned = [[say.player(p), say.card_name(t),
+              say.name(game.rules.cards[t].kind, "card_kinds"), bonuses(say, game, t),
+              power(say, game, t)] for p in st.players for t in st.tiles.get(p, [])]
+    if owned:
+        sections.append({"title": say.say("table.owned"),
+                         "head": [say.say("table.empire"), say.say("table.tile"),
+                                  say.say("table.kind"), say.say("table.bonuses"),
+                                  say.say("table.text")], "rows": owned})
     sections.append(board_section(say, game))
     return {"title": say.say("ui.round_phase", round=st.round, phase=phase),
             "sections": sections}
+
+
+def bonuses(say: Presenter, game: Game, tile: str) -> str:
+    """A tile's bonuses on the tracks, in words ("Trade +2; Culture +2")."""
+    got = game.rules.cards[tile].bonuses
+    return say.join([say.say("table.bonus", track=say.name(t, "tracks"), n=got[t])
+                     for t in TRACKS if got.get(t)]) or say.say("ui.none")
+
+
+def power(say: Presenter, game: Game, tile: str) -> str:
+    """What a tile does: its text, or for a tile with no script, its bonuses (Hercules
+    prints "No power.", and gives +2 on every track)."""
+    if game.rules.cards[tile].effects is None and game.rules.cards[tile].bonuses:
+        return say.say("table.bonuses_only", bonuses=bonuses(say, game, tile))
+    return say.card_text(tile)
 
 
 def board_section(say: Presenter, game: Game) -> dict[str, Any]:

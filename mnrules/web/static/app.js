@@ -38,10 +38,21 @@ const MN = (() => {
   }
   // a page's own words in the game's language: the elements marked data-word, the links
   // at the top ("/" -> words.nav_new ...)
-  const NAV = { "/": "nav_new", "/replay": "nav_replay", "/editor": "nav_editor", "/design": "nav_design" };
-  function relabel(w) {
+  const NAV = { "/": "nav_new", "/lobby": "nav_lobby", "/replay": "nav_replay", "/editor": "nav_editor", "/design": "nav_design" };
+  function relabel(w, lang) {
     document.querySelectorAll("[data-word]").forEach((n) => { if (w[n.dataset.word]) n.textContent = w[n.dataset.word]; });
     document.querySelectorAll("header a").forEach((a) => { const t = w[NAV[a.getAttribute("href")]]; if (t) a.textContent = t; });
+    const board = $("board"); if (board && w.board_label) board.setAttribute("aria-label", w.board_label);
+    if (lang) document.documentElement.lang = lang;
+  }
+  // the board scrolls with the arrow keys once it has the focus (it is in the tab order)
+  function scrollable(box) {
+    if (!box) return;
+    box.addEventListener("keydown", (ev) => {
+      if (ev.target !== box) return;
+      const step = { ArrowLeft: [-60, 0], ArrowRight: [60, 0], ArrowUp: [0, -60], ArrowDown: [0, 60] }[ev.key];
+      if (step) { box.scrollBy(step[0], step[1]); ev.preventDefault(); }
+    });
   }
   function renderLog(lines) {
     const box = $("log"); box.replaceChildren();
@@ -67,7 +78,7 @@ const MN = (() => {
       const g = info.games[info.editions.find((x) => x.id === ed.value).game];
       const w = (g.words || {})[lang.value] || {};
       relabel(w);
-      const host = $("hostlink"); if (host && w.form_play_all) host.textContent = w.form_play_all;
+      const host = $("hostlink"); if (host) host.textContent = host.dataset.hotseat ? w.form_play_all : w.form_play_own;
       document.documentElement.lang = lang.value;
     }
     function seats() {
@@ -88,12 +99,13 @@ const MN = (() => {
       ev.preventDefault(); showError();
       const seatsBy = {}; document.querySelectorAll(".seat").forEach((s) => { seatsBy[s.dataset.player] = s.value; });
       try {
-        const r = await api("/api/games", { edition: ed.value, lang: lang.value, players: Number(players.value), seed: Number($("seed").value), seats: seatsBy });
+        const r = await api("/api/games", { edition: ed.value, lang: lang.value, players: Number(players.value), seed: Number($("seed").value), seats: seatsBy, hotseat: $("hotseat").checked, lobby: $("lobby").checked });
         const box = $("links"); box.replaceChildren();
         const w = (info.games[info.editions.find((x) => x.id === ed.value).game].words || {})[lang.value] || {};
-        const a = el("a", w.form_play_all || "Play (every human seat at this screen)"); a.href = r.host; a.id = "hostlink"; box.append(a);
+        const a = el("a", r.hotseat ? w.form_play_all : w.form_play_own); a.href = r.host; a.id = "hostlink"; a.dataset.hotseat = r.hotseat ? "1" : ""; box.append(a);
         const names = (info.games[info.editions.find((x) => x.id === ed.value).game].names || {})[lang.value] || {};
         for (const [p, link] of Object.entries(r.seats)) { const d = el("div", (names[p] || p) + ": "); const b = el("a", location.origin + link); b.href = link; b.className = "seatlink"; b.dataset.player = p; d.append(b); box.append(d); }
+        const d = el("div", (w.form_watch || "") + ": "); const b = el("a", location.origin + r.watch); b.href = r.watch; b.id = "watchlink"; d.append(b); box.append(d);
       } catch (e) { showError(e); }
     };
     // a save's seats, prefilled from the save (its own bots and humans; a save that does
@@ -131,7 +143,7 @@ const MN = (() => {
     $("load").onclick = async () => {
       showError(); const f = $("savefile").files[0]; if (!f) return;
       const seatsBy = {}; document.querySelectorAll(".loadseat").forEach((s) => { seatsBy[s.dataset.player] = s.value; });
-      const req = { save: await f.text(), seats: seatsBy }; const l = loadLang(); if (l) req.lang = l;
+      const req = { save: await f.text(), seats: seatsBy, hotseat: $("hotseat").checked, lobby: $("lobby").checked }; const l = loadLang(); if (l) req.lang = l;
       try { const r = await api("/api/load", req); location.href = r.host; } catch (e) { showError(e); }
     };
   }
@@ -139,8 +151,35 @@ const MN = (() => {
   // -- play -----------------------------------------------------------------------------
   async function play() {
     const base = "/api" + location.pathname;
-    let view = null, picked = [];
+    let view = null, picked = [], mine = false;
+    const title = document.title;
     $("save").href = base + "/save"; $("logfile").href = base + "/log";
+    scrollable($("board"));
+    $("sound").checked = localStorage.getItem("mnrules.sound") === "1";
+    $("sound").onchange = () => localStorage.setItem("mnrules.sound", $("sound").checked ? "1" : "0");
+    const canNotify = typeof Notification !== "undefined";
+    $("notify").hidden = !canNotify || Notification.permission !== "default";
+    $("notify").onclick = async () => { await Notification.requestPermission(); $("notify").hidden = Notification.permission !== "default"; };
+    function beep() {   // a short tone, no sound file
+      try {
+        const ctx = new AudioContext(); const o = ctx.createOscillator(); const g = ctx.createGain();
+        o.frequency.value = 660; g.gain.value = 0.08; o.connect(g); g.connect(ctx.destination); o.start(); o.stop(ctx.currentTime + 0.18);
+      } catch (e) { /* no audio here */ }
+    }
+    // the turn signal: the tab's title while it is this link's turn; a sound and a
+    // notification when it becomes so (each only if asked for)
+    function signal() {
+      const now = view.your_turn;
+      document.title = now ? "\u25b6 " + view.words.turn_title + " \u2014 " + title : title;
+      document.body.dataset.turn = now ? "1" : "";
+      if (now && !mine) {
+        if ($("sound").checked) beep();
+        if (canNotify && Notification.permission === "granted" && document.hidden) {
+          try { new Notification(view.words.turn_title, { body: view.status }); } catch (e) { /* not in this browser */ }
+        }
+      }
+      mine = now;
+    }
     async function load(data) {
       view = data || await api(base);
       picked = [];
@@ -151,9 +190,12 @@ const MN = (() => {
       $("you").textContent = view.you.join(", ");
       $("status").textContent = view.status;
       $("undo").textContent = view.words.undo; $("undo").disabled = !view.can_undo;
+      $("undoWhy").textContent = view.undo_why || ""; $("undo").title = view.undo_why || "";
+      $("signal").hidden = view.over || view.you.length === 0 || !view.words.turn_title || view.role === "watch";
       $("optionsTitle").textContent = view.words.options; $("logTitle").textContent = view.words.log;
       $("save").textContent = view.words.save; if (view.words.download_log) $("logfile").textContent = view.words.download_log;
-      relabel(view.words);
+      relabel(view.words, view.lang);
+      signal();
       const board = $("board");
       if (board.dataset.svg !== view.board) { board.innerHTML = view.board; board.dataset.svg = view.board; }
       renderTable(view.table, $("table"));
@@ -174,6 +216,9 @@ const MN = (() => {
         const name = a.dataset.area;
         a.classList.toggle("legal", legal.has(name)); a.classList.toggle("picked", picked.includes(name));
         a.onclick = legal.has(name) ? () => pick(name) : null;
+        // a legal area is a button for the keyboard too (the options list says the same)
+        if (legal.has(name)) { a.setAttribute("tabindex", "0"); a.setAttribute("role", "button"); a.onkeydown = (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(name); } }; }
+        else { a.removeAttribute("tabindex"); a.removeAttribute("role"); a.onkeydown = null; }
       });
     }
     function pick(area) {
@@ -202,7 +247,7 @@ const MN = (() => {
       try {
         info = await api(`/api/replays/${id}?step=${n}`); step = info.step;
         $("where").textContent = info.where || `${info.step} / ${info.steps} (round ${info.round})`;
-        relabel(info.words || {});   // the page in the log's language
+        relabel(info.words || {}, info.lang);   // the page in the log's language
         $("board").innerHTML = info.board; renderLog(info.log); renderTable(info.table, $("table"));
       } catch (e) { showError(e); }
     }
@@ -210,6 +255,7 @@ const MN = (() => {
       showError(); const f = $("logfile").files[0]; if (!f) return;
       try { const r = await api("/api/replays", { log: await f.text() }); id = r.id; await go(0); } catch (e) { showError(e); }
     };
+    scrollable($("board"));
     $("next").onclick = () => go(step + 1);
     $("prev").onclick = () => go(step - 1);
     $("nextRound").onclick = () => { const r = info.rounds.find((s) => s > step); go(r === undefined ? info.steps : r); };
@@ -273,7 +319,44 @@ const MN = (() => {
       } catch (e) { showError(e); }
     };
   }
-  return { index, play, replay, editor, design };
+  // -- lobby: the open games, their free seats to join, a spectator's link -----------------
+  async function lobby() {
+    const asked = new URLSearchParams(location.search).get("lang") || (navigator.language || "en").split("-")[0];
+    async function list() {
+      showError();
+      try {
+        const r = await api("/api/lobby?lang=" + encodeURIComponent(asked)); const w = r.words;
+        relabel(w, r.lang);
+        const box = $("games"); box.replaceChildren();
+        if (!r.games.length) box.append(el("p", w.lobby_none, "none"));
+        r.games.forEach((g) => {
+          const sec = el("section", undefined, "game"); sec.dataset.game = g.game;
+          const h = el("h2", g.edition); sec.append(h);
+          const ul = el("ul");
+          g.players.forEach((p) => {
+            const li = el("li", p.name + " \u2014 " + (p.kind === "free" ? w.lobby_free : p.kind === "bot" ? w.lobby_bot : w.lobby_human) + " ");
+            if (p.kind === "free") {
+              const b = el("button", w.lobby_join, "join"); b.type = "button"; b.dataset.player = p.id;
+              b.setAttribute("aria-label", w.lobby_join + ": " + p.name);
+              b.onclick = async () => {
+                showError();
+                try { const j = await api(`/api/lobby/${g.game}/join`, { player: p.id, lang: r.lang }); location.href = j.link; } catch (e) { showError(e); await list(); }
+              };
+              li.append(b);
+            }
+            ul.append(li);
+          });
+          sec.append(ul);
+          if (g.watch) { const a = el("a", w.lobby_watch, "watch"); a.href = g.watch; sec.append(a); }
+          box.append(sec);
+        });
+      } catch (e) { showError(e); }
+    }
+    $("refresh").onclick = list;
+    await list();
+    setInterval(list, 10000);
+  }
+  return { index, play, replay, editor, design, lobby };
 })();
 // each page names its part in its body (no script in the page: the content security
 // policy allows none)
