@@ -130,9 +130,11 @@ def _phone_faults(page: Any) -> list[str]:
     return list(page.evaluate("""() => {
         const out = [];
         const doc = document.documentElement;
-        if (doc.scrollWidth > window.innerWidth + 1) out.push('the page is ' + doc.scrollWidth + ' px wide');
+        if (doc.scrollWidth > window.innerWidth + 1)
+          out.push('the page is ' + doc.scrollWidth + ' px wide');
         for (const e of document.querySelectorAll('body *')) {
-          if (!e.childNodes.length || ![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+          const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+          if (!own) continue;
           if (e.closest('svg')) continue;          // the board's picture scrolls and zooms
           const r = e.getBoundingClientRect();
           if (!r.width || !r.height) continue;
