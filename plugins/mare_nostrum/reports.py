@@ -515,7 +515,28 @@ def board_section(say: Presenter, game: Game) -> dict[str, Any]:
 def mn_board_svg(say: Presenter, game: Game, viewer: str | None) -> str:
     from mnrules.plugins.mare_nostrum.render import map_svg
 
-    return map_svg(game, say)
+    return map_svg(game, say, area_titles(say, game))
+
+
+def area_titles(say: Presenter, game: Game) -> dict[str, str]:
+    """Each area's tooltip on the map: its name, then who holds it, what stands there
+    and whose units are in it, as the board's table says them."""
+    board = game.rules.board
+    titles = {name: area(name) for name in [*board.provinces, *board.seas]}
+    sep = say.say("ui.list_sep")
+    by_title = {shown: name for name, shown in titles.items()}
+    for row in board_section(say, game)["rows"]:
+        parts = [say.say("ui.labelled", label=head, value=cell) for head, cell in
+                 zip(board_section_head(say)[1:], row[1:], strict=False) if cell]
+        if row[0] in by_title and parts:
+            titles[by_title[row[0]]] = say.say("ui.labelled", label=row[0],
+                                               value=sep.join(parts))
+    return titles
+
+
+def board_section_head(say: Presenter) -> list[str]:
+    return [say.say("table.area"), say.say("table.marker"), say.say("table.buildings"),
+            say.say("table.units")]
 
 
 # -- play's summaries and the terminal's views -----------------------------------------

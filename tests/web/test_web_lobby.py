@@ -148,3 +148,16 @@ def test_undo_says_why_it_is_unavailable_and_owned_heroes_show_their_power() -> 
 
     assert power(say, table.game, "hercules") == \
         "Its track bonuses only: Trade +2, Culture +2 and Military +2."
+
+
+def test_every_area_of_the_map_has_a_tooltip_in_the_viewers_language() -> None:
+    import re
+
+    rules = load_ruleset("en")
+    game = new_game(rules, 5, seed=1)
+    say = presenter(rules, "fr")
+    svg = rules.hook.mn_board_svg(say=say, game=game, viewer="rome")
+    spots = re.findall(r'class="area" data-area="([^"]+)"[^>]*><title>([^<]+)</title>', svg)
+    assert {a for a, _ in spots} == {*rules.board.provinces, *rules.board.seas}
+    latium = dict(spots)["LATIUM"]
+    assert latium.startswith("Latium") and "Marqueur" in latium and "légion" in latium
