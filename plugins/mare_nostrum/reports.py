@@ -450,7 +450,8 @@ def mn_table(say: Presenter, game: Game, viewer: str | None) -> dict[str, Any]:
                       "" if cost is None else str(cost), power(say, game, t)])
     sections.append({"title": say.say("table.display"),
                      "head": [say.say("table.tile"), say.say("table.kind"),
-                              say.say("table.cost"), say.say("table.text")], "rows": tiles})
+                              say.say("table.cost"), say.say("table.text")], "rows": tiles,
+                     "notes": unpayable(say, game, viewer)})
     owned = [[say.player(p), say.card_name(t),
               say.name(game.rules.cards[t].kind, "card_kinds"), bonuses(say, game, t),
               power(say, game, t)] for p in st.players for t in st.tiles.get(p, [])]
@@ -462,6 +463,28 @@ def mn_table(say: Presenter, game: Game, viewer: str | None) -> dict[str, Any]:
     sections.append(board_section(say, game))
     return {"title": say.say("ui.round_phase", round=st.round, phase=phase),
             "sections": sections}
+
+
+def unpayable(say: Presenter, game: Game, viewer: str | None) -> list[str]:
+    """Why a tile on display is not to be had by ``viewer``: its price is more than any
+    payment set of his screen (coins only, or goods all of different types), said as a
+    sentence with what he holds."""
+    from mnrules.plugins.mare_nostrum.build import tile_cost
+    from mnrules.plugins.mare_nostrum.payment import can_pay, set_rules
+
+    st = game.state
+    if viewer is None or viewer not in st.screens:
+        return []
+    screen = st.screens[viewer]
+    rules = set_rules(game, viewer)
+    costs = {t: tile_cost(game, viewer, t) for t in st.display}
+    beyond = [t for t, c in costs.items() if c is not None and not can_pay(screen, c, rules)]
+    if not beyond:
+        return []
+    most = max((c for c in range(1, 1 + max(c or 0 for c in costs.values()))
+                if can_pay(screen, c, rules)), default=0)
+    return [say.say("table.cannot_pay", tiles=say.join([say.card_name(t) for t in beyond]),
+                    most=most)]
 
 
 def bonuses(say: Presenter, game: Game, tile: str) -> str:

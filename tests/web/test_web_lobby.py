@@ -161,3 +161,18 @@ def test_every_area_of_the_map_has_a_tooltip_in_the_viewers_language() -> None:
     assert {a for a, _ in spots} == {*rules.board.provinces, *rules.board.seas}
     latium = dict(spots)["LATIUM"]
     assert latium.startswith("Latium") and "Marqueur" in latium and "légion" in latium
+
+
+def test_a_tile_beyond_the_screen_says_why_it_is_not_offered() -> None:
+    rules = load_ruleset("en")
+    game = new_game(rules, 5, seed=1)
+    say = presenter(rules, None)
+
+    def notes(viewer: str | None) -> list[str]:
+        table = rules.hook.mn_table(say=say, game=game, viewer=viewer)
+        return list(next(s for s in table["sections"]
+                         if s["title"] == say.say("table.display"))["notes"])
+    [why] = notes("rome")
+    assert why.startswith("Beyond your means now: ") and "different types" in why
+    assert "at most 5." in why                 # 5 types of goods, 1 coin: at most 5
+    assert notes(None) == []                   # a spectator is told nothing of screens
