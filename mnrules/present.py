@@ -114,6 +114,8 @@ KERNEL_MESSAGES: dict[str, str] = {
     "ui.busy": "The server is busy: try again in a moment.",
     "ui.download_log": "Log",
     "ui.nav_lobby": "Lobby",
+    "ui.options_narrow": "Show only",
+    "ui.options_all": "every choice",
     "ui.turn_title": "Your turn",
     "ui.turn_sound": "Play a sound when it is my turn",
     "ui.turn_notify": "Notify me when it is my turn",

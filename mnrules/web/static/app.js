@@ -100,14 +100,18 @@ const MN = (() => {
       const seatsBy = {}; document.querySelectorAll(".seat").forEach((s) => { seatsBy[s.dataset.player] = s.value; });
       try {
         const r = await api("/api/games", { edition: ed.value, lang: lang.value, players: Number(players.value), seed: Number($("seed").value), seats: seatsBy, hotseat: $("hotseat").checked, lobby: $("lobby").checked });
-        const box = $("links"); box.replaceChildren();
-        const w = (info.games[info.editions.find((x) => x.id === ed.value).game].words || {})[lang.value] || {};
-        const a = el("a", r.hotseat ? w.form_play_all : w.form_play_own); a.href = r.host; a.id = "hostlink"; a.dataset.hotseat = r.hotseat ? "1" : ""; box.append(a);
-        const names = (info.games[info.editions.find((x) => x.id === ed.value).game].names || {})[lang.value] || {};
-        for (const [p, link] of Object.entries(r.seats)) { const d = el("div", (names[p] || p) + ": "); const b = el("a", location.origin + link); b.href = link; b.className = "seatlink"; b.dataset.player = p; d.append(b); box.append(d); }
-        const d = el("div", (w.form_watch || "") + ": "); const b = el("a", location.origin + r.watch); b.href = r.watch; b.id = "watchlink"; d.append(b); box.append(d);
+        showLinks(r, info.editions.find((x) => x.id === ed.value), lang.value);
       } catch (e) { showError(e); }
     };
+    // the host's link, each human seat's and the spectator's, in the page's language
+    function showLinks(r, e, l) {
+      const g = info.games[e.game];
+      const box = $("links"); box.replaceChildren();
+      const w = (g.words || {})[l] || {}, names = (g.names || {})[l] || {};
+      const a = el("a", r.hotseat ? w.form_play_all : w.form_play_own); a.href = r.host; a.id = "hostlink"; a.dataset.hotseat = r.hotseat ? "1" : ""; box.append(a);
+      for (const [p, link] of Object.entries(r.seats)) { const d = el("div", (names[p] || p) + ": "); const b = el("a", location.origin + link); b.href = link; b.className = "seatlink"; b.dataset.player = p; d.append(b); box.append(d); }
+      const d = el("div", (w.form_watch || "") + ": "); const b = el("a", location.origin + r.watch); b.href = r.watch; b.id = "watchlink"; d.append(b); box.append(d);
+    }
     // a save's seats, prefilled from the save (its own bots and humans; a save that does
     // not name them: the first seat human, as a new game's), in the page's language
     function kindName(kinds, b) {   // "heuristic:trader" reads as "heuristic bot (trader)"
@@ -144,7 +148,12 @@ const MN = (() => {
       showError(); const f = $("savefile").files[0]; if (!f) return;
       const seatsBy = {}; document.querySelectorAll(".loadseat").forEach((s) => { seatsBy[s.dataset.player] = s.value; });
       const req = { save: await f.text(), seats: seatsBy, hotseat: $("hotseat").checked, lobby: $("lobby").checked }; const l = loadLang(); if (l) req.lang = l;
-      try { const r = await api("/api/load", req); location.href = r.host; } catch (e) { showError(e); }
+      try {
+        const r = await api("/api/load", req);
+        // one screen plays every human seat: straight to the game; else each seat's link
+        if (r.hotseat || Object.keys(r.seats).length <= 1) location.href = r.host;
+        else { showLinks(r, info.editions.find((x) => x.id === saved.pack), l || lang.value); $("links").scrollIntoView(); }
+      } catch (e) { showError(e); }
     };
   }
 
@@ -181,8 +190,9 @@ const MN = (() => {
       mine = now;
     }
     async function load(data) {
+      const before = view && view.version;
       view = data || await api(base);
-      picked = [];
+      picked = []; if (view.version !== before) narrowed = "";
       draw();
     }
     function draw() {
@@ -203,10 +213,28 @@ const MN = (() => {
       drawOptions();
     }
     function matches(o) { return picked.every((a) => o.places.includes(a)); }
+    // many choices in groups (a payment's combinations, by their first goods): a first
+    // step narrows them to one group, the second picks one of its choices
+    let narrowed = "";
+    function narrowing(box) {
+      const sizes = {}; view.options.forEach((o) => { sizes[o.group] = (sizes[o.group] || 0) + 1; });
+      const groups = Object.keys(sizes).filter((g) => g);
+      if (view.options.length <= 12 || groups.length < 2 || !groups.some((g) => sizes[g] > 1)) { narrowed = ""; return; }
+      if (!groups.includes(narrowed)) narrowed = "";
+      const label = el("label", (view.words.options_narrow || "") + " ", "narrow");
+      const pickGroup = el("select"); pickGroup.id = "narrow";
+      const all = el("option", view.words.options_all || ""); all.value = ""; pickGroup.append(all);
+      groups.forEach((g) => { const o = el("option", g + " (" + sizes[g] + ")"); o.value = g; pickGroup.append(o); });
+      pickGroup.value = narrowed;
+      pickGroup.onchange = () => { narrowed = pickGroup.value; drawOptions(); const f = $("options").querySelector("button.option"); if (f && narrowed) f.focus(); };
+      label.append(pickGroup); box.append(label);
+    }
     function drawOptions() {
       const box = $("options"); box.replaceChildren();
+      narrowing(box);
       let group = null;
       view.options.forEach((o) => {
+        if (narrowed && o.group !== narrowed) return;
         if (o.group !== group) { group = o.group; if (group) box.append(el("div", group, "group")); }
         const b = el("button", o.text); b.dataset.key = o.key; b.className = "option" + (matches(o) ? "" : " dim");
         b.onclick = () => choose(o.key); box.append(b);
