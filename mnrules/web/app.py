@@ -4,8 +4,8 @@ Pages: ``/`` starts a game (game, edition, language, seats human or bot) or load
 (its own seats, as the save records them, unless the form changes them);
 ``/play/{game}/{token}`` plays it (the host's link plays his own seat, every human seat
 in a hotseat game; a seat's link that seat only; the spectator's link none, showing what
-every player sees); ``/lobby`` lists the games with a free seat to join; ``/replay`` steps through a log; ``/editor`` checks a card as it is
-typed; ``/design`` runs a small simulation with a progress bar, then shows its report
+every player sees); ``/lobby`` lists the games with a free seat to join; ``/replay``
+steps through a log; ``/editor`` checks a card as it is typed; ``/design`` runs a small simulation with a progress bar, then shows its report
 and win rates.
 The pages are static files; they talk JSON with ``/api/...``.
 
