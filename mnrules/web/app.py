@@ -5,8 +5,8 @@ Pages: ``/`` starts a game (game, edition, language, seats human or bot) or load
 ``/play/{game}/{token}`` plays it (the host's link plays his own seat, every human seat
 in a hotseat game; a seat's link that seat only; the spectator's link none, showing what
 every player sees); ``/lobby`` lists the games with a free seat to join; ``/replay``
-steps through a log; ``/editor`` checks a card as it is typed; ``/design`` runs a small simulation with a progress bar, then shows its report
-and win rates.
+steps through a log; ``/editor`` checks a card as it is typed; ``/design`` runs a small
+simulation with a progress bar, then shows its report and win rates.
 The pages are static files; they talk JSON with ``/api/...``.
 
 The server never runs code from a request: games use the bundled editions only (no
