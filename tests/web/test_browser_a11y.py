@@ -260,3 +260,31 @@ def test_two_friends_play_a_lobby_game_reload_and_a_spectator_sees_no_screen(
     assert spectator.locator("#you").inner_text() == "spectator"
     for p in (host, friend, other_device, spectator):
         p.context.close()
+
+
+def test_many_grouped_choices_are_picked_in_two_steps(server: str, browser: Any) -> None:
+    """A payment with many combinations (grouped by their first goods, as the game
+    groups them): a labelled select narrows the list to one group, then its choices.
+    The page's view is given 20 choices in two groups."""
+    import json
+
+    page = _page(browser, WIDE)
+    _start(page, server)
+    page.click("#start")
+    host = str(page.get_attribute("#hostlink", "href"))
+
+    def many(route: Any) -> None:
+        view = route.fetch().json()
+        view["options"] = [{"key": i, "text": f"choice {i}", "places": [],
+                            "group": "wine + …" if i < 12 else "gold + …"}
+                           for i in range(20)]
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(view))
+    page.route(f"**/api{host}", many)
+    page.goto(server + host)
+    page.wait_for_selector("#narrow")
+    assert page.locator("#options button.option").count() == 20     # all, until narrowed
+    assert page.locator("label.narrow").inner_text().startswith("Show only")
+    page.select_option("#narrow", "gold + …")
+    assert page.locator("#options button.option").count() == 8
+    assert page.evaluate("document.activeElement.dataset.key") == "12"
+    page.context.close()
