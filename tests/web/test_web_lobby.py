@@ -176,3 +176,28 @@ def test_a_tile_beyond_the_screen_says_why_it_is_not_offered() -> None:
     assert why.startswith("Beyond your means now: ") and "different types" in why
     assert "at most 5." in why                 # 5 types of goods, 1 coin: at most 5
     assert notes(None) == []                   # a spectator is told nothing of screens
+
+
+def test_a_store_of_schema_1_opens_its_games_as_hotseat_games(tmp_path: Any) -> None:
+    import sqlite3
+
+    from mnrules.web.store import SqliteStore
+
+    path = tmp_path / "games.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE games (
+            id TEXT PRIMARY KEY, pack TEXT NOT NULL, players TEXT NOT NULL,
+            seed INTEGER NOT NULL, start TEXT, lang TEXT, kinds TEXT NOT NULL,
+            host TEXT NOT NULL, seats TEXT NOT NULL, created REAL NOT NULL,
+            over INTEGER NOT NULL DEFAULT 0);
+        INSERT INTO games VALUES ('g1', 'en', '["rome", "greece", "carthage"]', 1, NULL,
+            NULL, '{"rome": "human", "greece": "human", "carthage": "random"}', 'h',
+            '{"rome": "r", "greece": "g"}', 0, 0);
+        PRAGMA user_version=1;""")
+    db.close()
+    store = SqliteStore(path)
+    record = store.load("g1")
+    assert record is not None and record.hotseat and not record.lobby and not record.watch
+    assert store.open_games(10) == []
+    store.close()
