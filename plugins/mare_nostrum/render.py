@@ -214,6 +214,16 @@ def good_abbreviations(goods: Iterable[str],
 SLOT_LETTERS = {"market": "M", "city": "Ci", "capital": "Ca", "legendary": "L", "temple": "T"}
 
 
+def slot_letters(names: dict[str, str]) -> dict[str, str]:
+    """The building slots' letters from their names in the picture's language: one
+    letter where no other slot's name starts with it, else two (as :data:`SLOT_LETTERS`
+    says them in English: M market, Ci city, Ca capital, L legendary, T temple)."""
+    firsts = [n[:1].upper() for n in names.values()]
+    two = good_abbreviations(names, names)
+    return {kind: name[:1].upper() if firsts.count(name[:1].upper()) == 1 else two[kind]
+            for kind, name in names.items()}
+
+
 @dataclass
 class _View:
     """What the layout reads: the board, the state, the per-empire report, and the
@@ -227,6 +237,7 @@ class _View:
     rules_name: str = ""
     covered: str = "covered"  # a province not in play at this player count
     say: Any = None  # the presenter whose language the panel speaks (the pack's by default)
+    slots: dict[str, str] = field(default_factory=lambda: dict(SLOT_LETTERS))
 
     def t(self, key: str, **values: Any) -> str:
         """The panel's sentence ``render.KEY`` (or a kernel's ``ui.*``/``table.*`` one)
@@ -267,6 +278,7 @@ def _view(game: Game, say: Any = None) -> _View:
         goods=good_abbreviations(goods, {g: str(say.name(g, "goods")) for g in goods}),
         rules_name=str(rules.data.get("name", rules.pack)),
         say=say,
+        slots=slot_letters({k: str(say.name(k, "buildings")) for k in SLOT_LETTERS}),
     )
 
 
@@ -444,7 +456,7 @@ def _slot_glyph(items: list[Item], view: _View, kind: str, good: str | None, x: 
         label = view.goods.get(good or "", (good or "?")[:2].capitalize())
     else:
         items.append(Rect(x, y, SLOT, SLOT, fill, stroke, width, 3))
-        label = SLOT_LETTERS.get(kind, kind[:2].capitalize())
+        label = view.slots.get(kind) or SLOT_LETTERS.get(kind, kind[:2].capitalize())
         if kind in ("capital", "legendary"):  # a crown notch: the great cities
             items.append(Poly(((x + 5, y), (x + 8, y + 4), (x + 12, y), (x + 16, y + 4),
                                (x + 19, y)), ink, None))

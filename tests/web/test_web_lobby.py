@@ -201,3 +201,17 @@ def test_a_store_of_schema_1_opens_its_games_as_hotseat_games(tmp_path: Any) -> 
     assert record is not None and record.hotseat and not record.lobby and not record.watch
     assert store.open_games(10) == []
     store.close()
+
+
+def test_the_maps_letters_are_the_viewers_languages() -> None:
+    import re
+
+    from mnrules.plugins.mare_nostrum.render import SLOT_LETTERS, slot_letters
+
+    assert slot_letters({k: presenter(load_ruleset("en")).name(k, "buildings")
+                         for k in SLOT_LETTERS}) == SLOT_LETTERS
+    rules = load_ruleset("en")
+    game = new_game(rules, 5, seed=1)
+    svg = rules.hook.mn_board_svg(say=presenter(rules, "uk"), game=game, viewer=None)
+    letters = set(re.findall(r">([^<>]{1,2})</text>", svg))
+    assert {"Р", "Х"} <= letters and "M" not in letters     # ринок, храм; not "market"
