@@ -442,7 +442,10 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
         def work(t: Table, players: list[str]) -> Response:
             if t.bots_to_play():        # the bots go on where the last request stopped
                 t.run_bots(server.budget)
-            return JSONResponse(t.view(players, lang), headers=PRIVATE)
+            out = t.view(players, lang)
+            if t.is_host(request.path_params["token"]) and t.watch:
+                out["watch"] = f"/play/{t.id}/{t.watch}"    # the host may pass it on
+            return JSONResponse(out, headers=PRIVATE)
         return await at_table(request, work)
 
     async def choose(request: Request) -> Response:

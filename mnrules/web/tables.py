@@ -296,7 +296,7 @@ class Table:
                                                       "nav_design", "nav_lobby",
                                                       "turn_title", "turn_sound",
                                                       "turn_notify", "board_label",
-                                                      "watching", "options_narrow",
+                                                      "watching", "options_narrow", "form_watch",
                                                       "options_all")},
             "over": dec is None,
             "can_undo": viewer is not None and self.can_undo(viewer),

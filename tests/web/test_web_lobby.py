@@ -215,3 +215,11 @@ def test_the_maps_letters_are_the_viewers_languages() -> None:
     svg = rules.hook.mn_board_svg(say=presenter(rules, "uk"), game=game, viewer=None)
     letters = set(re.findall(r">([^<>]{1,2})</text>", svg))
     assert {"Р", "Х"} <= letters and "M" not in letters     # ринок, храм; not "market"
+
+
+def test_only_the_hosts_view_names_the_spectator_link() -> None:
+    client = TestClient(create_app())
+    links = lobby_game(client)
+    assert client.get(api(links["host"])).json()["watch"] == links["watch"]
+    assert "watch" not in client.get(api(links["seats"]["greece"])).json()
+    assert "watch" not in client.get(api(links["watch"])).json()

@@ -200,6 +200,7 @@ const MN = (() => {
       $("you").textContent = view.you.join(", ");
       $("status").textContent = view.status;
       $("undo").textContent = view.words.undo; $("undo").disabled = !view.can_undo;
+      $("watch").hidden = !view.watch; if (view.watch) { $("watch").href = view.watch; $("watch").textContent = view.words.form_watch || ""; }
       $("undoWhy").textContent = view.undo_why || ""; $("undo").title = view.undo_why || "";
       $("signal").hidden = view.over || view.you.length === 0 || !view.words.turn_title || view.role === "watch";
       $("optionsTitle").textContent = view.words.options; $("logTitle").textContent = view.words.log;
