@@ -291,6 +291,14 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
             raise HTTPException(403, f"this request needs its link's token in the "
                                      f"{SEAT_HEADER} header")
 
+    def seen(request: Request, t: Table, players: list[str], lang: str | None = None
+             ) -> dict[str, Any]:
+        """The link's view; the host's names the spectator link too, to pass on."""
+        out = t.view(players, lang)
+        if t.is_host(request.path_params["token"]) and t.watch:
+            out["watch"] = f"/play/{t.id}/{t.watch}"
+        return out
+
     async def at_table(request: Request, work: Callable[[Table, list[str]], Response]
                        ) -> Response:
         """``work`` on the request's game, on a worker, one request of a game at a time."""
@@ -442,10 +450,7 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
         def work(t: Table, players: list[str]) -> Response:
             if t.bots_to_play():        # the bots go on where the last request stopped
                 t.run_bots(server.budget)
-            out = t.view(players, lang)
-            if t.is_host(request.path_params["token"]) and t.watch:
-                out["watch"] = f"/play/{t.id}/{t.watch}"    # the host may pass it on
-            return JSONResponse(out, headers=PRIVATE)
+            return JSONResponse(seen(request, t, players, lang), headers=PRIVATE)
         return await at_table(request, work)
 
     async def choose(request: Request) -> Response:
@@ -456,7 +461,7 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
 
         def work(t: Table, players: list[str]) -> Response:
             t.choose(players, key, version, server.budget)
-            return JSONResponse(t.view(players), headers=PRIVATE)
+            return JSONResponse(seen(request, t, players), headers=PRIVATE)
         return await at_table(request, work)
 
     async def undo(request: Request) -> Response:
@@ -466,7 +471,7 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
         def work(t: Table, players: list[str]) -> Response:
             if not t.take_back(players):
                 raise Bad(t.say(t.lang).say("ui.cannot_undo"))
-            return JSONResponse(t.view(players), headers=PRIVATE)
+            return JSONResponse(seen(request, t, players), headers=PRIVATE)
         return await at_table(request, work)
 
     async def save(request: Request) -> Response:
