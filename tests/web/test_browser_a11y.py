@@ -249,6 +249,15 @@ def test_two_friends_play_a_lobby_game_reload_and_a_spectator_sees_no_screen(
     assert other_device.locator("#you").inner_text() == "Greece"
     assert other_device.evaluate("document.body.dataset.version") == \
         friend.evaluate("document.body.dataset.version")
+    # and the game goes on: the next choice is made on whichever page it falls to
+    version = int(friend.evaluate("document.body.dataset.version"))
+    for _ in range(40):
+        turn = next((p for p in (host, friend) if _turn(p)), None)
+        if turn is not None:
+            _click(turn)
+            break
+        time.sleep(0.3)
+    friend.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
 
     # the spectator: no option, no undo, no screen of anyone
     spectator = _page(browser, WIDE)
