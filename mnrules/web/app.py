@@ -2,10 +2,11 @@
 
 Pages: ``/`` starts a game (game, edition, language, seats human or bot) or loads a save
 (its own seats, as the save records them, unless the form changes them);
-``/play/{game}/{token}`` plays it (the host's link plays every human seat, a seat's link
-that seat only); ``/replay`` steps through a log; ``/editor`` checks a card as it is
-typed; ``/design`` runs a small simulation with a progress bar, then shows its report
-and win rates.
+``/play/{game}/{token}`` plays it (the host's link plays his own seat, every human seat
+in a hotseat game; a seat's link that seat only; the spectator's link none, showing what
+every player sees); ``/lobby`` lists the games with a free seat to join; ``/replay``
+steps through a log; ``/editor`` checks a card as it is typed; ``/design`` runs a small
+simulation with a progress bar, then shows its report and win rates.
 The pages are static files; they talk JSON with ``/api/...``.
 
 The server never runs code from a request: games use the bundled editions only (no
@@ -77,6 +78,8 @@ WORKERS = 4
 MAX_QUEUED = 64
 """Requests waiting for a worker; beyond it a request is refused as busy."""
 MAX_SEED = 2**31
+MAX_LOBBY = 50
+"""Open games the lobby lists, the newest first."""
 SEAT_HEADER = "x-mnrules-seat"
 """The header a state-changing request carries its link's token in: a page of another
 site can make a browser send a URL, never a header of its choosing."""
@@ -257,7 +260,8 @@ def _int(data: dict[str, Any], key: str, default: int | None = None,
 
 INDEX_WORDS = ("form_edition", "form_language", "form_players", "form_seed", "form_start",
                "form_load_title", "form_load", "form_play_all", "nav_new", "nav_replay",
-               "nav_editor", "nav_design")
+               "nav_editor", "nav_design", "nav_lobby", "form_hotseat", "form_lobby",
+               "form_watch", "form_play_own", "form_file")
 """The new-game page's words (``ui.*`` messages), sent in every language of a game."""
 
 
@@ -274,7 +278,7 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
     def seat(request: Request, t: Table) -> list[str]:
         token = request.path_params["token"]
         players = t.seat_of(token)
-        if not players and not t.is_host(token):
+        if not players and not t.is_host(token) and not t.is_watch(token):
             raise HTTPException(403, "this link is not a seat of this game")
         return players
 
@@ -286,6 +290,14 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
                                                                           "replace")):
             raise HTTPException(403, f"this request needs its link's token in the "
                                      f"{SEAT_HEADER} header")
+
+    def seen(request: Request, t: Table, players: list[str], lang: str | None = None
+             ) -> dict[str, Any]:
+        """The link's view; the host's names the spectator link too, to pass on."""
+        out = t.view(players, lang)
+        if t.is_host(request.path_params["token"]) and t.watch:
+            out["watch"] = f"/play/{t.id}/{t.watch}"
+        return out
 
     async def at_table(request: Request, work: Callable[[Table, list[str]], Response]
                        ) -> Response:
@@ -330,8 +342,10 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
         token = digest(request.path_params["token"])
         if record is None:
             raise HTTPException(404, "no such game")
+        watch = request.path_params["token"].encode("utf-8", "replace")
         if not any(secrets.compare_digest(token, d)
-                   for d in (record.host, *record.seats.values())):
+                   for d in (record.host, *record.seats.values())) and not (
+                record.watch and secrets.compare_digest(watch, record.watch.encode())):
             raise HTTPException(403, "this link is not a seat of this game")
         return FileResponse(STATIC / "play.html", headers=PRIVATE)
 
@@ -380,11 +394,12 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
         seats = seats_of(data)
         lang = lang_of(data, rules)
         seed = _int(data, "seed", 1)
+        hotseat, lobby = _flag(data, "hotseat"), _flag(data, "lobby")
         server.check_room(edition, lang)
 
         def make() -> Table:
             t = new_table(rules, edition, players, seats, seed, lang, server.store,
-                          server.budget)
+                          server.budget, hotseat, lobby)
             server.hold(t)
             return t
         t = await server.run(make)
@@ -421,7 +436,8 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
             players = game.state.players
             recorded = saved.seats if saved.seats is not None else {
                 p: HUMAN if i == 0 else "random" for i, p in enumerate(players)}
-            t = seat_table(game, pack, seats, lang, recorded, server.store, server.budget)
+            t = seat_table(game, pack, seats, lang, recorded, server.store, server.budget,
+                           hotseat=_flag(data, "hotseat"), lobby=_flag(data, "lobby"))
             server.hold(t)
             return t
         t = await server.run(make)
@@ -434,7 +450,7 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
         def work(t: Table, players: list[str]) -> Response:
             if t.bots_to_play():        # the bots go on where the last request stopped
                 t.run_bots(server.budget)
-            return JSONResponse(t.view(players, lang), headers=PRIVATE)
+            return JSONResponse(seen(request, t, players, lang), headers=PRIVATE)
         return await at_table(request, work)
 
     async def choose(request: Request) -> Response:
@@ -445,7 +461,7 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
 
         def work(t: Table, players: list[str]) -> Response:
             t.choose(players, key, version, server.budget)
-            return JSONResponse(t.view(players), headers=PRIVATE)
+            return JSONResponse(seen(request, t, players), headers=PRIVATE)
         return await at_table(request, work)
 
     async def undo(request: Request) -> Response:
@@ -455,7 +471,7 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
         def work(t: Table, players: list[str]) -> Response:
             if not t.take_back(players):
                 raise Bad(t.say(t.lang).say("ui.cannot_undo"))
-            return JSONResponse(t.view(players), headers=PRIVATE)
+            return JSONResponse(seen(request, t, players), headers=PRIVATE)
         return await at_table(request, work)
 
     async def save(request: Request) -> Response:
@@ -552,6 +568,49 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
             raise HTTPException(404, "no such simulation")
         return JSONResponse(sim.status())
 
+    async def lobby(request: Request) -> Response:
+        """The open games: each with its free seats and spectator link, in the language
+        asked (else the game's)."""
+        lang = request.query_params.get("lang") or None
+
+        def work() -> Response:
+            games = []
+            for record in server.store.open_games(MAX_LOBBY):
+                try:
+                    say = server.say(record.pack, lang or record.lang)
+                except MnrulesError:
+                    say = server.say(record.pack, record.lang)
+                humans = [p for p, k in record.kinds.items() if k == "human"]
+                games.append({
+                    "game": record.id, "edition": _edition_name(record.pack),
+                    "players": [{"id": p, "name": say.player(p),
+                                 "kind": "free" if p in humans and not record.seats.get(p)
+                                 else "human" if p in humans else "bot"}
+                                for p in record.players],
+                    "watch": f"/play/{record.id}/{record.watch}" if record.watch else "",
+                    "created": record.created})
+            words, lang_used = _lobby_words(server, lang)
+            return JSONResponse({"games": games, "words": words, "lang": lang_used})
+        return await server.run(work)
+
+    async def join(request: Request) -> Response:
+        """Take a free seat of a lobby game: its private link (the seat's only)."""
+        data = await body(request)
+        player = _text(data, "player")
+        game_id = request.path_params["game"]
+        if server.store.load(game_id) is None:
+            raise HTTPException(404, "no such game")
+        async with server.game_lock(game_id):
+            def job() -> Response:
+                t = server.table(game_id)
+                with t.lock:
+                    token = t.claim(player) if t.lobby and not t.game.over else None
+                    if token is None:
+                        raise Bad(t.say(data.get("lang") or t.lang).say("ui.refused_seat_taken"))
+                    return JSONResponse({"game": t.id, "player": player,
+                                         "link": f"/play/{t.id}/{token}"})
+            return await server.run(job)
+
     async def refused(request: Request, exc: Exception) -> Response:
         return JSONResponse({"error": str(exc)}, status_code=503 if isinstance(exc, Busy)
                             else 400)
@@ -569,6 +628,9 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
         Route("/replay", lambda r: FileResponse(STATIC / "replay.html")),
         Route("/editor", lambda r: FileResponse(STATIC / "editor.html")),
         Route("/design", lambda r: FileResponse(STATIC / "design.html")),
+        Route("/lobby", lambda r: FileResponse(STATIC / "lobby.html")),
+        Route("/api/lobby", lobby),
+        Route("/api/lobby/{game}/join", join, methods=["POST"]),
         Route("/static/{name}", static),
         Route("/play/{game}/{token}", play_page),
         Route("/api/editions", editions),
@@ -713,10 +775,45 @@ def _editions_info(server: Server) -> dict[str, Any]:
 
 
 def _links(t: Table) -> dict[str, Any]:
-    """What the host is told: his link, and each human seat's private link."""
+    """What the host is told: his link, each human seat's private link (a lobby game's
+    free seats have none yet: a friend joining one gets it), and the spectator's."""
     return {"game": t.id, "host": f"/play/{t.id}/{t.tokens[HOST]}",
             "seats": {p: f"/play/{t.id}/{t.tokens[p]}" for p, s in t.seats.items()
-                      if s.human}}
+                      if s.human and p in t.tokens},
+            "watch": f"/play/{t.id}/{t.watch}", "hotseat": t.hotseat, "lobby": t.lobby}
+
+
+def _flag(data: dict[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise Bad(f"{key}: expected true or false")
+    return value
+
+
+def _edition_name(pack: str) -> str:
+    return next((e["name"] for e in _editions_cached() if e["id"] == pack), pack)
+
+
+_EDITIONS: list[dict[str, Any]] = []
+
+
+def _editions_cached() -> list[dict[str, Any]]:
+    if not _EDITIONS:
+        _EDITIONS.extend(_editions())
+    return _EDITIONS
+
+
+LOBBY_WORDS = ("lobby_title", "lobby_none", "lobby_join", "lobby_watch", "lobby_free",
+               "lobby_bot", "lobby_human", "lobby_refresh", "nav_new", "nav_replay",
+               "nav_editor", "nav_design", "nav_lobby")
+
+
+def _lobby_words(server: Server, lang: str | None) -> tuple[dict[str, str], str]:
+    """The lobby's words in ``lang`` if an edition speaks it, else in English."""
+    pack = next((ed["id"] for ed in _editions_cached() if lang and ed["language"] == lang),
+                "en")
+    say = server.say(pack, lang if pack != "en" else None)
+    return {k: say.say(f"ui.{k}") for k in LOBBY_WORDS}, say.language
 
 
 def allowed_hosts(host: str, port: int) -> set[str] | None:

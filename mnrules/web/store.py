@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: each game's ``hotseat``, ``lobby`` and ``watch`` columns (a store of version 1 is
+moved on as it opens: its games stay hotseat games, as they were played)."""
 
 
 def digest(token: str) -> str:
@@ -52,6 +54,12 @@ class GameRecord:
     """Each human seat's token digest."""
     created: float = 0.0
     over: bool = False
+    hotseat: bool = True
+    """The host's link plays every human seat (else only the first, its own)."""
+    lobby: bool = False
+    """Listed in the lobby while a human seat is free (a seat with no token yet)."""
+    watch: str = ""
+    """The spectator link's token, kept as it is: it shows only what everyone sees."""
 
 
 StoredChoice = tuple[str, str, Any]
@@ -68,6 +76,12 @@ class GameStore(Protocol):
         ...
     def truncate(self, game_id: str, keep: int) -> None:
         """Only the first ``keep`` choices stand (an undo)."""
+        ...
+    def claim(self, game_id: str, player: str, token: str) -> bool:
+        """Give the free seat ``player`` the token digest ``token`` (False: taken)."""
+        ...
+    def open_games(self, limit: int) -> list[GameRecord]:
+        """The lobby's games not over with a free human seat, the newest first."""
         ...
     def count(self) -> int: ...
     def put_replay(self, replay_id: str, text: str, keep: int) -> None: ...
@@ -98,7 +112,8 @@ class SqliteStore:
                     id TEXT PRIMARY KEY, pack TEXT NOT NULL, players TEXT NOT NULL,
                     seed INTEGER NOT NULL, start TEXT, lang TEXT, kinds TEXT NOT NULL,
                     host TEXT NOT NULL, seats TEXT NOT NULL, created REAL NOT NULL,
-                    over INTEGER NOT NULL DEFAULT 0);
+                    over INTEGER NOT NULL DEFAULT 0, hotseat INTEGER NOT NULL DEFAULT 1,
+                    lobby INTEGER NOT NULL DEFAULT 0, watch TEXT NOT NULL DEFAULT '');
                 CREATE TABLE IF NOT EXISTS choices (
                     game TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL,
                     player TEXT NOT NULL, kind TEXT NOT NULL, choice TEXT NOT NULL,
@@ -106,26 +121,29 @@ class SqliteStore:
                 CREATE TABLE IF NOT EXISTS replays (
                     id TEXT PRIMARY KEY, text TEXT NOT NULL, created REAL NOT NULL);
                 """)
+            columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
+            for column, kind in (("hotseat", "INTEGER NOT NULL DEFAULT 1"),
+                                 ("lobby", "INTEGER NOT NULL DEFAULT 0"),
+                                 ("watch", "TEXT NOT NULL DEFAULT ''")):
+                if column not in columns:       # a store of schema 1
+                    self._db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
+            self._db.execute("CREATE INDEX IF NOT EXISTS lobby_games ON games (lobby, over)")
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def create(self, record: GameRecord) -> None:
         with self._lock:
             self._db.execute(
-                "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (record.id, record.pack, json.dumps(record.players), record.seed,
                  None if record.start is None else json.dumps(record.start),
                  record.lang, json.dumps(record.kinds), record.host,
-                 json.dumps(record.seats), record.created or time.time(), int(record.over)))
+                 json.dumps(record.seats), record.created or time.time(), int(record.over),
+                 int(record.hotseat), int(record.lobby), record.watch))
 
     def load(self, game_id: str) -> GameRecord | None:
         with self._lock:
             row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            return None
-        gid, pack, players, seed, start, lang, kinds, host, seats, created, over = row
-        return GameRecord(gid, pack, json.loads(players), seed,
-                          None if start is None else json.loads(start), lang,
-                          json.loads(kinds), host, json.loads(seats), created, bool(over))
+        return None if row is None else _record(row)
 
     def choices(self, game_id: str) -> list[StoredChoice]:
         with self._lock:
@@ -156,6 +174,40 @@ class SqliteStore:
             self._db.execute("UPDATE games SET over = 0 WHERE id = ?", (game_id,))
             self._db.execute("COMMIT")
 
+    def claim(self, game_id: str, player: str, token: str) -> bool:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                row = self._db.execute("SELECT seats, kinds FROM games WHERE id = ?",
+                                       (game_id,)).fetchone()
+                seats = json.loads(row[0]) if row is not None else {}
+                if row is None or json.loads(row[1]).get(player) != "human" \
+                        or seats.get(player):
+                    self._db.execute("ROLLBACK")
+                    return False
+                seats[player] = token
+                self._db.execute("UPDATE games SET seats = ? WHERE id = ?",
+                                 (json.dumps(seats), game_id))
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+            return True
+
+    def open_games(self, limit: int) -> list[GameRecord]:
+        with self._lock:
+            rows = self._db.execute("SELECT * FROM games WHERE lobby = 1 AND over = 0 "
+                                    "ORDER BY created DESC").fetchall()
+        out = []
+        for row in rows:
+            record = _record(row)
+            if any(k == "human" and not record.seats.get(p)
+                   for p, k in record.kinds.items()):
+                out.append(record)
+                if len(out) >= limit:
+                    break
+        return out
+
     def count(self) -> int:
         with self._lock:
             return int(self._db.execute("SELECT count(*) FROM games").fetchone()[0])
@@ -180,6 +232,15 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _record(row: Sequence[Any]) -> GameRecord:
+    (gid, pack, players, seed, start, lang, kinds, host, seats, created, over, hotseat,
+     lobby, watch) = row
+    return GameRecord(gid, pack, json.loads(players), seed,
+                      None if start is None else json.loads(start), lang,
+                      json.loads(kinds), host, json.loads(seats), created, bool(over),
+                      bool(hotseat), bool(lobby), str(watch or ""))
 
 
 def open_store(folder: str | Path | None) -> SqliteStore:

@@ -92,6 +92,13 @@ class Table:
     _unsaved: list[StoredChoice] = field(default_factory=list)
     saved: int = 0
     """How many of the game's choices the store holds."""
+    hotseat: bool = True
+    """The host's link plays every human seat; else only the first human seat, its
+    own, and each other seat is played on its own link."""
+    lobby: bool = False
+    """Listed in the lobby while a human seat is free (no token yet: a friend joins it)."""
+    watch: str = ""
+    """The spectator link's token: it shows what every player sees, nothing else."""
 
     def __post_init__(self) -> None:
         self.game.listeners.append(self._heard)
@@ -125,15 +132,37 @@ class Table:
         return self._say[key]
 
     def seat_of(self, token: str) -> list[str]:
-        """The players a link plays: the host plays every human seat."""
+        """The players a link plays: the host of a hotseat game every human seat, the
+        host of any other game the first human seat (his own), a seat's link that seat,
+        the spectator's link none."""
         key = digest(token)
+        humans = [p for p, s in self.seats.items() if s.human]
         if secrets.compare_digest(key, self.host):
-            return [p for p, s in self.seats.items() if s.human]
+            return humans if self.hotseat else humans[:1]
         return [p for p, s in self.seats.items()
-                if s.human and secrets.compare_digest(key, s.token)]
+                if s.human and s.token and secrets.compare_digest(key, s.token)]
 
     def is_host(self, token: str) -> bool:
         return secrets.compare_digest(digest(token), self.host)
+
+    def is_watch(self, token: str) -> bool:
+        return bool(self.watch) and secrets.compare_digest(
+            token.encode("utf-8", "replace"), self.watch.encode("utf-8", "replace"))
+
+    def free_seats(self) -> list[str]:
+        """The human seats no one has joined yet (a lobby game's)."""
+        return [p for p, s in self.seats.items() if s.human and not s.token]
+
+    def claim(self, player: str) -> str | None:
+        """Join the free seat ``player``: its new link's token (None: not free)."""
+        seat = self.seats.get(player)
+        if seat is None or not seat.human or seat.token:
+            return None
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        if self.store is not None and not self.store.claim(self.id, player, digest(token)):
+            return None
+        seat.token = digest(token)
+        return token
 
     # -- moving on -------------------------------------------------------------------------
     def bots_to_play(self) -> bool:
@@ -197,6 +226,20 @@ class Table:
         _, history, chances, _ = stack[-1]
         return history == len(self.game.history) - 1 and chances == self.chances
 
+    def undo_why(self, player: str, say: Presenter) -> str:
+        """Why ``player`` cannot undo now, as a sentence ("" when he can)."""
+        if self.can_undo(player):
+            return ""
+        if self.game.pending is None:
+            return say.say("ui.undo_why_over")
+        stack = self.undo.get(player)
+        if not stack:
+            return say.say("ui.undo_why_none")
+        _, _, chances, _ = stack[-1]
+        if chances != self.chances:
+            return say.say("ui.undo_why_drawn")
+        return say.say("ui.undo_why_other")
+
     def take_back(self, players: list[str]) -> bool:
         """Undo the last choice of one of ``players`` if nothing has happened since (no
         other choice, no die)."""
@@ -241,6 +284,7 @@ class Table:
         hook = game.rules.hook
         out: dict[str, Any] = {
             "version": self.version,
+            "lang": say.language,
             "you": [say.player(p) for p in players],
             "viewer": say.player(viewer) if viewer else "",
             "table": hook.mn_table(say=say, game=game, viewer=viewer),
@@ -249,10 +293,19 @@ class Table:
             "words": {k: say.say(f"ui.{k}") for k in ("undo", "log", "options", "save",
                                                       "download_log", "nav_new",
                                                       "nav_replay", "nav_editor",
-                                                      "nav_design")},
+                                                      "nav_design", "nav_lobby",
+                                                      "turn_title", "turn_sound",
+                                                      "turn_notify", "board_label",
+                                                      "watching", "options_narrow", "form_watch",
+                                                      "options_all")},
             "over": dec is None,
             "can_undo": viewer is not None and self.can_undo(viewer),
+            "undo_why": "" if viewer is None else self.undo_why(viewer, say),
+            "your_turn": dec is not None and dec.player in players,
         }
+        out["role"] = "seat" if players else "watch"
+        if not players:
+            out["you"] = [say.say("ui.watching")]
         if dec is None:
             out["status"] = say.outcome(game.state.winners, game.state.victory)
             out["options"] = []
@@ -269,7 +322,8 @@ class Table:
         return GameRecord(self.id, self.pack, list(self.game.state.players),
                           self.game.state.seed, self.start, self.lang, dict(self.kinds),
                           self.host, {p: s.token for p, s in self.seats.items() if s.human},
-                          time.time(), self.game.over)
+                          time.time(), self.game.over, self.hotseat, self.lobby,
+                          self.watch)
 
     def log_text(self) -> str:
         """The game's log as ``mnrules play --log`` writes it (``mnrules replay`` reads
@@ -317,6 +371,7 @@ def rebuild(record: GameRecord, choices: list[StoredChoice], store: GameStore | 
         raise MnrulesError(f"game {record.id}: its players are no longer the pack's")
     table = _seated(game, record.pack, record.kinds, record.lang, record.id, record.host,
                     record.seats, store, record.start)
+    table.hotseat, table.lobby, table.watch = record.hotseat, record.lobby, record.watch
     for n, (player, kind, choice) in enumerate(choices):
         dec = game.pending
         if dec is None or dec.player != player or dec.kind != kind:
@@ -352,12 +407,14 @@ def _options(say: Presenter, game: Game[Any], dec: Decision) -> list[dict[str, A
 
 def new_table(rules: Ruleset, pack: str, players: int, seats: dict[str, str], seed: int,
               lang: str | None, store: GameStore | None = None,
-              budget: Budget | None = None) -> Table:
+              budget: Budget | None = None, hotseat: bool = False,
+              lobby: bool = False) -> Table:
     """A new game: ``seats`` says for each player "human" or a bot kind."""
     from ..start import new_game
 
     game = new_game(rules, players, seed=seed)
-    return seat_table(game, pack, seats, lang, store=store, budget=budget, new=True)
+    return seat_table(game, pack, seats, lang, store=store, budget=budget, new=True,
+                      hotseat=hotseat, lobby=lobby)
 
 
 def search_budget(kind: str) -> int:
@@ -370,11 +427,14 @@ def search_budget(kind: str) -> int:
 
 def seat_table(game: Game[Any], pack: str, seats: dict[str, str], lang: str | None,
                recorded: dict[str, str] | None = None, store: GameStore | None = None,
-               budget: Budget | None = None, new: bool = False) -> Table:
+               budget: Budget | None = None, new: bool = False, hotseat: bool = False,
+               lobby: bool = False) -> Table:
     """A table for ``game``: each player is what ``seats`` says ("human" or a bot's
     name), else what ``recorded`` says (a save's own seats), else a random bot. A bot is
     seeded as ``mnrules play`` seeds it, so a save goes on as the straight game. With a
-    ``store`` the table is kept there before its first bot plays."""
+    ``store`` the table is kept there before its first bot plays. ``hotseat``: the host's
+    link plays every human seat (else its own, the first). ``lobby``: the human seats
+    after the host's are free, listed in the lobby for friends to join (no link yet)."""
     from ..log import HUMAN, MAX_BOT_NAME
 
     players = game.state.players
@@ -394,14 +454,17 @@ def seat_table(game: Game[Any], pack: str, seats: dict[str, str], lang: str | No
                                        bot=kind, limit=WEB_MAX_SEARCH))
         kinds[p] = kind
     tokens = {HOST: secrets.token_urlsafe(TOKEN_BYTES)}
-    tokens.update({p: secrets.token_urlsafe(TOKEN_BYTES) for p in players
-                   if kinds[p] == HUMAN})
+    humans = [p for p in players if kinds[p] == HUMAN]
+    tokens.update({p: secrets.token_urlsafe(TOKEN_BYTES)
+                   for p in (humans[:1] if lobby and not hotseat else humans)})
     # a loaded game is kept from its position; a new one is made again from its seed
     start = None if new else game.snapshot().to_dict()
     table = _seated(game, pack, kinds, lang, secrets.token_urlsafe(TOKEN_BYTES),
                     digest(tokens[HOST]),
                     {p: digest(t) for p, t in tokens.items() if p != HOST}, store, start)
     table.tokens = tokens
+    table.hotseat, table.lobby = hotseat, lobby and not hotseat
+    table.watch = secrets.token_urlsafe(TOKEN_BYTES)
     if store is not None:
         store.create(table.record())
     table.run_bots(budget)
@@ -478,7 +541,8 @@ class Replay:
                 "words": {k: say.say(f"ui.{k}") for k in (
                     "replay_open", "replay_prev_round", "replay_prev", "replay_next",
                     "replay_next_round", "nav_new", "nav_replay", "nav_editor",
-                    "nav_design")}}
+                    "nav_design", "nav_lobby", "replay_file", "board_label")},
+                "lang": say.language}
 
 
 def new_replay(text: str) -> Replay:

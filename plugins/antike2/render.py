@@ -173,6 +173,10 @@ def map_svg(game: Game, say: Any) -> str:
         else:
             svg.add("circle", class_="area", data_area=area, cx=f"{x:.1f}",
                     cy=f"{y:.1f}", r=R_REGION + 4)
+        # the area's name as its tooltip
+        tag = "ellipse" if area in game.rules.board.seas else "circle"
+        svg.parts[-1] = (svg.parts[-1][:-2] + f"><title>{escape(str(say.name(area)))}"
+                         f"</title></{tag}>")
     body = "".join(svg.parts)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{MAP_W:.0f}" '
             f'height="{height:.0f}" viewBox="0 0 {MAP_W:.0f} {height:.0f}" '

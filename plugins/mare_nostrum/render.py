@@ -192,12 +192,15 @@ def _text_width(text: str, size: float, bold: bool = False) -> float:
 # --- what is drawn -------------------------------------------------------------------
 
 
-def good_abbreviations(goods: Iterable[str]) -> dict[str, str]:
-    """Two letters per good, unique among the goods (Gr grain, Go gold, Ge gems, ...)."""
+def good_abbreviations(goods: Iterable[str],
+                       names: dict[str, str] | None = None) -> dict[str, str]:
+    """Two letters per good, unique among the goods (Gr grain, Go gold, Ge gems, ...),
+    taken from its name in ``names`` (the picture's language) where it has one."""
     out: dict[str, str] = {}
     taken: set[str] = set()
-    for good in sorted(goods):
-        word = good.capitalize()
+    names = names or {}
+    for good in sorted(goods, key=lambda g: names.get(g, g)):
+        word = (names.get(good) or good).capitalize()
         choice = word[:2]
         for c in word[2:]:
             if choice not in taken:
@@ -209,6 +212,16 @@ def good_abbreviations(goods: Iterable[str]) -> dict[str, str]:
 
 
 SLOT_LETTERS = {"market": "M", "city": "Ci", "capital": "Ca", "legendary": "L", "temple": "T"}
+
+
+def slot_letters(names: dict[str, str]) -> dict[str, str]:
+    """The building slots' letters from their names in the picture's language: one
+    letter where no other slot's name starts with it, else two (as :data:`SLOT_LETTERS`
+    says them in English: M market, Ci city, Ca capital, L legendary, T temple)."""
+    firsts = [n[:1].upper() for n in names.values()]
+    two = good_abbreviations(names, names)
+    return {kind: name[:1].upper() if firsts.count(name[:1].upper()) == 1 else two[kind]
+            for kind, name in names.items()}
 
 
 @dataclass
@@ -224,6 +237,7 @@ class _View:
     rules_name: str = ""
     covered: str = "covered"  # a province not in play at this player count
     say: Any = None  # the presenter whose language the panel speaks (the pack's by default)
+    slots: dict[str, str] = field(default_factory=lambda: dict(SLOT_LETTERS))
 
     def t(self, key: str, **values: Any) -> str:
         """The panel's sentence ``render.KEY`` (or a kernel's ``ui.*``/``table.*`` one)
@@ -255,14 +269,16 @@ def _view(game: Game, say: Any = None) -> _View:
     goods = [str(g) for g in (rules.components.get("goods") or {})]
     goods += sorted({s.good for pr in board.provinces.values() for s in pr.slots
                      if s.good is not None} - set(goods))
+    say = say if say is not None else presenter(rules)
     return _View(
         board=board,
         state=state,
         colours={e: colour(s.colour) for e, s in board.empires.items()},
         reports=reports,
-        goods=good_abbreviations(goods),
+        goods=good_abbreviations(goods, {g: str(say.name(g, "goods")) for g in goods}),
         rules_name=str(rules.data.get("name", rules.pack)),
-        say=say if say is not None else presenter(rules),
+        say=say,
+        slots=slot_letters({k: str(say.name(k, "buildings")) for k in SLOT_LETTERS}),
     )
 
 
@@ -306,10 +322,12 @@ def layout(game: Game | Ruleset, state: State | None = None, say: Any = None) ->
                  items, title=f"{view.rules_name}: round {st.round}")
 
 
-def map_svg(game: Game, say: Any = None) -> str:
+def map_svg(game: Game, say: Any = None, titles: dict[str, str] | None = None) -> str:
     """The map alone as SVG for the web app: every province and sea under a clickable
-    ``<g class="area" data-area=ID>`` hot spot, its pixel box the area's own."""
-    view = _view(game)
+    ``<g class="area" data-area=ID>`` hot spot, its pixel box the area's own, its
+    tooltip (``<title>``) what ``titles`` says of the area (the goods' letters are the
+    names' in ``say``'s language)."""
+    view = _view(game, say)
     if say is not None:
         view.covered = say.say("map.covered") or view.covered
     items, map_w, map_h = _map(view)
@@ -318,13 +336,16 @@ def map_svg(game: Game, say: Any = None) -> str:
                           title=view.rules_name))
     spots = []
     for name, (cx, cy) in where.items():
+        tip = (titles or {}).get(name)
+        end = f"><title>{escape(tip)}</title></" + ("ellipse>" if name in view.board.seas
+                                                    else "rect>") if tip else "/>"
         if name in view.board.seas:
             spots.append(f'<ellipse class="area" data-area={quoteattr(name)} cx="{_n(cx)}" '
-                         f'cy="{_n(cy)}" rx="{_n(SEA_RX)}" ry="{_n(SEA_RY)}"/>')
+                         f'cy="{_n(cy)}" rx="{_n(SEA_RX)}" ry="{_n(SEA_RY)}"{end}')
         else:
             spots.append(f'<rect class="area" data-area={quoteattr(name)} '
                          f'x="{_n(cx - BOX_W / 2)}" y="{_n(cy - BOX_H / 2)}" '
-                         f'width="{_n(BOX_W)}" height="{_n(BOX_H)}" rx="8"/>')
+                         f'width="{_n(BOX_W)}" height="{_n(BOX_H)}" rx="8"{end}')
     return svg.replace("</svg>", "\n".join(spots) + "\n</svg>")
 
 
@@ -435,7 +456,7 @@ def _slot_glyph(items: list[Item], view: _View, kind: str, good: str | None, x: 
         label = view.goods.get(good or "", (good or "?")[:2].capitalize())
     else:
         items.append(Rect(x, y, SLOT, SLOT, fill, stroke, width, 3))
-        label = SLOT_LETTERS.get(kind, kind[:2].capitalize())
+        label = view.slots.get(kind) or SLOT_LETTERS.get(kind, kind[:2].capitalize())
         if kind in ("capital", "legendary"):  # a crown notch: the great cities
             items.append(Poly(((x + 5, y), (x + 8, y + 4), (x + 12, y), (x + 16, y + 4),
                                (x + 19, y)), ink, None))

@@ -447,13 +447,59 @@ def mn_table(say: Presenter, game: Game, viewer: str | None) -> dict[str, Any]:
         card = game.rules.cards[t]
         cost = tile_cost(game, viewer, t) if viewer in st.players else card.cost
         tiles.append([say.card_name(t), say.name(card.kind, "card_kinds"),
-                      "" if cost is None else str(cost), say.card_text(t)])
+                      "" if cost is None else str(cost), power(say, game, t)])
     sections.append({"title": say.say("table.display"),
                      "head": [say.say("table.tile"), say.say("table.kind"),
-                              say.say("table.cost"), say.say("table.text")], "rows": tiles})
+                              say.say("table.cost"), say.say("table.text")], "rows": tiles,
+                     "notes": unpayable(say, game, viewer)})
+    owned = [[say.player(p), say.card_name(t),
+              say.name(game.rules.cards[t].kind, "card_kinds"), bonuses(say, game, t),
+              power(say, game, t)] for p in st.players for t in st.tiles.get(p, [])]
+    if owned:
+        sections.append({"title": say.say("table.owned"),
+                         "head": [say.say("table.empire"), say.say("table.tile"),
+                                  say.say("table.kind"), say.say("table.bonuses"),
+                                  say.say("table.text")], "rows": owned})
     sections.append(board_section(say, game))
     return {"title": say.say("ui.round_phase", round=st.round, phase=phase),
             "sections": sections}
+
+
+def unpayable(say: Presenter, game: Game, viewer: str | None) -> list[str]:
+    """Why a tile on display is not to be had by ``viewer``: its price is more than any
+    payment set of his screen (coins only, or goods all of different types), said as a
+    sentence with what he holds."""
+    from mnrules.plugins.mare_nostrum.build import tile_cost
+    from mnrules.plugins.mare_nostrum.payment import can_pay, set_rules
+
+    st = game.state
+    if viewer is None or viewer not in st.screens:
+        return []
+    screen = st.screens[viewer]
+    rules = set_rules(game, viewer)
+    costs = {t: tile_cost(game, viewer, t) for t in st.display}
+    beyond = [t for t, c in costs.items() if c is not None and not can_pay(screen, c, rules)]
+    if not beyond:
+        return []
+    most = max((c for c in range(1, 1 + max(c or 0 for c in costs.values()))
+                if can_pay(screen, c, rules)), default=0)
+    return [say.say("table.cannot_pay", tiles=say.join([say.card_name(t) for t in beyond]),
+                    most=most)]
+
+
+def bonuses(say: Presenter, game: Game, tile: str) -> str:
+    """A tile's bonuses on the tracks, in words ("Trade +2; Culture +2")."""
+    got = game.rules.cards[tile].bonuses
+    return say.join([say.say("table.bonus", track=say.name(t, "tracks"), n=got[t])
+                     for t in TRACKS if got.get(t)]) or say.say("ui.none")
+
+
+def power(say: Presenter, game: Game, tile: str) -> str:
+    """What a tile does: its text, or for a tile with no script, its bonuses (Hercules
+    prints "No power.", and gives +2 on every track)."""
+    if game.rules.cards[tile].effects is None and game.rules.cards[tile].bonuses:
+        return say.say("table.bonuses_only", bonuses=bonuses(say, game, tile))
+    return say.card_text(tile)
 
 
 def board_section(say: Presenter, game: Game) -> dict[str, Any]:
@@ -492,7 +538,28 @@ def board_section(say: Presenter, game: Game) -> dict[str, Any]:
 def mn_board_svg(say: Presenter, game: Game, viewer: str | None) -> str:
     from mare_nostrum.render import map_svg
 
-    return map_svg(game, say)
+    return map_svg(game, say, area_titles(say, game))
+
+
+def area_titles(say: Presenter, game: Game) -> dict[str, str]:
+    """Each area's tooltip on the map: its name, then who holds it, what stands there
+    and whose units are in it, as the board's table says them."""
+    board = game.rules.board
+    titles = {name: area(name) for name in [*board.provinces, *board.seas]}
+    sep = say.say("ui.list_sep")
+    by_title = {shown: name for name, shown in titles.items()}
+    for row in board_section(say, game)["rows"]:
+        parts = [say.say("ui.labelled", label=head, value=cell) for head, cell in
+                 zip(board_section_head(say)[1:], row[1:], strict=False) if cell]
+        if row[0] in by_title and parts:
+            titles[by_title[row[0]]] = say.say("ui.labelled", label=row[0],
+                                               value=sep.join(parts))
+    return titles
+
+
+def board_section_head(say: Presenter) -> list[str]:
+    return [say.say("table.area"), say.say("table.marker"), say.say("table.buildings"),
+            say.say("table.units")]
 
 
 # -- play's summaries and the terminal's views -----------------------------------------

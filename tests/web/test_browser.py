@@ -95,7 +95,7 @@ def test_the_new_game_form_names_each_seat_in_the_language_picked(server: str,
         "Завантажити збереження"
     page.click("#start")
     page.wait_for_selector("#hostlink")
-    assert page.locator("#hostlink").inner_text() == "Грати (усі місця людей за цим екраном)"
+    assert page.locator("#hostlink").inner_text() == "Грати своїм місцем"   # not hotseat
 
 
 def test_a_human_clicks_the_map_sees_the_log_and_undoes(server: str, page: Any) -> None:

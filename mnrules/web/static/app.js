@@ -38,10 +38,21 @@ const MN = (() => {
   }
   // a page's own words in the game's language: the elements marked data-word, the links
   // at the top ("/" -> words.nav_new ...)
-  const NAV = { "/": "nav_new", "/replay": "nav_replay", "/editor": "nav_editor", "/design": "nav_design" };
-  function relabel(w) {
+  const NAV = { "/": "nav_new", "/lobby": "nav_lobby", "/replay": "nav_replay", "/editor": "nav_editor", "/design": "nav_design" };
+  function relabel(w, lang) {
     document.querySelectorAll("[data-word]").forEach((n) => { if (w[n.dataset.word]) n.textContent = w[n.dataset.word]; });
     document.querySelectorAll("header a").forEach((a) => { const t = w[NAV[a.getAttribute("href")]]; if (t) a.textContent = t; });
+    const board = $("board"); if (board && w.board_label) board.setAttribute("aria-label", w.board_label);
+    if (lang) document.documentElement.lang = lang;
+  }
+  // the board scrolls with the arrow keys once it has the focus (it is in the tab order)
+  function scrollable(box) {
+    if (!box) return;
+    box.addEventListener("keydown", (ev) => {
+      if (ev.target !== box) return;
+      const step = { ArrowLeft: [-60, 0], ArrowRight: [60, 0], ArrowUp: [0, -60], ArrowDown: [0, 60] }[ev.key];
+      if (step) { box.scrollBy(step[0], step[1]); ev.preventDefault(); }
+    });
   }
   function renderLog(lines) {
     const box = $("log"); box.replaceChildren();
@@ -67,7 +78,7 @@ const MN = (() => {
       const g = info.games[info.editions.find((x) => x.id === ed.value).game];
       const w = (g.words || {})[lang.value] || {};
       relabel(w);
-      const host = $("hostlink"); if (host && w.form_play_all) host.textContent = w.form_play_all;
+      const host = $("hostlink"); if (host) host.textContent = host.dataset.hotseat ? w.form_play_all : w.form_play_own;
       document.documentElement.lang = lang.value;
     }
     function seats() {
@@ -88,14 +99,19 @@ const MN = (() => {
       ev.preventDefault(); showError();
       const seatsBy = {}; document.querySelectorAll(".seat").forEach((s) => { seatsBy[s.dataset.player] = s.value; });
       try {
-        const r = await api("/api/games", { edition: ed.value, lang: lang.value, players: Number(players.value), seed: Number($("seed").value), seats: seatsBy });
-        const box = $("links"); box.replaceChildren();
-        const w = (info.games[info.editions.find((x) => x.id === ed.value).game].words || {})[lang.value] || {};
-        const a = el("a", w.form_play_all || "Play (every human seat at this screen)"); a.href = r.host; a.id = "hostlink"; box.append(a);
-        const names = (info.games[info.editions.find((x) => x.id === ed.value).game].names || {})[lang.value] || {};
-        for (const [p, link] of Object.entries(r.seats)) { const d = el("div", (names[p] || p) + ": "); const b = el("a", location.origin + link); b.href = link; b.className = "seatlink"; b.dataset.player = p; d.append(b); box.append(d); }
+        const r = await api("/api/games", { edition: ed.value, lang: lang.value, players: Number(players.value), seed: Number($("seed").value), seats: seatsBy, hotseat: $("hotseat").checked, lobby: $("lobby").checked });
+        showLinks(r, info.editions.find((x) => x.id === ed.value), lang.value);
       } catch (e) { showError(e); }
     };
+    // the host's link, each human seat's and the spectator's, in the page's language
+    function showLinks(r, e, l) {
+      const g = info.games[e.game];
+      const box = $("links"); box.replaceChildren();
+      const w = (g.words || {})[l] || {}, names = (g.names || {})[l] || {};
+      const a = el("a", r.hotseat ? w.form_play_all : w.form_play_own); a.href = r.host; a.id = "hostlink"; a.dataset.hotseat = r.hotseat ? "1" : ""; box.append(a);
+      for (const [p, link] of Object.entries(r.seats)) { const d = el("div", (names[p] || p) + ": "); const b = el("a", location.origin + link); b.href = link; b.className = "seatlink"; b.dataset.player = p; d.append(b); box.append(d); }
+      const d = el("div", (w.form_watch || "") + ": "); const b = el("a", location.origin + r.watch); b.href = r.watch; b.id = "watchlink"; d.append(b); box.append(d);
+    }
     // a save's seats, prefilled from the save (its own bots and humans; a save that does
     // not name them: the first seat human, as a new game's), in the page's language
     function kindName(kinds, b) {   // "heuristic:trader" reads as "heuristic bot (trader)"
@@ -131,19 +147,52 @@ const MN = (() => {
     $("load").onclick = async () => {
       showError(); const f = $("savefile").files[0]; if (!f) return;
       const seatsBy = {}; document.querySelectorAll(".loadseat").forEach((s) => { seatsBy[s.dataset.player] = s.value; });
-      const req = { save: await f.text(), seats: seatsBy }; const l = loadLang(); if (l) req.lang = l;
-      try { const r = await api("/api/load", req); location.href = r.host; } catch (e) { showError(e); }
+      const req = { save: await f.text(), seats: seatsBy, hotseat: $("hotseat").checked, lobby: $("lobby").checked }; const l = loadLang(); if (l) req.lang = l;
+      try {
+        const r = await api("/api/load", req);
+        // one screen plays every human seat: straight to the game; else each seat's link
+        if (r.hotseat || Object.keys(r.seats).length <= 1) location.href = r.host;
+        else { showLinks(r, info.editions.find((x) => x.id === saved.pack), l || lang.value); $("links").scrollIntoView(); }
+      } catch (e) { showError(e); }
     };
   }
 
   // -- play -----------------------------------------------------------------------------
   async function play() {
     const base = "/api" + location.pathname;
-    let view = null, picked = [];
+    let view = null, picked = [], mine = false;
+    const title = document.title;
     $("save").href = base + "/save"; $("logfile").href = base + "/log";
+    scrollable($("board"));
+    $("sound").checked = localStorage.getItem("mnrules.sound") === "1";
+    $("sound").onchange = () => localStorage.setItem("mnrules.sound", $("sound").checked ? "1" : "0");
+    const canNotify = typeof Notification !== "undefined";
+    $("notify").hidden = !canNotify || Notification.permission !== "default";
+    $("notify").onclick = async () => { await Notification.requestPermission(); $("notify").hidden = Notification.permission !== "default"; };
+    function beep() {   // a short tone, no sound file
+      try {
+        const ctx = new AudioContext(); const o = ctx.createOscillator(); const g = ctx.createGain();
+        o.frequency.value = 660; g.gain.value = 0.08; o.connect(g); g.connect(ctx.destination); o.start(); o.stop(ctx.currentTime + 0.18);
+      } catch (e) { /* no audio here */ }
+    }
+    // the turn signal: the tab's title while it is this link's turn; a sound and a
+    // notification when it becomes so (each only if asked for)
+    function signal() {
+      const now = view.your_turn;
+      document.title = now ? "\u25b6 " + view.words.turn_title + " \u2014 " + title : title;
+      document.body.dataset.turn = now ? "1" : "";
+      if (now && !mine) {
+        if ($("sound").checked) beep();
+        if (canNotify && Notification.permission === "granted" && document.hidden) {
+          try { new Notification(view.words.turn_title, { body: view.status }); } catch (e) { /* not in this browser */ }
+        }
+      }
+      mine = now;
+    }
     async function load(data) {
+      const before = view && view.version;
       view = data || await api(base);
-      picked = [];
+      picked = []; if (view.version !== before) narrowed = "";
       draw();
     }
     function draw() {
@@ -151,9 +200,13 @@ const MN = (() => {
       $("you").textContent = view.you.join(", ");
       $("status").textContent = view.status;
       $("undo").textContent = view.words.undo; $("undo").disabled = !view.can_undo;
+      $("watch").hidden = !view.watch; if (view.watch) { $("watch").href = view.watch; $("watch").textContent = view.words.form_watch || ""; }
+      $("undoWhy").textContent = view.undo_why || ""; $("undo").title = view.undo_why || "";
+      $("signal").hidden = view.over || view.you.length === 0 || !view.words.turn_title || view.role === "watch";
       $("optionsTitle").textContent = view.words.options; $("logTitle").textContent = view.words.log;
       $("save").textContent = view.words.save; if (view.words.download_log) $("logfile").textContent = view.words.download_log;
-      relabel(view.words);
+      relabel(view.words, view.lang);
+      signal();
       const board = $("board");
       if (board.dataset.svg !== view.board) { board.innerHTML = view.board; board.dataset.svg = view.board; }
       renderTable(view.table, $("table"));
@@ -161,10 +214,28 @@ const MN = (() => {
       drawOptions();
     }
     function matches(o) { return picked.every((a) => o.places.includes(a)); }
+    // many choices in groups (a payment's combinations, by their first goods): a first
+    // step narrows them to one group, the second picks one of its choices
+    let narrowed = "";
+    function narrowing(box) {
+      const sizes = {}; view.options.forEach((o) => { sizes[o.group] = (sizes[o.group] || 0) + 1; });
+      const groups = Object.keys(sizes).filter((g) => g);
+      if (view.options.length <= 12 || groups.length < 2 || !groups.some((g) => sizes[g] > 1)) { narrowed = ""; return; }
+      if (!groups.includes(narrowed)) narrowed = "";
+      const label = el("label", (view.words.options_narrow || "") + " ", "narrow");
+      const pickGroup = el("select"); pickGroup.id = "narrow";
+      const all = el("option", view.words.options_all || ""); all.value = ""; pickGroup.append(all);
+      groups.forEach((g) => { const o = el("option", g + " (" + sizes[g] + ")"); o.value = g; pickGroup.append(o); });
+      pickGroup.value = narrowed;
+      pickGroup.onchange = () => { narrowed = pickGroup.value; drawOptions(); const f = $("options").querySelector("button.option"); if (f && narrowed) f.focus(); };
+      label.append(pickGroup); box.append(label);
+    }
     function drawOptions() {
       const box = $("options"); box.replaceChildren();
+      narrowing(box);
       let group = null;
       view.options.forEach((o) => {
+        if (narrowed && o.group !== narrowed) return;
         if (o.group !== group) { group = o.group; if (group) box.append(el("div", group, "group")); }
         const b = el("button", o.text); b.dataset.key = o.key; b.className = "option" + (matches(o) ? "" : " dim");
         b.onclick = () => choose(o.key); box.append(b);
@@ -174,6 +245,9 @@ const MN = (() => {
         const name = a.dataset.area;
         a.classList.toggle("legal", legal.has(name)); a.classList.toggle("picked", picked.includes(name));
         a.onclick = legal.has(name) ? () => pick(name) : null;
+        // a legal area is a button for the keyboard too (the options list says the same)
+        if (legal.has(name)) { a.setAttribute("tabindex", "0"); a.setAttribute("role", "button"); a.onkeydown = (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(name); } }; }
+        else { a.removeAttribute("tabindex"); a.removeAttribute("role"); a.onkeydown = null; }
       });
     }
     function pick(area) {
@@ -202,7 +276,7 @@ const MN = (() => {
       try {
         info = await api(`/api/replays/${id}?step=${n}`); step = info.step;
         $("where").textContent = info.where || `${info.step} / ${info.steps} (round ${info.round})`;
-        relabel(info.words || {});   // the page in the log's language
+        relabel(info.words || {}, info.lang);   // the page in the log's language
         $("board").innerHTML = info.board; renderLog(info.log); renderTable(info.table, $("table"));
       } catch (e) { showError(e); }
     }
@@ -210,6 +284,7 @@ const MN = (() => {
       showError(); const f = $("logfile").files[0]; if (!f) return;
       try { const r = await api("/api/replays", { log: await f.text() }); id = r.id; await go(0); } catch (e) { showError(e); }
     };
+    scrollable($("board"));
     $("next").onclick = () => go(step + 1);
     $("prev").onclick = () => go(step - 1);
     $("nextRound").onclick = () => { const r = info.rounds.find((s) => s > step); go(r === undefined ? info.steps : r); };
@@ -273,7 +348,44 @@ const MN = (() => {
       } catch (e) { showError(e); }
     };
   }
-  return { index, play, replay, editor, design };
+  // -- lobby: the open games, their free seats to join, a spectator's link -----------------
+  async function lobby() {
+    const asked = new URLSearchParams(location.search).get("lang") || (navigator.language || "en").split("-")[0];
+    async function list() {
+      showError();
+      try {
+        const r = await api("/api/lobby?lang=" + encodeURIComponent(asked)); const w = r.words;
+        relabel(w, r.lang);
+        const box = $("games"); box.replaceChildren();
+        if (!r.games.length) box.append(el("p", w.lobby_none, "none"));
+        r.games.forEach((g) => {
+          const sec = el("section", undefined, "game"); sec.dataset.game = g.game;
+          const h = el("h2", g.edition); sec.append(h);
+          const ul = el("ul");
+          g.players.forEach((p) => {
+            const li = el("li", p.name + " \u2014 " + (p.kind === "free" ? w.lobby_free : p.kind === "bot" ? w.lobby_bot : w.lobby_human) + " ");
+            if (p.kind === "free") {
+              const b = el("button", w.lobby_join, "join"); b.type = "button"; b.dataset.player = p.id;
+              b.setAttribute("aria-label", w.lobby_join + ": " + p.name);
+              b.onclick = async () => {
+                showError();
+                try { const j = await api(`/api/lobby/${g.game}/join`, { player: p.id, lang: r.lang }); location.href = j.link; } catch (e) { showError(e); await list(); }
+              };
+              li.append(b);
+            }
+            ul.append(li);
+          });
+          sec.append(ul);
+          if (g.watch) { const a = el("a", w.lobby_watch, "watch"); a.href = g.watch; sec.append(a); }
+          box.append(sec);
+        });
+      } catch (e) { showError(e); }
+    }
+    $("refresh").onclick = list;
+    await list();
+    setInterval(list, 10000);
+  }
+  return { index, play, replay, editor, design, lobby };
 })();
 // each page names its part in its body (no script in the page: the content security
 // policy allows none)
