@@ -191,8 +191,10 @@ def command(args: Any) -> int:
     said = "mnrules " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     title = (f"{args.edition}{' + ' + args.variant if args.variant else ''}, {players} "
              f"players, {args.games} games a cell, seed {args.seed}")
-    out: dict[str, Any] = {"command": said, "pack": args.edition, "variant": args.variant,
-                           "players": players, "games": args.games, "seed": args.seed}
+    out: dict[str, Any] = {"provenance": None, "command": said, "pack": args.edition,
+                           "variant": args.variant, "players": players, "games": args.games,
+                           "seed": args.seed}
+    played: list[str] = []
     if args.what == "trace":
         try:
             budgets = [int(b) for b in args.budgets.split(",")]
@@ -205,6 +207,7 @@ def command(args: Any) -> int:
         for strong, weak in pairs:
             make_bot(strong, 0, rules)
             make_bot(weak, 0, rules)
+            played += [strong, weak]
         rungs = []
         for strong, weak in pairs:
             jobs = trace_jobs(args.edition, args.variant, players, strong, weak, args.games,
@@ -225,6 +228,7 @@ def command(args: Any) -> int:
             raise MnrulesError(f"--bots {args.bots}: name at least two different bots")
         for b in bots:
             make_bot(b, 0, rules)
+        played += bots
         cells: dict[str, list[Cell]] = {}
         for b in bots:
             jobs = sim.jobs_for(args.edition, args.variant, players, args.games, args.seed,
@@ -238,6 +242,12 @@ def command(args: Any) -> int:
     print(text)
     print(f"(reproduce: {said})")
     if args.out:
+        from .provenance import provenance, seed_rule
+
+        out["provenance"] = provenance(
+            packs=[(args.edition, args.variant)], bots=played,
+            seeds=seed_rule(args.seed, args.games), round_cap=args.round_cap or sim.round_cap(rules), argv=getattr(args, "argv", None),
+            rules=rules, players=players)
         write_atomic(args.out, json.dumps(out, indent=1))
         print(f"written to {args.out}")
     return 0

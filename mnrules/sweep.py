@@ -212,7 +212,8 @@ def summary(point: Point, base: Point, boot: list[float]) -> dict[str, Any]:
 
 
 def run_points(points: Sequence[Point], pack: str, variant: str | None, players: int,
-               bots: Sequence[str], seeds: Sequence[int], round_cap: int, workers: int,
+               bots: Sequence[str], seeds: Sequence[int], round_cap: int | None,
+               workers: int,
                backend: str, address: str | None, quiet: bool) -> None:
     """Play ``seeds`` at every point (added to what each point already played)."""
     jobs = [sim.Job(pack, p.variant if p.variant is not None else variant, players, s,
@@ -271,6 +272,14 @@ def found(alive: list[Point], seed: int) -> dict[str, Any]:
             "win_rate": rep.win_rate,
             "interval": rep.interval,
             "tied_with": [p.values for k, p in enumerate(alive) if k != best]}
+
+
+def sim_seeds(first: int, points: Sequence[Point]) -> dict[str, Any]:
+    """The seeds a sweep played: the same at every point, game i ``first*1000003+i``,
+    as many as the point that played most."""
+    from .provenance import seed_rule
+
+    return seed_rule(first, max((len(p.results) for p in points), default=0))
 
 
 def command(args: Any) -> int:
@@ -351,7 +360,20 @@ def command(args: Any) -> int:
         answer = found(alive, args.seed)
         print(format_search(answer, stages))
     if args.out:
-        data = {"title": title, "axes": [asdict(a) for a in axes], "base": base.values,
+        from .provenance import provenance
+
+        variants = list(dict.fromkeys([args.variant] + [p.variant for p in points
+                                                        if p.variant is not None]))
+        point_bots = [b for p in points for b in (p.bots or ())]
+        record = provenance(packs=[(args.edition, v) for v in variants],
+                            bots=list(dict.fromkeys(bots + point_bots)),
+                            seeds=sim_seeds(args.seed, points),
+                            round_cap=args.round_cap or sim.round_cap(rules),
+                            argv=getattr(args, "argv", None), rules=rules, players=players,
+                            games=args.games, max_games=args.max_games,
+                            search=args.search)
+        data = {"provenance": record, "title": title, "axes": [asdict(a) for a in axes],
+                "base": base.values,
                 "points": rows, "search": {"result": answer, "stages": stages}
                 if args.search else None}
         write_atomic(args.out, json.dumps(data, indent=1, default=str))
