@@ -131,6 +131,10 @@ def provenance(*, packs: Sequence[tuple[str, str | None]], bots: Sequence[str],
     """The record every result file carries (see the module's docstring). ``seeds`` is
     the list of seeds played or a rule that gives them (``{"first": 1, "games": 100,
     "rule": "seed*1000003+i"}``); ``more`` adds command-specific settings."""
+    if rules is None and packs:   # a game's own bots are known to its rules alone
+        from .ruleset import load_ruleset
+
+        rules = load_ruleset(packs[0][0], variant=packs[0][1])
     record: dict[str, Any] = {"schema": SCHEMA, "command": command_line(argv),
                               "engine": "mnrules", "version": __version__,
                               "commit": commit(),

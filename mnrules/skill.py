@@ -246,8 +246,9 @@ def command(args: Any) -> int:
 
         out["provenance"] = provenance(
             packs=[(args.edition, args.variant)], bots=played,
-            seeds=seed_rule(args.seed, args.games), round_cap=args.round_cap or sim.round_cap(rules), argv=getattr(args, "argv", None),
-            rules=rules, players=players)
+            seeds=seed_rule(args.seed, args.games),
+            round_cap=args.round_cap or sim.round_cap(rules),
+            argv=getattr(args, "argv", None), rules=rules, players=players)
         write_atomic(args.out, json.dumps(out, indent=1))
         print(f"written to {args.out}")
     return 0
