@@ -341,7 +341,8 @@ def command(args: Any) -> int:
                              max(args.games, args.max_games))
     else:
         play(points, range(args.games))
-    names = points[0].results[0].players
+    # the pack's seating, not the first game's order (Antike II draws its start player)
+    names = rules.seating.get(players) or points[0].results[0].players
     common = min(len(p.results) for p in points)
     trimmed = [Point(p.values, p.params, p.results[:common], p.variant, p.bots)
                for p in points]
@@ -379,7 +380,7 @@ def command(args: Any) -> int:
         write_atomic(args.out, json.dumps(data, indent=1, default=str))
         print(f"results written to {args.out}")
     if args.plot:
-        plot(args.plot, rows, names, axes, title)
+        plot(args.plot, rows, names, axes, title, sim.Names(presenter(rules)))
         print(f"figure written to {args.plot}")
     return 0
 
@@ -447,7 +448,7 @@ def format_search(answer: dict[str, Any], stages: list[dict[str, Any]]) -> str:
 
 
 def plot(path: str, rows: list[dict[str, Any]], players: Sequence[str],
-         axes: Sequence[Axis], title: str) -> None:
+         axes: Sequence[Axis], title: str, say: sim.Names = sim.IDS) -> None:
     """Win rates (with intervals), spread and game length along the sweep."""
     import io
     from pathlib import Path
@@ -467,7 +468,7 @@ def plot(path: str, rows: list[dict[str, Any]], players: Sequence[str],
         ys = [r["win_rate"][p] for r in rows]
         lo = [r["interval"][p][0] for r in rows]
         hi = [r["interval"][p][1] for r in rows]
-        (line,) = ax1.plot(xs, ys, marker="o", label=p)
+        (line,) = ax1.plot(xs, ys, marker="o", label=say.player(p))
         ax1.fill_between(xs, lo, hi, color=line.get_color(), alpha=0.12)
     ax1.axhline(1 / max(1, len(players)), color="grey", linestyle="--", linewidth=1)
     ax1.set_ylabel("win rate (95% Wilson interval)")

@@ -118,7 +118,7 @@ def test_provenance_digests_contents_not_paths(tmp_path: Path) -> None:
 
 
 def _fake_run(jobs: list[sim.Job], *_: Any, **__: Any) -> list[sim.GameResult]:
-    return [G(j.seed, ["rome", "greece", "babylon"], ["rome"], "conquest", 4, 9)
+    return [G(j.seed, ["rome", "greece", "carthage"], ["rome"], "conquest", 4, 9)
             for j in jobs]
 
 
