@@ -79,8 +79,8 @@ def pack_record(pack: str, variant: str | None = None) -> dict[str, Any]:
     files: list[Path] = []
     if base.source is not None:
         # a game without a map (a test's tic-tac-toe) names a board file it never reads
-        files = [Path(f) for f in [*base.source.chain, base.source.board_file]
-                 if Path(f).is_file()]
+        named = [Path(f) for f in base.source.chain] + [Path(base.source.board_file)]
+        files = [f for f in named if f.is_file()]
     out: dict[str, Any] = {"pack": pack, "game": rules.game,
                            "pack_sha256": _files_digest(files) if files else None,
                            "variant": variant,
