@@ -1125,13 +1125,15 @@ def format_metrics(rep: Report, names: Names = IDS) -> list[str]:
              + (f"; stability {_opt(rep.stability, '.2f')}; clarity "
                 f"{_opt(rep.clarity, '.2f')}" if rep.lead_basis == "evaluation" else "")]
     if rep.predictive:
+        overall = sum(t["rate"] * t["games"] for t in rep.predictive) / \
+            sum(t["games"] for t in rep.predictive)
         lines.append("the evaluation's leader goes on to win (by tenth of the game; "
                      "chance: winners over players):")
         lines.append("  " + ", ".join(
             f"{t['tenth']}: {t['rate']:.0%} [{t['interval'][0]:.0%}, "
             f"{t['interval'][1]:.0%}]" for t in rep.predictive)
             + f" (chance {rep.predictive[0]['chance']:.0%}; "
-              f"{rep.predictive[0]['games']} games)")
+              f"{rep.predictive[0]['games']} games; all tenths {overall:.0%})")
     lines.append("advantage by player (win rate less 1/players): " + ", ".join(
         f"{names.player(e)} {rep.advantage.get(e, 0.0):+.1%}" for e in rep.players))
     lines.append("advantage by position in the order of play (1: the first player; "

@@ -91,7 +91,7 @@ def test_predictive_rate_by_tenth_stability_and_clarity() -> None:
     assert sim.lead(games[0]).decided_at == pytest.approx(5 / 9)
     rep = sim.report(games)
     assert rep.lead_basis == "evaluation"
-    assert "1: 0% [" in sim.format_report(rep, "t") and "(chance 50%; 1 games)" in \
+    assert "1: 0% [" in sim.format_report(rep, "t") and "(chance 50%; 1 games; all tenths 50%)" in \
         sim.format_report(rep, "t")
     tie = G(3, ["a", "b"], ["a"], "x", 1, 9, values=[[0.5, 0.5]])
     assert sim.predictive([tie])[0]["rate"] == 0.5   # a tie for the lead shares the credit
