@@ -350,6 +350,14 @@ PLOT_FORMATS = (".png", ".svg", ".pdf")
 OUT_FORMATS = (".json", ".csv")
 
 
+DEFAULT_BOTS = "heuristic"
+"""The bot of every seat when a study command (simulate, sweep) is given none: the
+cheapest bot that plays each game with a plan. Random bots measure the rules' luck, not
+the balance players meet; a search bot costs a hundredfold more a game."""
+ROUND_CAP_HELP = ("stop a game undecided after this many rounds (default: the pack's "
+                  "round_cap parameter, else 60; --max-rounds is the same option)")
+
+
 def _plot_format(path: str) -> None:
     """Refuse a figure that cannot be drawn (an unknown format, no matplotlib) now."""
     suffix = Path(path).suffix.lower()
@@ -408,12 +416,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.players is None:
         args.players = max(rules.seating, default=1)
     jobs = sim.jobs_for(args.edition, args.variant, args.players, args.games, args.seed, bots,
-                        args.max_rounds)
+                        args.round_cap)
     title = f"{args.edition}{' + ' + args.variant if args.variant else ''}, " \
             f"{args.players} players, bots {args.bots}, seed {args.seed}"
     results = sim.run(jobs, jobs_n, args.backend, args.scheduler,
                       show_progress=not args.quiet, deadline=args.game_deadline)
-    rep = sim.report(results)
+    rep = sim.report(results, rules.seating.get(args.players))
     names = sim.Names(presenter(rules))  # the pack's names, never its ids
     print(sim.format_report(rep, title, names))
     if args.explain:
@@ -425,15 +433,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                  for j in jobs]
         results_b = sim.run(other, jobs_n, args.backend, args.scheduler,
                             show_progress=not args.quiet, deadline=args.game_deadline)
-        side = sim.compared(args.compare, results, results_b)
+        rules_b = load_ruleset(args.compare)
+        side = sim.compared(args.compare, results, results_b,
+                            rules_b.seating.get(args.players) or rep.players)
         print(sim.format_report(side.report, f"{args.compare}, same seeds",
-                                sim.Names(presenter(load_ruleset(args.compare)))))
+                                sim.Names(presenter(rules_b))))
         print(sim.format_compare(side.rows, side.more, name, args.compare, names))
     if args.out:
-        sim.write_out(args.out, results, rep, side, name)
+        from .provenance import provenance, seed_rule
+
+        packs = [(args.edition, args.variant)] + ([(args.compare, None)] if args.compare
+                                                  else [])
+        record = provenance(packs=packs, bots=bots, seeds=seed_rule(args.seed, args.games),
+                            round_cap=args.round_cap or sim.round_cap(rules),
+                            argv=args.argv, rules=rules, players=args.players,
+                            games=args.games)
+        sim.write_out(args.out, results, rep, side, name, record)
         print(f"results written to {args.out}")
     if args.plot:
-        sim.plot(args.plot, rep, title, side, name)
+        sim.plot(args.plot, rep, title, side, name, names)
         print(f"figure written to {args.plot}")
     return 0
 
@@ -1201,11 +1219,11 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--jobs", type=whole(1), default=None,
                     help="worker processes (default: half the cores, at least 1; at most "
                     "one per game and four per core)")
-    sm.add_argument("--bots", default="random",
-                    help="bot kind, or one per player, comma-separated (default: random)")
-    sm.add_argument("--max-rounds", type=whole(1), default=None,
-                    help="stop a game undecided after this many rounds (default: the "
-                    "pack's round_cap parameter, else 60)")
+    sm.add_argument("--bots", default=DEFAULT_BOTS,
+                    help=f"bot kind, or one per player, comma-separated (default: "
+                    f"{DEFAULT_BOTS})")
+    sm.add_argument("--round-cap", "--max-rounds", dest="round_cap", type=whole(1),
+                    default=None, help=ROUND_CAP_HELP)
     sm.add_argument("--game-deadline", type=whole(1), default=None, metavar="SECONDS",
                     help="with --jobs: a worker that spends longer on one game is "
                     "replaced and the game played again (default: 3600, an hour)")
@@ -1239,8 +1257,8 @@ def build_parser() -> argparse.ArgumentParser:
     rt.add_argument("--rounds", type=whole(1), default=1,
                     help="times every lineup is played in every seat rotation (default: 1)")
     rt.add_argument("--seed", type=int, default=1, help="the first seed (default: 1)")
-    rt.add_argument("--round-cap", type=whole(1), default=60,
-                    help="stop a game after this many rounds (default: 60)")
+    rt.add_argument("--round-cap", "--max-rounds", dest="round_cap", type=whole(1),
+                    default=None, help=ROUND_CAP_HELP)
     rt.add_argument("--jobs", type=whole(1), default=None,
                     help="worker processes (default: half the cores)")
     rt.add_argument("--out", default=None, help="write the table and games: FILE.json")
@@ -1269,8 +1287,8 @@ def build_parser() -> argparse.ArgumentParser:
     sk.add_argument("--games", type=whole(1), default=40,
                     help="games a rung or a bot (default: 40)")
     sk.add_argument("--seed", type=int, default=1, help="the first seed (default: 1)")
-    sk.add_argument("--round-cap", type=whole(1), default=None,
-                    help="stop a game after this many rounds (default: the pack's)")
+    sk.add_argument("--round-cap", "--max-rounds", dest="round_cap", type=whole(1),
+                    default=None, help=ROUND_CAP_HELP)
     sk.add_argument("--jobs", type=whole(1), default=None,
                     help="worker processes (default: half the cores)")
     sk.add_argument("--out", default=None, help="write the result: FILE.json")
@@ -1298,10 +1316,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="race the points to the smallest spread of win rates")
     sw.add_argument("--seed", type=int, default=1,
                     help="the first seed: game i plays seed*1000003+i (default: 1)")
-    sw.add_argument("--bots", default="heuristic",
-                    help="bot kind, or one per player, comma-separated (default: heuristic)")
-    sw.add_argument("--round-cap", type=whole(1), default=60,
-                    help="stop a game after this many rounds (default: 60)")
+    sw.add_argument("--bots", default=DEFAULT_BOTS,
+                    help=f"bot kind, or one per player, comma-separated (default: "
+                    f"{DEFAULT_BOTS})")
+    sw.add_argument("--round-cap", "--max-rounds", dest="round_cap", type=whole(1),
+                    default=None, help=ROUND_CAP_HELP)
     sw.add_argument("--jobs", type=whole(1), default=None,
                     help="worker processes (default: half the cores)")
     sw.add_argument("--backend", default="local", choices=("local", "dask"),
@@ -1472,6 +1491,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             reconfigure(line_buffering=True)
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)   # for the files' provenance
     try:
         if getattr(args, "game", None):
             _use_game(args)

@@ -53,8 +53,9 @@ def lineups(entrants: int, players: int) -> list[tuple[int, ...]]:
 
 
 def schedule(pack: str, variant: str | None, players: int, entrants: Sequence[str],
-             rounds: int, seed: int, round_cap: int = sim.ROUND_CAP) -> list[sim.Job]:
-    """The round robin's games: ``rounds`` times every lineup, one seed per game."""
+             rounds: int, seed: int, round_cap: int | None = None) -> list[sim.Job]:
+    """The round robin's games: ``rounds`` times every lineup, one seed per game (a
+    ``round_cap`` of None: the pack's, :func:`mnrules.simulate.round_cap`)."""
     jobs: list[sim.Job] = []
     seats = lineups(len(entrants), players)
     for _ in range(rounds):
@@ -233,7 +234,14 @@ def command(args: Any) -> int:
     print(format_table(table, f"{args.edition}{' + ' + args.variant if args.variant else ''}"
                               f", seed {args.seed}"))
     if args.out:
-        data = {"table": asdict(table), "entrants": entrants,
+        from .provenance import provenance
+
+        record = provenance(packs=[(args.edition, args.variant)], bots=entrants,
+                            seeds=[j.seed for j in jobs],
+                            round_cap=args.round_cap or sim.round_cap(rules),
+                            argv=getattr(args, "argv", None), rules=rules, players=players,
+                            rounds=args.rounds)
+        data = {"provenance": record, "table": asdict(table), "entrants": entrants,
                 "games": [{"seed": j.seed, "bots": list(j.bots), "winners": r.winners,
                            "victory": r.victory, "rounds": r.rounds}
                           for j, r in zip(jobs, results, strict=True)]}

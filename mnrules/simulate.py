@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import itertools
 import json
 import math
 import os
+import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -79,6 +81,14 @@ class GameResult:
     """Cards taken during the game (not held at its first counted round), with the
     round they were taken in (the round before the one whose start first found them
     held; the last round for a card first seen held at the end)."""
+    values: list[list[float]] = field(default_factory=list)
+    """The evaluation series: each player's chance to win as the game's own evaluation
+    (its search policy's ``values``) puts it, in the order of ``players``, once a round
+    (at the round's first decision); empty for a game that gives no evaluation."""
+    firsts: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per phase: how many rounds each player made the phase's first decision (who went
+    first; in Mare Nostrum the phase's leader names the order, in Antike II the start
+    player leads every round)."""
 
 
 _RULES: dict[tuple[str, str | None, tuple[tuple[str, str], ...]], Ruleset] = {}
@@ -143,6 +153,12 @@ def play_one(job: Job) -> GameResult:
     bots = {p: make_bot(job.bots[i % len(job.bots)], job.seed * 1009 + i, rules)
             for i, p in enumerate(players)}
     held: dict[str, dict[str, int]] = {p: {} for p in players}
+    # its own policy, not a bot's: its caches then never touch a bot's choices
+    policy = rules.hook.mn_search_policy(rules=rules, seed=job.seed)
+    values: list[list[float]] = []
+    evaluated: int | None = None
+    firsts: dict[str, dict[str, int]] = {}
+    opened: set[tuple[int, str]] = set()
     counted = 0
     history = hashlib.sha256()
     series: list[list[float]] = []
@@ -167,6 +183,15 @@ def play_one(job: Job) -> GameResult:
     game.choice_listeners.append(on_choice)
     decisions = 0
     while (dec := game.pending) is not None:
+        now = game.state
+        if policy is not None and now.round != evaluated:
+            evaluated = now.round   # once a round: a decision's worth would cost a search
+            v = policy.values(game)
+            values.append([round(float(v.get(p, 0.0)), 6) for p in players])
+        if now.phase and (now.round, now.phase) not in opened:
+            opened.add((now.round, now.phase))
+            by = firsts.setdefault(now.phase, {})
+            by[dec.player] = by.get(dec.player, 0) + 1
         game.apply(bots[dec.player].choose(game))
         decisions += 1
     st = game.state
@@ -180,7 +205,7 @@ def play_one(job: Job) -> GameResult:
     picked = {c: r - 1 for c, r in sorted(first_held.items()) if r > 1}
     return GameResult(job.seed, list(players), list(st.winners), st.victory or "round cap",
                       rounds_played(st), decisions, held, counted, history.hexdigest(),
-                      final, series, cards, picked)
+                      final, series, cards, picked, values, firsts)
 
 
 def jobs_for(pack: str, variant: str | None, players: int, games: int, seed: int,
@@ -584,11 +609,17 @@ class Lead:
     """At those points: the leader's score less the best winner's."""
 
 
+def lead_series(result: GameResult) -> list[list[float]]:
+    """The series the lead metrics read: the game's evaluation when it gives one, else
+    the proxy score (:func:`score`)."""
+    return result.values or result.scores
+
+
 def lead(result: GameResult) -> Lead:
-    """The lead metrics of one game, from its lead series. A winner *leads* at a point
-    when the best winner's score is above every other player's (a shared win: any of
-    the winners)."""
-    series = result.scores
+    """The lead metrics of one game, from its lead series (:func:`lead_series`). A winner
+    *leads* at a point when the best winner's value is above every other player's (a
+    shared win: any of the winners)."""
+    series = lead_series(result)
     changes, last = 0, None
     for point in series:
         top = max(point, default=0.0)
@@ -616,12 +647,111 @@ def lead(result: GameResult) -> Lead:
     return Lead(changes, steps, decided, ahead.count(False) / len(ahead), gaps)
 
 
+def stability(result: GameResult) -> float | None:
+    """The mean share of the chance to win that changes hands from one round to the next
+    (half the sum of the players' absolute changes): 0 never moves, 1 all of it every
+    round. None below two evaluated rounds."""
+    v = result.values
+    if len(v) < 2:
+        return None
+    moves = [sum(abs(b - a) for a, b in zip(x, y, strict=True)) / 2
+             for x, y in itertools.pairwise(v)]
+    return sum(moves) / len(moves)
+
+
+def clarity(result: GameResult) -> float | None:
+    """The mean margin of the evaluation's leader over the runner-up (how plain it is,
+    round by round, who is ahead)."""
+    margins = [sorted(point, reverse=True)[0] - sorted(point, reverse=True)[1]
+               for point in result.values if len(point) > 1]
+    return sum(margins) / len(margins) if margins else None
+
+
+TENTHS = 10
+
+
+def predictive(results: Sequence[GameResult]) -> list[dict[str, Any]]:
+    """How often the evaluation's leader goes on to win, per tenth of the game: for each
+    game with a winner and each tenth, the first evaluated round in it (a tie for the
+    lead shares the credit), against chance (winners over players)."""
+    hits = [0.0] * TENTHS
+    games = [0] * TENTHS
+    chance = [0.0] * TENTHS
+    for r in results:
+        m = len(r.values)
+        if not r.winners or not m:
+            continue
+        done: set[int] = set()
+        for i, point in enumerate(r.values):
+            t = min(TENTHS - 1, i * TENTHS // m)
+            if t in done:
+                continue
+            done.add(t)
+            top = max(point)
+            leaders = [k for k, x in enumerate(point) if x == top]
+            hits[t] += sum(r.players[k] in r.winners for k in leaders) / len(leaders)
+            games[t] += 1
+            chance[t] += len(r.winners) / len(r.players)
+    return [{"tenth": t + 1, "games": games[t], "rate": hits[t] / games[t],
+             "interval": wilson(round(hits[t]), games[t]), "chance": chance[t] / games[t]}
+            for t in range(TENTHS) if games[t]]
+
+
+def advantage_rows(results: Sequence[GameResult], fair: float) -> list[dict[str, Any]]:
+    """Per position in the order of play (1: the first player), whoever held it: its
+    wins, win rate with interval, advantage over ``fair``, and who held it how often."""
+    n = len(results)
+    out: list[dict[str, Any]] = []
+    for k in range(max((len(r.players) for r in results), default=0)):
+        held = Counter(r.players[k] for r in results if k < len(r.players))
+        w = sum(1 for r in results if k < len(r.players) and r.players[k] in r.winners)
+        out.append({"position": k + 1, "wins": w, "win_rate": w / n if n else 0.0,
+                    "interval": wilson(w, n), "advantage": (w / n if n else 0.0) - fair,
+                    "held_by": dict(held.most_common())})
+    return out
+
+
+def first_rows(results: Sequence[GameResult], fair: float) -> list[dict[str, Any]]:
+    """Per phase: each player's share of the rounds he went first in it, and the win
+    rate of the player who went first most often in a game (games with a tie for that
+    left out) less ``fair``."""
+    out: list[dict[str, Any]] = []
+    for phase in dict.fromkeys(ph for r in results for ph in r.firsts):
+        rounds: Counter[str] = Counter()
+        games = wins = 0
+        for r in results:
+            by = r.firsts.get(phase, {})
+            rounds.update(by)
+            if by:
+                top = max(by.values())
+                most = [p for p, c in by.items() if c == top]
+                if len(most) == 1:
+                    games += 1
+                    wins += most[0] in r.winners
+        total = sum(rounds.values())
+        out.append({"phase": phase, "rounds": total,
+                    "share": {p: c / total for p, c in rounds.most_common()},
+                    "games": games, "wins": wins,
+                    "win_rate": wins / games if games else 0.0,
+                    "interval": wilson(wins, games),
+                    "advantage": (wins / games if games else 0.0) - fair})
+    return out
+
+
 DEFINITIONS: dict[str, str] = {
     "win rate": "the share of games a player won, a shared win counted as a win for each "
                 "winner, with its 95% Wilson interval.",
-    "advantage by seat": "the win rate of the player in each seating position (seat 1 "
-                         "first) less the fair share 1/players, with the seat's 95% "
-                         "interval; under a fixed seating seat and player go together.",
+    "advantage by player": "each player's (nation's, empire's) win rate less the fair "
+                           "share 1/players, wherever he sat.",
+    "advantage by position": "the win rate of whoever held each position in the real "
+                             "order of play (1 the first player: in Antike II the start "
+                             "player drawn at random), less 1/players, with its 95% "
+                             "interval and who held it; where the seating is fixed the "
+                             "position is the player's own.",
+    "first to act": "per phase, each player's share of the rounds he made its first "
+                    "decision, and the win rate less 1/players of the player who went "
+                    "first in it most often in a game (in Mare Nostrum a phase's leader "
+                    "names the order, so this reads the leader as much as the order).",
     "completion": "the share of games ended by a victory rather than stopped at the round "
                   "cap (Ludii's completion rate; the rest are timeouts).",
     "shared-win rate": "the share of games won by more than one player at once.",
@@ -629,17 +759,29 @@ DEFINITIONS: dict[str, str] = {
                 "sample standard deviation, and the 10th, 50th and 90th percentiles "
                 "(linear interpolation).",
     "score": "a player's score at a point of the game: the sum of the numeric figures "
-             "the game's own report gives him (a generic proxy, not the game's scoring); "
-             "the lead series takes it at every round start and at the end.",
-    "lead changes": "the times per game the sole leader by score differs from the "
-                    "previous sole leader (ties skipped), and per step of the series "
+             "the game's own report gives him (a generic proxy, not the game's scoring), "
+             "taken at every round start and at the end; the lead series only for a game "
+             "that gives no evaluation.",
+    "evaluation": "each player's chance to win as the game's own evaluation puts it (its "
+                  "search policy's values), once a round at the round's first decision: "
+                  "the lead series when the game gives one.",
+    "lead changes": "the times per game the sole leader of the lead series differs from "
+                    "the previous sole leader (ties skipped), and per step of the series "
                     "(one a round).",
     "decisiveness": "over games with a winner, the mean fraction of the game (0 its "
-                    "start, 1 its end) after which a winner led by score to the end; "
-                    "lower means decided earlier, 1 that the score never showed it.",
+                    "start, 1 its end) after which a winner led the lead series to the "
+                    "end; lower means decided earlier, 1 that the series never showed it.",
     "drama": "over games with a winner, the mean share of the lead series' points at "
-             "which no winner led by score (a comeback), with the mean gap behind the "
-             "leader at those points.",
+             "which no winner led (a comeback), with the mean gap behind the leader at "
+             "those points.",
+    "stability": "the mean share of the evaluated chance to win that changes hands from "
+                 "one round to the next (0 never moves, 1 all of it every round).",
+    "clarity": "the mean margin, round by round, of the evaluation's leader over the "
+               "runner-up (how plain it is who is ahead).",
+    "predictive rate": "per tenth of the game, how often the evaluation's leader at the "
+                       "tenth's first evaluated round goes on to win, against chance "
+                       "(winners over players): what makes the lead metrics worth "
+                       "reading.",
     "victory paths per player": "for each player, how his wins ended the game (a shared "
                                 "win counted for each winner).",
     "card pick rate": "the share of games in which a card was taken during the game (a "
@@ -683,7 +825,18 @@ class Report:
     rounds_p50: float = 0.0
     rounds_p90: float = 0.0
     seats: list[dict[str, Any]] = field(default_factory=list)
-    """Per seat: seat (from 1), player, wins, win_rate, interval, advantage."""
+    """Per position in the order of play (:func:`advantage_rows`): position (from 1),
+    wins, win_rate, interval, advantage, held_by."""
+    advantage: dict[str, float] = field(default_factory=dict)
+    """Per player: his win rate less 1/players."""
+    first_to_act: list[dict[str, Any]] = field(default_factory=list)
+    """Per phase (:func:`first_rows`)."""
+    lead_basis: str = "score"
+    """What the lead metrics read: "evaluation" (the game's) or "score" (the proxy)."""
+    stability: float | None = None
+    clarity: float | None = None
+    predictive: list[dict[str, Any]] = field(default_factory=list)
+    """Per tenth of the game (:func:`predictive`)."""
     lead_changes: float = 0.0
     """Mean lead changes per game."""
     lead_change_rate: float = 0.0
@@ -715,8 +868,14 @@ def card_stats(results: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def report(results: list[GameResult]) -> Report:
-    players = results[0].players if results else []
+def report(results: list[GameResult], order: Sequence[str] | None = None) -> Report:
+    """The report of a run's games. ``order`` lists the players as the table shows them
+    (the pack's seating); without it, the first game's order, which in a game that draws
+    its start player is that game's alone."""
+    players = list(order) if order else (results[0].players if results else [])
+    seen = {p for r in results for p in r.players}
+    if order and not seen <= set(players):
+        players = players + sorted(seen - set(players))
     wins: Counter[str] = Counter()
     shared: Counter[str] = Counter()
     by_player: dict[str, Counter[str]] = {e: Counter() for e in players}
@@ -739,11 +898,9 @@ def report(results: list[GameResult]) -> Report:
         share[e] = {t: sum(r.titles_held.get(e, {}).get(t, 0) for r in results) / counted
                     for t in titles}
     fair = 1 / len(players) if players else 0.0
-    seats = [{"seat": i + 1, "player": e, "wins": wins[e],
-              "win_rate": wins[e] / n if n else 0.0, "interval": wilson(wins[e], n),
-              "advantage": (wins[e] / n if n else 0.0) - fair}
-             for i, e in enumerate(players)]
     leads = [lead(r) for r in results]
+    stable = [x for x in map(stability, results) if x is not None]
+    clear = [x for x in map(clarity, results) if x is not None]
     decided = [x.decided_at for x in leads if x.decided_at is not None]
     behind = [x.behind for x in leads if x.behind is not None]
     gaps = [g for x in leads for g in x.gaps]
@@ -758,13 +915,19 @@ def report(results: list[GameResult]) -> Report:
         interval={e: wilson(wins[e], n) for e in players},
         paths=dict(Counter(r.victory for r in results)),
         rounds_mean=mean,
-        rounds_median=float(rounds[n // 2]) if n else 0.0,
+        rounds_median=float(statistics.median(rounds)) if n else 0.0,
         round_hist=dict(sorted(Counter(rounds).items())),
         title_share=share, unfinished=unfinished,
         completion=(n - unfinished) / n if n else 0.0,
         shared_rate=shared_games / n if n else 0.0,
         rounds_sd=sd, rounds_p10=quantile(rounds, 0.1), rounds_p50=quantile(rounds, 0.5),
-        rounds_p90=quantile(rounds, 0.9), seats=seats,
+        rounds_p90=quantile(rounds, 0.9), seats=advantage_rows(results, fair),
+        advantage={e: (wins[e] / n if n else 0.0) - fair for e in players},
+        first_to_act=first_rows(results, fair),
+        lead_basis="evaluation" if results and all(r.values for r in results) else "score",
+        stability=sum(stable) / len(stable) if stable else None,
+        clarity=sum(clear) / len(clear) if clear else None,
+        predictive=predictive(results),
         lead_changes=sum(x.changes for x in leads) / n if n else 0.0,
         lead_change_rate=sum(x.changes for x in leads) / steps if steps else 0.0,
         decisiveness=sum(decided) / len(decided) if decided else None,
@@ -845,6 +1008,9 @@ class Names:
 
     def card(self, c: str) -> str:
         return str(self.say.card_name(c)) if self.say is not None else c
+
+    def phase(self, ph: str) -> str:
+        return str(self.say.name(ph, "phases")) if self.say is not None else ph
 
     def victory(self, v: str) -> str:
         return str(self.say.name(v, "victories")) if self.say is not None else v
@@ -944,21 +1110,53 @@ def _opt(value: float | None, fmt: str) -> str:
 def format_metrics(rep: Report, names: Names = IDS) -> list[str]:
     """The designer metrics (see :data:`DEFINITIONS`) as report lines."""
     n = rep.games
+    basis = "the game's evaluation" if rep.lead_basis == "evaluation" else \
+        "score (a proxy: this game gives no evaluation)"
     lines = [f"completion: {n - rep.unfinished} of {n} games ended by a victory "
              f"({rep.completion:.1%}), {rep.unfinished} at the round cap; shared-win rate "
              f"{rep.shared_rate:.1%}",
              f"duration (rounds): mean {rep.rounds_mean:.2f}, sd {rep.rounds_sd:.2f}, "
              f"p10 {rep.rounds_p10:g}, p50 {rep.rounds_p50:g}, p90 {rep.rounds_p90:g}",
-             f"lead by score: {rep.lead_changes:.2f} lead changes per game "
+             f"lead by {basis}: "
+             f"{rep.lead_changes:.2f} lead changes per game "
              f"({rep.lead_change_rate:.2f} per round); decisiveness "
              f"{_opt(rep.decisiveness, '.2f')}; drama {_opt(rep.drama, '.2f')} (gap "
-             f"{_opt(rep.drama_gap, '.1f')})",
-             "advantage by seat (win rate less 1/players):"]
+             f"{_opt(rep.drama_gap, '.2f')})"
+             + (f"; stability {_opt(rep.stability, '.2f')}; clarity "
+                f"{_opt(rep.clarity, '.2f')}" if rep.lead_basis == "evaluation" else "")]
+    if rep.predictive:
+        overall = sum(t["rate"] * t["games"] for t in rep.predictive) / \
+            sum(t["games"] for t in rep.predictive)
+        lines.append("the evaluation's leader goes on to win (by tenth of the game; "
+                     "chance: winners over players):")
+        lines.append("  " + ", ".join(
+            f"{t['tenth']}: {t['rate']:.0%} [{t['interval'][0]:.0%}, "
+            f"{t['interval'][1]:.0%}]" for t in rep.predictive)
+            + f" (chance {rep.predictive[0]['chance']:.0%}; "
+              f"{rep.predictive[0]['games']} games; all tenths {overall:.0%})")
+    lines.append("advantage by player (win rate less 1/players): " + ", ".join(
+        f"{names.player(e)} {rep.advantage.get(e, 0.0):+.1%}" for e in rep.players))
+    lines.append("advantage by position in the order of play (1: the first player; "
+                 "win rate less 1/players):")
+    fixed = all(len(s["held_by"]) <= 1 for s in rep.seats)
     for s in rep.seats:
         lo, hi = s["interval"]
-        lines.append(f"  seat {s['seat']:<2} {_w(names.player(s['player']), 10)} "
-                     f"{s['win_rate']:6.1%} "
-                     f"[{lo:5.1%}, {hi:5.1%}]  {s['advantage']:+6.1%}")
+        held = "always " + names.player(next(iter(s["held_by"]), "")) if fixed else \
+            ", ".join(f"{names.player(p)} {c}" for p, c in s["held_by"].items())
+        lines.append(f"  position {s['position']:<2} {s['win_rate']:6.1%} "
+                     f"[{lo:5.1%}, {hi:5.1%}]  {s['advantage']:+6.1%}  ({held})")
+    if fixed and len(rep.seats) > 1:
+        lines.append("  (the seating is fixed: each position is one player's, so its row "
+                     "repeats his; who goes first is measured per phase below)")
+    if rep.first_to_act:
+        lines.append("first to act per phase (share of rounds; win rate of the player who "
+                     "went first most often, less 1/players):")
+        for f in rep.first_to_act:
+            lo, hi = f["interval"]
+            shares = ", ".join(f"{names.player(p)} {x:.0%}" for p, x in f["share"].items())
+            lines.append(f"  {_w(names.phase(f['phase']), 12)} {shares}; most often first "
+                         f"won {f['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] of "
+                         f"{f['games']} games ({f['advantage']:+.1%})")
     lines.append("victory paths per player: " + "; ".join(
         f"{names.player(e)} " + (names.paths(paths) or "-")
         for e, paths in rep.paths_by_player.items()))
@@ -982,8 +1180,9 @@ class Compared:
     """Length and victory paths (:func:`compare_games`)."""
 
 
-def compared(name: str, a: list[GameResult], b: list[GameResult]) -> Compared:
-    return Compared(name, b, report(b), compare(a, b), compare_games(a, b))
+def compared(name: str, a: list[GameResult], b: list[GameResult],
+             order: Sequence[str] | None = None) -> Compared:
+    return Compared(name, b, report(b, order), compare(a, b), compare_games(a, b))
 
 
 CSV_HEADER = ["side", "seed", "winners", "victory", "rounds", "decisions", "lead_changes",
@@ -1001,16 +1200,22 @@ def _csv_rows(side: str, results: list[GameResult]) -> Iterator[list[Any]]:
 
 
 def write_out(path: str, results: list[GameResult], rep: Report,
-              other: Compared | None = None, name: str = "a") -> None:
+              other: Compared | None = None, name: str = "a",
+              provenance: dict[str, Any] | None = None) -> None:
     """The results as CSV (one row per game, its ``side`` first) or JSON (the report and
     every game; under a comparison the other side's too, with the paired differences),
-    written atomically. ``name`` labels this side (the other's is its own name)."""
+    written atomically. ``name`` labels this side (the other's is its own name);
+    ``provenance`` (:func:`mnrules.provenance.provenance`) heads either file."""
     import io
 
     from .files import write_atomic
 
     if Path(path).suffix == ".csv":
         buf = io.StringIO(newline="")
+        if provenance is not None:
+            from .provenance import csv_comment
+
+            buf.write(csv_comment(provenance))
         w = csv.writer(buf)
         w.writerow(CSV_HEADER)
         w.writerows(_csv_rows(name, results))
@@ -1018,7 +1223,8 @@ def write_out(path: str, results: list[GameResult], rep: Report,
             w.writerows(_csv_rows(other.name, other.results))
         write_atomic(path, buf.getvalue())
         return
-    data: dict[str, Any] = {"side": name, "report": asdict(rep), "definitions": DEFINITIONS,
+    data: dict[str, Any] = {"provenance": provenance, "side": name, "report": asdict(rep),
+                            "definitions": DEFINITIONS,
                             "games": [asdict(r) for r in results]}
     if other is not None:
         data["compare"] = {"side": other.name, "report": asdict(other.report),
@@ -1028,7 +1234,7 @@ def write_out(path: str, results: list[GameResult], rep: Report,
 
 
 def plot(path: str, rep: Report, title: str, other: Compared | None = None,
-         name: str = "a") -> None:
+         name: str = "a", names: Names = IDS) -> None:
     """A figure of the win rates and the game lengths, written atomically; under a
     comparison both sides' win rates side by side, their paired difference with its
     interval, and both sides' lengths."""
@@ -1055,7 +1261,7 @@ def plot(path: str, rep: Report, title: str, other: Compared | None = None,
         lo = [r.win_rate[e] - r.interval[e][0] for e in es]
         hi = [r.interval[e][1] - r.win_rate[e] for e in es]
         ax1.bar(xs, rates, width, yerr=[lo, hi], capsize=4, color=colour, label=label)
-    ax1.set_xticks(range(len(es)), es)
+    ax1.set_xticks(range(len(es)), [names.player(e) for e in es])
     ax1.axhline(1 / max(1, len(es)), color="grey", linestyle="--", linewidth=1)
     ax1.set_ylabel("win rate (95% Wilson interval)")
     ax1.set_title("Wins per player")
@@ -1066,7 +1272,8 @@ def plot(path: str, rep: Report, title: str, other: Compared | None = None,
         lo = [row["difference"] - row["ci95"][0] for row in other.rows]
         hi = [row["ci95"][1] - row["difference"] for row in other.rows]
         colours = ["#b34a4a" if row["p_holm"] < 0.05 else "#999999" for row in other.rows]
-        ax.bar([row["player"] for row in other.rows], diff, yerr=[lo, hi], capsize=4,
+        ax.bar([names.player(row["player"]) for row in other.rows], diff, yerr=[lo, hi],
+               capsize=4,
                color=colours)
         ax.axhline(0, color="black", linewidth=0.8)
         ax.set_ylabel("paired difference in win rate (95% interval)")

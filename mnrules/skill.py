@@ -141,7 +141,8 @@ def table_cells(bot: str, results: list[sim.GameResult]) -> list[Cell]:
     return [Cell(bot, p, n, seats[p], sim.wilson(round(seats[p]), n), fair) for p in order]
 
 
-def format_table(cells: dict[str, list[Cell]], title: str) -> str:
+def format_table(cells: dict[str, list[Cell]], title: str,
+                 names: sim.Names = sim.IDS) -> str:
     bots = list(cells)
     seats = [c.seat for c in cells[bots[0]]]
     width = max(12, *(len(b) + 2 for b in bots))
@@ -153,17 +154,18 @@ def format_table(cells: dict[str, list[Cell]], title: str) -> str:
         mark = "depends on the bot" if len(verdicts) > 1 else next(iter(verdicts))
         if len(verdicts) > 1:
             flagged.append(seat)
-        lines.append(f"{seat:<12}" + "".join(
+        lines.append(f"{sim._w(names.player(seat), 11):<12}" + "".join(
             f"{f'{100 * c.wins / max(c.games, 1):.1f}% {_arrow(c.verdict)}':>{width}}"
             for c in row) + f"  {mark}")
-    ranks = {b: [c.seat for c in sorted(cells[b], key=lambda c: -c.wins)] for b in bots}
+    ranks = {b: [names.player(c.seat) for c in sorted(cells[b], key=lambda c: -c.wins)]
+             for b in bots}
     lines.append("ranking: " + "; ".join(f"{b}: {' > '.join(ranks[b])}" for b in bots))
     leaders = {r[0] for r in ranks.values()}
     if len(leaders) == 1 and not flagged:
         lines.append("stable: the same leader and the same verdicts under every bot")
     else:
         lines.append(f"NOT stable: leaders {', '.join(sorted(leaders))}; verdicts that depend "
-                     f"on the bot: {', '.join(flagged) or 'none'}")
+                     f"on the bot: {', '.join(map(names.player, flagged)) or 'none'}")
     lines.append("(↑ above the fair share, ↓ below it, = within it: Wilson 95%)")
     return "\n".join(lines)
 
@@ -191,8 +193,10 @@ def command(args: Any) -> int:
     said = "mnrules " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     title = (f"{args.edition}{' + ' + args.variant if args.variant else ''}, {players} "
              f"players, {args.games} games a cell, seed {args.seed}")
-    out: dict[str, Any] = {"command": said, "pack": args.edition, "variant": args.variant,
-                           "players": players, "games": args.games, "seed": args.seed}
+    out: dict[str, Any] = {"provenance": None, "command": said, "pack": args.edition,
+                           "variant": args.variant, "players": players, "games": args.games,
+                           "seed": args.seed}
+    played: list[str] = []
     if args.what == "trace":
         try:
             budgets = [int(b) for b in args.budgets.split(",")]
@@ -205,6 +209,7 @@ def command(args: Any) -> int:
         for strong, weak in pairs:
             make_bot(strong, 0, rules)
             make_bot(weak, 0, rules)
+            played += [strong, weak]
         rungs = []
         for strong, weak in pairs:
             jobs = trace_jobs(args.edition, args.variant, players, strong, weak, args.games,
@@ -225,19 +230,29 @@ def command(args: Any) -> int:
             raise MnrulesError(f"--bots {args.bots}: name at least two different bots")
         for b in bots:
             make_bot(b, 0, rules)
+        played += bots
         cells: dict[str, list[Cell]] = {}
         for b in bots:
             jobs = sim.jobs_for(args.edition, args.variant, players, args.games, args.seed,
                                 [b], args.round_cap)
             results = sim.run(jobs, _jobs(args.jobs, len(jobs)), show_progress=not args.quiet)
             cells[b] = table_cells(b, results)
-        text = format_table(cells, title)
+        from .present import presenter
+
+        text = format_table(cells, title, sim.Names(presenter(rules)))
         out["table"] = {b: [{"seat": c.seat, "wins": c.wins, "games": c.games,
                              "interval": list(c.interval), "verdict": c.verdict}
                             for c in cs] for b, cs in cells.items()}
     print(text)
     print(f"(reproduce: {said})")
     if args.out:
+        from .provenance import provenance, seed_rule
+
+        out["provenance"] = provenance(
+            packs=[(args.edition, args.variant)], bots=played,
+            seeds=seed_rule(args.seed, args.games),
+            round_cap=args.round_cap or sim.round_cap(rules),
+            argv=getattr(args, "argv", None), rules=rules, players=players)
         write_atomic(args.out, json.dumps(out, indent=1))
         print(f"written to {args.out}")
     return 0

@@ -212,7 +212,8 @@ def summary(point: Point, base: Point, boot: list[float]) -> dict[str, Any]:
 
 
 def run_points(points: Sequence[Point], pack: str, variant: str | None, players: int,
-               bots: Sequence[str], seeds: Sequence[int], round_cap: int, workers: int,
+               bots: Sequence[str], seeds: Sequence[int], round_cap: int | None,
+               workers: int,
                backend: str, address: str | None, quiet: bool) -> None:
     """Play ``seeds`` at every point (added to what each point already played)."""
     jobs = [sim.Job(pack, p.variant if p.variant is not None else variant, players, s,
@@ -271,6 +272,14 @@ def found(alive: list[Point], seed: int) -> dict[str, Any]:
             "win_rate": rep.win_rate,
             "interval": rep.interval,
             "tied_with": [p.values for k, p in enumerate(alive) if k != best]}
+
+
+def sim_seeds(first: int, points: Sequence[Point]) -> dict[str, Any]:
+    """The seeds a sweep played: the same at every point, game i ``first*1000003+i``,
+    as many as the point that played most."""
+    from .provenance import seed_rule
+
+    return seed_rule(first, max((len(p.results) for p in points), default=0))
 
 
 def command(args: Any) -> int:
@@ -332,7 +341,8 @@ def command(args: Any) -> int:
                              max(args.games, args.max_games))
     else:
         play(points, range(args.games))
-    names = points[0].results[0].players
+    # the pack's seating, not the first game's order (Antike II draws its start player)
+    names = rules.seating.get(players) or points[0].results[0].players
     common = min(len(p.results) for p in points)
     trimmed = [Point(p.values, p.params, p.results[:common], p.variant, p.bots)
                for p in points]
@@ -351,13 +361,26 @@ def command(args: Any) -> int:
         answer = found(alive, args.seed)
         print(format_search(answer, stages))
     if args.out:
-        data = {"title": title, "axes": [asdict(a) for a in axes], "base": base.values,
+        from .provenance import provenance
+
+        variants = list(dict.fromkeys([args.variant] + [p.variant for p in points
+                                                        if p.variant is not None]))
+        point_bots = [b for p in points for b in (p.bots or ())]
+        record = provenance(packs=[(args.edition, v) for v in variants],
+                            bots=list(dict.fromkeys(bots + point_bots)),
+                            seeds=sim_seeds(args.seed, points),
+                            round_cap=args.round_cap or sim.round_cap(rules),
+                            argv=getattr(args, "argv", None), rules=rules, players=players,
+                            games=args.games, max_games=args.max_games,
+                            search=args.search)
+        data = {"provenance": record, "title": title, "axes": [asdict(a) for a in axes],
+                "base": base.values,
                 "points": rows, "search": {"result": answer, "stages": stages}
                 if args.search else None}
         write_atomic(args.out, json.dumps(data, indent=1, default=str))
         print(f"results written to {args.out}")
     if args.plot:
-        plot(args.plot, rows, names, axes, title)
+        plot(args.plot, rows, names, axes, title, sim.Names(presenter(rules)))
         print(f"figure written to {args.plot}")
     return 0
 
@@ -425,7 +448,7 @@ def format_search(answer: dict[str, Any], stages: list[dict[str, Any]]) -> str:
 
 
 def plot(path: str, rows: list[dict[str, Any]], players: Sequence[str],
-         axes: Sequence[Axis], title: str) -> None:
+         axes: Sequence[Axis], title: str, say: sim.Names = sim.IDS) -> None:
     """Win rates (with intervals), spread and game length along the sweep."""
     import io
     from pathlib import Path
@@ -445,7 +468,7 @@ def plot(path: str, rows: list[dict[str, Any]], players: Sequence[str],
         ys = [r["win_rate"][p] for r in rows]
         lo = [r["interval"][p][0] for r in rows]
         hi = [r["interval"][p][1] for r in rows]
-        (line,) = ax1.plot(xs, ys, marker="o", label=p)
+        (line,) = ax1.plot(xs, ys, marker="o", label=say.player(p))
         ax1.fill_between(xs, lo, hi, color=line.get_color(), alpha=0.12)
     ax1.axhline(1 / max(1, len(players)), color="grey", linestyle="--", linewidth=1)
     ax1.set_ylabel("win rate (95% Wilson interval)")

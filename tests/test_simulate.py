@@ -47,7 +47,7 @@ def test_report_counts_wins_paths_and_lengths() -> None:
     assert rep.shared == {"a": 1, "b": 1} and rep.shared_games == 1
     assert "1 shared wins" in sim.format_report(rep, "t")
     assert rep.paths == {"conquest": 2, "fifth": 1, "round cap": 1}
-    assert rep.unfinished == 1 and rep.rounds_median == 14
+    assert rep.unfinished == 1 and rep.rounds_median == 13   # the mean of the middle two
 
 
 def test_compare_pairs_the_same_seeds(tmp_path: Path) -> None:
@@ -68,6 +68,7 @@ def test_simulate_command_writes_report_json_and_figure(tmp_path: Path,
     pytest.importorskip("matplotlib")
     out, fig = tmp_path / "r.json", tmp_path / "f.png"
     code = main(["simulate", "--players", "3", "--games", "4", "--seed", "2", "--jobs", "1",
+                 "--bots", "random",
                  "--quiet", "--out", str(out), "--plot", str(fig)])
     text = capsys.readouterr().out
     assert code == 0 and "win rate" in text and "victory paths" in text
@@ -119,8 +120,8 @@ def test_designer_metrics_from_lengths_seats_and_lead_series() -> None:
     assert rep.completion == 0.75 and rep.shared_rate == 0.25
     assert rep.rounds_mean == 5 and rep.rounds_sd == pytest.approx(2.5819889)
     assert (rep.rounds_p10, rep.rounds_p50, rep.rounds_p90) == pytest.approx((2.6, 5, 7.4))
-    assert [(s["seat"], s["player"], s["wins"], s["advantage"]) for s in rep.seats] == \
-        [(1, "a", 2, 0.0), (2, "b", 2, 0.0)]
+    assert [(s["position"], s["held_by"], s["wins"], s["advantage"]) for s in rep.seats] == \
+        [(1, {"a": 4}, 2, 0.0), (2, {"b": 4}, 2, 0.0)]
     one = sim.lead(results[0])   # b leads, then a for good from the second point
     assert (one.changes, one.steps, one.decided_at, one.behind, one.gaps) == \
         (1, 2, 0.5, pytest.approx(1 / 3), [1.0])
@@ -131,7 +132,7 @@ def test_designer_metrics_from_lengths_seats_and_lead_series() -> None:
     assert rep.decisiveness == pytest.approx((0.5 + 1.0 + 0.0) / 3)  # 3: one point, led
     assert rep.paths_by_player == {"a": {"conquest": 1, "fifth": 1}, "b": {"fifth": 2}}
     text = sim.format_report(rep, "t")
-    assert "completion: 3 of 4 games" in text and "p90 7.4" in text and "seat 1" in text
+    assert "completion: 3 of 4 games" in text and "p90 7.4" in text and "position 1" in text
     assert sim.score({"x": 2, "y": 1.5, "flag": True, "names": ["m"]}) == 3.5
 
 
@@ -142,7 +143,8 @@ def test_played_games_keep_a_lead_series_and_the_out_files_the_metrics(
         assert all(len(point) == len(r.players) for point in r.scores)
     out, table = tmp_path / "r.json", tmp_path / "r.csv"
     for path in (out, table):
-        assert main(["simulate", "--players", "3", "--games", "3", "--seed", "2", "--jobs",
+        assert main(["simulate", "--players", "3", "--games", "3", "--seed", "2", "--bots",
+                     "random", "--jobs",
                      "1", "--quiet", "--explain", "--out", str(path)]) == 0
     text = capsys.readouterr().out
     assert all(f"  {k}: " in text for k in sim.DEFINITIONS)
@@ -150,7 +152,8 @@ def test_played_games_keep_a_lead_series_and_the_out_files_the_metrics(
     assert data["definitions"] == sim.DEFINITIONS
     assert {"completion", "rounds_p90", "seats", "decisiveness", "drama",
             "lead_changes", "paths_by_player"} <= data["report"].keys()
-    assert "decided_at" in table.read_text().splitlines()[0]
+    first, header = table.read_text().splitlines()[:2]
+    assert first.startswith("# provenance: {") and "decided_at" in header
 
 
 def test_docs_give_every_metric_definition() -> None:

@@ -68,6 +68,7 @@ def test_compare_keeps_both_sides_in_the_out_files_and_the_figure(
     variant.write_text("extends: en\nparams:\n  hit_divisor: 4\n", encoding="utf-8")
     out, table, fig = tmp_path / "r.json", tmp_path / "r.csv", tmp_path / "f.png"
     args = ["simulate", "--players", "3", "--games", "3", "--seed", "4", "--jobs", "1",
+            "--bots", "random",
             "--quiet", "--variant", str(variant), "--compare", "en"]
     assert main([*args, "--out", str(out)]) == 0
     assert main([*args, "--out", str(table)]) == 0
@@ -78,7 +79,9 @@ def test_compare_keeps_both_sides_in_the_out_files_and_the_figure(
     assert len(data["games"]) == len(data["compare"]["games"]) == 3
     assert {"difference", "length", "paths", "report"} <= data["compare"].keys()
     assert [g["seed"] for g in data["games"]] == [g["seed"] for g in data["compare"]["games"]]
-    rows = list(csv.DictReader(table.read_text().splitlines()))
+    lines = table.read_text().splitlines()
+    assert lines[0].startswith("# provenance: ")     # the one line a reader skips
+    rows = list(csv.DictReader(lines[1:]))
     assert [r["side"] for r in rows].count("en") == 3 and len(rows) == 6
     pytest.importorskip("matplotlib")
     assert main([*args, "--plot", str(fig)]) == 0
