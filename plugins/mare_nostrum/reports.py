@@ -469,8 +469,8 @@ def unpayable(say: Presenter, game: Game, viewer: str | None) -> list[str]:
     """Why a tile on display is not to be had by ``viewer``: its price is more than any
     payment set of his screen (coins only, or goods all of different types), said as a
     sentence with what he holds."""
-    from mnrules.plugins.mare_nostrum.build import tile_cost
-    from mnrules.plugins.mare_nostrum.payment import can_pay, set_rules
+    from mare_nostrum.build import tile_cost
+    from mare_nostrum.payment import can_pay, set_rules
 
     st = game.state
     if viewer is None or viewer not in st.screens:

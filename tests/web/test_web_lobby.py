@@ -144,7 +144,7 @@ def test_undo_says_why_it_is_unavailable_and_owned_heroes_show_their_power() -> 
     caesar = next(r for r in owned["rows"] if r[1] == "Caesar")
     assert "legion" in caesar[4]
     # a tile with no script reads as its bonuses, never as "No power."
-    from mnrules.plugins.mare_nostrum.reports import power
+    from mare_nostrum.reports import power
 
     assert power(say, table.game, "hercules") == \
         "Its track bonuses only: Trade +2, Culture +2 and Military +2."
@@ -206,7 +206,7 @@ def test_a_store_of_schema_1_opens_its_games_as_hotseat_games(tmp_path: Any) -> 
 def test_the_maps_letters_are_the_viewers_languages() -> None:
     import re
 
-    from mnrules.plugins.mare_nostrum.render import SLOT_LETTERS, slot_letters
+    from mare_nostrum.render import SLOT_LETTERS, slot_letters
 
     assert slot_letters({k: presenter(load_ruleset("en")).name(k, "buildings")
                          for k in SLOT_LETTERS}) == SLOT_LETTERS
