@@ -37,6 +37,9 @@ from .random_bot import MASK, splitmix64
 MAX_ITERATIONS = 10_000
 """The largest budget a name may ask (``mcts:N``): a bot is input, and an unbounded one
 would hang whoever plays it (the web server's seat kinds included)."""
+DEFAULT_ITERATIONS = 8
+"""``mcts`` with no number: the budget measured head to head in both games over 200
+games (docs/simulation.md), affordable for a few hundred games."""
 PLAYOUT_CAP = 2_000
 """Playout decisions at most, whatever ``depth`` says: no playout runs forever."""
 
@@ -125,7 +128,7 @@ class MctsBot:
     at most (the policy's best), UCB constant ``explore`` (times the spread of the
     rewards seen), the policy's playout depth unless ``depth`` is given."""
 
-    def __init__(self, seed: int, policy: SearchPolicy, iterations: int = 64,
+    def __init__(self, seed: int, policy: SearchPolicy, iterations: int = DEFAULT_ITERATIONS,
                  width: int = 6, explore: float = 1.0, depth: int | None = None) -> None:
         self.seed = seed
         self.policy = policy
