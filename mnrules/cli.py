@@ -718,13 +718,18 @@ def cmd_cards_explain(args: argparse.Namespace) -> int:
     if not args.name.strip():     # Path('') is the current folder: never meant
         raise MnrulesError("cards explain: name a card (its id or name), a card file or a "
                            "folder of cards")
-    rules = _rules_with_cards(args)
+    target = Path(args.name)
+    as_file = target.exists() and (target.is_dir() or target.suffix in (".yaml", ".yml"))
+    try:
+        rules = _rules_with_cards(args)
+    except MnrulesError:
+        if as_file or not getattr(args, "cards", None):
+            raise
+        return _explain_among_broken(args)    # another card of --cards is broken
     vocab = vocabulary(rules)
     texts = load_texts(rules, args.lang)
-    target = Path(args.name)
     named = any(args.name in (c.id, *c.names.values()) for c in rules.cards.values())
-    if not (target.exists() and (target.is_dir() or target.suffix in (".yaml", ".yml")
-                                 or not named)):
+    if not (target.exists() and (as_file or not named)):
         print("\n".join(_explain_one(_find_card(rules, args.name), rules, vocab, texts)))
         return 0
     checked = check_cards(rules, vocab, card_files([target]))
@@ -740,6 +745,40 @@ def cmd_cards_explain(args: argparse.Namespace) -> int:
         print(f"{bad} of {len(checked)} card file(s) with errors, not explained",
               file=sys.stderr)
     return 1 if bad else 0
+
+
+def _explain_among_broken(args: argparse.Namespace) -> int:
+    """``cards explain NAME --cards DIR`` when some card of DIR is broken: NAME
+    explained all the same (from the pack, or from its own file, checked), the broken
+    files named in one sentence; the loading error itself when NAME is one of them."""
+    from .card_check import card_files, check_cards
+    from .language.texts import load_texts
+    from .ruleset import vocabulary
+
+    folders = [_existing(d, "--cards", folder=True) for d in args.cards]
+    rules = _rules_with_cards(argparse.Namespace(**{**vars(args), "cards": []}))
+    vocab = vocabulary(rules)
+    checked = check_cards(rules, vocab, card_files(folders))
+    broken = [c for c in checked if not c.ok]
+    name = args.name
+    found = [c.card for c in checked if c.ok and c.card is not None
+             and (name in (c.card.id, *c.card.names.values())
+                  or name.lower() == c.card.name().lower())]
+    card = found[0] if found else None
+    if card is None:
+        mine = [c for c in broken if c.card is not None and
+                name in (c.card.id, *c.card.names.values())]
+        if mine or any(c.card is None for c in broken):
+            _rules_with_cards(args)            # its own error, as ever (file, line, caret)
+        card = _find_card(rules, name)
+    texts = load_texts(rules, args.lang)
+    texts = replace(texts, cards={**texts.cards, **{c.card.id: c.card.name(texts.lang)
+                                                     for c in checked if c.card}})
+    print("\n".join(_explain_one(card, rules, vocab, texts)))
+    say = presenter(rules, args.lang)
+    print(say.say("cards.others_broken",
+                  files=", ".join(str(c.file) for c in broken)), file=sys.stderr)
+    return 0
 
 
 def cmd_cards_textmate(args: argparse.Namespace) -> int:
