@@ -787,8 +787,11 @@ def cmd_cards_textmate(args: argparse.Namespace) -> int:
     from .language.highlight import textmate_json
     from .ruleset import vocabulary
 
-    text = textmate_json(None, in_yaml=True) if args.in_yaml else \
-        textmate_json(vocabulary(load_ruleset(args.edition)), args.edition)
+    if args.in_yaml:
+        text = textmate_json(None, in_yaml=True)
+    else:       # the game's plugin words, and those of the variant's plugins
+        rules = _rules_with_cards(args)
+        text = textmate_json(vocabulary(rules), args.variant or args.edition)
     if args.output:
         check_writable(args.output)
         write_atomic(args.output, text)
@@ -1443,6 +1446,9 @@ def build_parser() -> argparse.ArgumentParser:
     tm = csub.add_parser("textmate", help="the TextMate grammar of scripts, for editors "
                          "(editors/mnrules-effects.tmLanguage.json)")
     tm.add_argument("--edition", default="en", help="whose vocabulary (default: en)")
+    tm.add_argument("--variant", default=None,
+                    help="a variant or pack file on top of the edition: its plugins' "
+                    "words too")
     tm.add_argument("--in-yaml", action="store_true",
                     help="the grammar that highlights the scripts inside card and pack "
                     "files (editors/mnrules-effects-in-yaml.tmLanguage.json)")

@@ -48,3 +48,25 @@ def test_explain_a_pack_card_beside_a_broken_one_in_french(
     out, err = capsys.readouterr()
     assert out.startswith("Antigone:\n")
     assert "D’autres fichiers de cartes du dossier ont des erreurs" in err
+
+
+PLUGIN = ("from mnrules.hookspecs import hookimpl\n"
+          "from mnrules.language.words import Word\n\n\n"
+          "@hookimpl\ndef mn_vocabulary():\n"
+          "    return [Word('condition', 'the moon is full', lambda e: True, 'moon')]\n")
+
+
+def test_textmate_has_a_variants_plugin_words(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """The bug: only the edition's words, never a pack plugin's ('the moon is full')."""
+    (tmp_path / "words.py").write_text(PLUGIN, encoding="utf-8")
+    variant = tmp_path / "variant.yaml"
+    variant.write_text("extends: en\nplugins: {add: [./words.py]}\n", encoding="utf-8")
+    assert main(["cards", "textmate", "--variant", str(variant)]) == 0
+    assert "moon(?:e?s|ies)?" in capsys.readouterr().out
+
+
+def test_textmate_has_the_games_plugin_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "textmate", "--edition", "antike2"]) == 0
+    out = capsys.readouterr().out
+    assert "temple" in out and "moon" not in out
