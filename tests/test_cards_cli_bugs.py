@@ -70,3 +70,20 @@ def test_textmate_has_the_games_plugin_words(capsys: pytest.CaptureFixture[str])
     assert main(["cards", "textmate", "--edition", "antike2"]) == 0
     out = capsys.readouterr().out
     assert "temple" in out and "moon" not in out
+
+
+def test_a_known_list_cut_says_how_many_more(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """The bug: the first 12 events and no mark that there were more."""
+    f = card(tmp_path / "cards", "odd", "after qqqqxz: take 1 wine")
+    assert main(["cards", "check", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert "unknown event 'qqqqxz'; known: battle, " in err
+    assert "phase.start… and " in err and " more\n" in err
+
+
+def test_listed_marks_the_cut() -> None:
+    from mnrules.yamlsource import listed
+    assert listed(["a", "b"]) == "a, b"
+    assert listed([str(i) for i in range(19)]) == \
+        "0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11… and 7 more"
