@@ -736,13 +736,18 @@ def cmd_cards_explain(args: argparse.Namespace) -> int:
     if not args.name.strip():     # Path('') is the current folder: never meant
         raise MnrulesError("cards explain: name a card (its id or name), a card file or a "
                            "folder of cards")
-    rules = _rules_with_cards(args)
+    target = Path(args.name)
+    as_file = target.exists() and (target.is_dir() or target.suffix in (".yaml", ".yml"))
+    try:
+        rules = _rules_with_cards(args)
+    except MnrulesError:
+        if as_file or not getattr(args, "cards", None):
+            raise
+        return _explain_among_broken(args)    # another card of --cards is broken
     vocab = vocabulary(rules)
     texts = load_texts(rules, args.lang)
-    target = Path(args.name)
     named = any(args.name in (c.id, *c.names.values()) for c in rules.cards.values())
-    if not (target.exists() and (target.is_dir() or target.suffix in (".yaml", ".yml")
-                                 or not named)):
+    if not (target.exists() and (as_file or not named)):
         print("\n".join(_explain_one(_find_card(rules, args.name), rules, vocab, texts)))
         return 0
     checked = check_cards(rules, vocab, card_files([target]))
@@ -760,14 +765,51 @@ def cmd_cards_explain(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def _explain_among_broken(args: argparse.Namespace) -> int:
+    """``cards explain NAME --cards DIR`` when some card of DIR is broken: NAME
+    explained all the same (from the pack, or from its own file, checked), the broken
+    files named in one sentence; the loading error itself when NAME is one of them."""
+    from .card_check import card_files, check_cards
+    from .language.texts import load_texts
+    from .ruleset import vocabulary
+
+    folders = [_existing(d, "--cards", folder=True) for d in args.cards]
+    rules = _rules_with_cards(argparse.Namespace(**{**vars(args), "cards": []}))
+    vocab = vocabulary(rules)
+    checked = check_cards(rules, vocab, card_files(folders))
+    broken = [c for c in checked if not c.ok]
+    name = args.name
+    found = [c.card for c in checked if c.ok and c.card is not None
+             and (name in (c.card.id, *c.card.names.values())
+                  or name.lower() == c.card.name().lower())]
+    card = found[0] if found else None
+    if card is None:
+        mine = [c for c in broken if c.card is not None and
+                name in (c.card.id, *c.card.names.values())]
+        if mine or any(c.card is None for c in broken):
+            _rules_with_cards(args)            # its own error, as ever (file, line, caret)
+        card = _find_card(rules, name)
+    texts = load_texts(rules, args.lang)
+    texts = replace(texts, cards={**texts.cards, **{c.card.id: c.card.name(texts.lang)
+                                                     for c in checked if c.card}})
+    print("\n".join(_explain_one(card, rules, vocab, texts)))
+    say = presenter(rules, args.lang)
+    print(say.say("cards.others_broken",
+                  files=", ".join(str(c.file) for c in broken)), file=sys.stderr)
+    return 0
+
+
 def cmd_cards_textmate(args: argparse.Namespace) -> int:
     """The TextMate grammar of scripts (editors/mnrules-effects.tmLanguage.json), from
     the grammar and the edition's vocabulary."""
     from .language.highlight import textmate_json
     from .ruleset import vocabulary
 
-    text = textmate_json(None, in_yaml=True) if args.in_yaml else \
-        textmate_json(vocabulary(load_ruleset(args.edition)), args.edition)
+    if args.in_yaml:
+        text = textmate_json(None, in_yaml=True)
+    else:       # the game's plugin words, and those of the variant's plugins
+        rules = _rules_with_cards(args)
+        text = textmate_json(vocabulary(rules), args.variant or args.edition)
     if args.output:
         check_writable(args.output)
         write_atomic(args.output, text)
@@ -1423,6 +1465,9 @@ def build_parser() -> argparse.ArgumentParser:
     tm = csub.add_parser("textmate", help="the TextMate grammar of scripts, for editors "
                          "(editors/mnrules-effects.tmLanguage.json)")
     tm.add_argument("--edition", default="en", help="whose vocabulary (default: en)")
+    tm.add_argument("--variant", default=None,
+                    help="a variant or pack file on top of the edition: its plugins' "
+                    "words too")
     tm.add_argument("--in-yaml", action="store_true",
                     help="the grammar that highlights the scripts inside card and pack "
                     "files (editors/mnrules-effects-in-yaml.tmLanguage.json)")

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import PackError
-from .yamlsource import KeyPath, Problem, Sourced, did_you_mean, load_yaml
+from .yamlsource import KeyPath, Problem, Sourced, did_you_mean, listed, load_yaml
 
 PACK_FORMAT = "mnrules-pack/1"
 MAX_EXTENDS = 32
@@ -586,8 +586,7 @@ def _missing(step: PatchStep, node: Any, part: str | int, walked: KeyPath) -> Pa
         keys = [str(k) for k in node]
         return step.refuse(f"{shown} has no key {str(part)!r}"
                            + did_you_mean(str(part), keys)
-                           + (f" (its keys: {', '.join(keys[:12])}"
-                              + (", ..." if len(keys) > 12 else "") + ")" if keys else ""))
+                           + (f" (its keys: {listed(keys)})" if keys else ""))
     if isinstance(node, list):
         return step.refuse(f"{shown} is a list of {len(node)} items: no item {part!r} "
                            f"(write [0] to [{len(node) - 1}])" if node else

@@ -158,6 +158,10 @@ KERNEL_MESSAGES: dict[str, str] = {
     "cards.bonuses": "bonuses: {bonuses}",
     "cards.text": "text: {text}",
     "cards.explained": "text (from its script): {text}",
+    "editor.fired": "★ {card}: {rule}",
+    "editor.changed": "★ {card} makes {quantity} {after} (it was {before}).",
+    "cards.others_broken": "Other card files of the folder have errors and were left "
+                           "out: {files}.",
     "plural.player.one": "{n} player",
     "plural.player.other": "{n} players",
     "plural.round.one": "{n} round",

@@ -208,6 +208,15 @@ def did_you_mean(word: str, choices: Iterable[str], otherwise: str = "") -> str:
     return f"; did you mean {hint!r}?" if hint else otherwise
 
 
+def listed(names: Iterable[str], most: int = 12) -> str:
+    """``names`` joined by commas, the first ``most`` of them and then "… and 7 more"
+    when there are more: a list in a refusal never cut without a mark."""
+    items = list(names)
+    if len(items) <= most:
+        return ", ".join(items)
+    return ", ".join(items[:most]) + f"… and {len(items) - most} more"
+
+
 # Bounds on one document, so that a hostile file cannot hang the engine or eat its memory.
 # The real files are far below them (the board: 13 KB, about 3,000 values, 5 deep).
 MAX_BYTES = 1 << 20

@@ -377,3 +377,16 @@ def test_the_modders_heroes_explain_in_every_language(
             "uk": ("за бажанням сплатіть 2 × Монета і візьміть", "якщо ви це зробили, ")}
     for part in said[lang]:
         assert part in out, part
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_item_kinds_read_in_every_language(lang: str) -> None:
+    """The bug of issue 35: 'the item is a building' read 'building' under --lang fr."""
+    from mare_nostrum.words import ITEM_KINDS
+
+    rules = load_ruleset("en")
+    writer = Explainer(vocabulary(rules), load_texts(rules, lang))
+    for kind in ITEM_KINDS:
+        script = f"modify cost when the item is a {kind}: subtract 1\n"
+        text = writer.rule(parse_script(script, "t.yaml")[0])
+        assert not re.search(rf"\b{kind}\b", text), (kind, text)

@@ -26,6 +26,7 @@ from ..card_files import CardData
 from ..effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
 from ..engine import Game
 from ..hookspecs import hookimpl
+from ..yamlsource import listed
 from .actions import is_change, read_action
 from .comparisons import compares, natural
 from .syntax import Action, Cond, Op, Phrase, Problem, Rule, ScriptError, Value
@@ -589,7 +590,7 @@ class _Compiler:
             hint = self.vocab.nearest(kind, phrase.words)
             self.problem(phrase.pos, f"unknown {what} '{phrase.text}'"
                          + (f"; did you mean '{hint}'?" if hint else
-                            f"; known: {', '.join(self.vocab.known(kind)[:12])}"))
+                            f"; known: {listed(self.vocab.known(kind))}"))
             return None
         w = found[0]
         if w.on and self.placed and (self.target is None or self.target.meaning not in w.on):
@@ -1022,7 +1023,7 @@ class _Compiler:
         self.problem(rule.name_pos or rule.pos, f"unknown {kind} '{rule.name}'"
                      + (f": {why}" if why else "")
                      + (f"; did you mean '{hint}'?" if hint else
-                        f"; known: {', '.join(self.vocab.known(kind)[:12])}"))
+                        f"; known: {listed(self.vocab.known(kind))}"))
         return None
 
     def offer(self, rule: Rule, index: int) -> Callable[[Env], Offer] | None:

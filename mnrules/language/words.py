@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import MnrulesError
-from ..yamlsource import did_you_mean, suggest
+from ..yamlsource import did_you_mean, listed, suggest
 
 KINDS = {
     "condition": "a test after 'when' (true or false)",
@@ -173,8 +173,7 @@ def one_of(set_name: str, what: str) -> Any:
         if not known or name is None or in_set(name, known) is not None:
             return None
         return (f"{name!r} is no {what}" + did_you_mean(name, sorted(known))
-                + f" (the {plural(what)}: {', '.join(sorted(known)[:12])}"
-                + (", ..." if len(known) > 12 else "") + ")")
+                + f" (the {plural(what)}: {listed(sorted(known))})")
     return refuses
 
 

@@ -535,8 +535,9 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
         text, edition = _text(data, "text"), _text(data, "edition", "en")
         position, seed = _text(data, "position", ""), _int(data, "seed", 1)
         rounds = _int(data, "rounds", 2, 1, 10)
+        forced = _text(data, "forced", "")
         return JSONResponse(await server.run(
-            lambda: try_card(text, edition, position, seed, rounds)))
+            lambda: try_card(text, edition, position, seed, rounds, forced)))
 
     async def simulate(request: Request) -> Response:
         from .design import start as start_simulation

@@ -75,16 +75,19 @@ def _explain(card: Any, rules: Any, lang: str | None) -> list[str]:
         return []
 
 
-def try_card(text: str, edition: str, position: str, seed: int, rounds: int
-             ) -> dict[str, Any]:
+def try_card(text: str, edition: str, position: str, seed: int, rounds: int,
+             forced: str = "") -> dict[str, Any]:
     """Play ``rounds`` rounds with random bots, the card added to the edition, from a
-    scenario ``position`` (YAML, the game's keys of a scenario file: who holds the card,
-    ...); what happened, as an onlooker reads it."""
+    scenario ``position`` (YAML, the keys of a scenario file's position: who holds the
+    card, the round, the phase...; the game's own setup kept unless ``clear: true``),
+    the chance outcomes ``forced`` (YAML, as a scenario's ``forced``: ``land die: [5,
+    4]``) and ``seed``; what happened, as an onlooker reads it, each time the card's
+    rules fire marked with what they do."""
     from ..bots import make_bot
     from ..present import presenter
     from ..ruleset import load_ruleset
+    from ..scenario import set_position
     from ..start import new_game
-    from ..yamlsource import load_yaml
 
     found = check_card(text, edition, None)
     if not found["ok"]:
@@ -96,22 +99,107 @@ def try_card(text: str, edition: str, position: str, seed: int, rounds: int
         variant = Path(folder) / "try.yaml"
         variant.write_text(f"extends: {edition}\ncards:\n  add: [./cards]\n", encoding="utf-8")
         rules = load_ruleset(edition, variant=str(variant))
-        where = Path(folder) / "position.yaml"
-        where.write_text(position or "{}", encoding="utf-8")
-        data = load_yaml(where).data or {}
-    if not isinstance(data, dict):
-        raise MnrulesError("position: expected the keys of a scenario's position")
-    game = new_game(rules, max(rules.seating, default=1), seed=seed)
-    if data:
-        rules.hook.mn_set_position(game=game, position=data, at=_at)
+        data = _mapping(Path(folder), "position", position)
+        chances = _mapping(Path(folder), "forced", forced)
+    for label, outcomes in chances.items():
+        if not isinstance(outcomes, list):
+            raise MnrulesError(f"forced.{label}: expected a list of outcomes, as "
+                               f"'{label}: [5, 4]'")
     say = presenter(rules)
     log: list[str] = []
+    _watch(rules, found["id"], say, log)
+    game = new_game(rules, max(rules.seating, default=1), seed=seed)
     game.listeners.append(lambda e: log.append(t) if (t := say.event(game, e, None)) else None)
+    if data:
+        data.setdefault("clear", False)      # the game's setup, unless told to clear
+        set_position(game, data)
+    for label, outcomes in chances.items():
+        game.force(str(label), list(outcomes))
     bots = {p: make_bot("random", seed + i, rules) for i, p in enumerate(game.state.players)}
     stop = game.state.round + rounds
     while (dec := game.pending) is not None and game.state.round < stop:
         game.apply(bots[dec.player].choose(game))
     return {"ok": True, "errors": [], "log": log, "card": say.card_name(found["id"])}
+
+
+def _mapping(folder: Path, key: str, text: str) -> dict[str, Any]:
+    """A field of YAML read as a mapping (its errors with their line, as a file's)."""
+    from ..yamlsource import load_yaml
+
+    where = folder / f"{key}.yaml"
+    where.write_text(text or "{}", encoding="utf-8")
+    data = load_yaml(where).data or {}
+    if not isinstance(data, dict):
+        raise MnrulesError(f"{key}: expected the keys of a scenario's {key}")
+    return data
+
+
+def _watch(rules: Any, card_id: str, say: Any, log: list[str]) -> None:
+    """Make the card's rules, in this rule set only, write a line in ``log`` each time
+    they fire: a reaction or replacement with its sentence, a modifier with what it made
+    of the value (once, not at each fold giving the same)."""
+    from ..effects import Modifier, Replacement, Trigger
+    from ..language.compiler import CardEffects
+    from ..language.explain import Explainer
+    from ..language.texts import load_texts
+    from ..ruleset import vocabulary
+
+    writer = Explainer(vocabulary(rules), load_texts(rules))
+    name = say.card_name(card_id)
+
+    def mark(line: str) -> None:
+        if not log or log[-1] != line:
+            log.append(line)
+
+    def sentence(fn: Any) -> str:
+        args: tuple[Any, ...] = tuple(getattr(fn, "args", ()))
+        rule = getattr(args[1], "rule", None) if len(args) > 1 else None
+        try:
+            return writer.rule(rule) if rule is not None else ""
+        except (MnrulesError, KeyError, TypeError, ValueError):
+            return ""
+
+    class Watched(CardEffects):
+        def _modifiers(self, game: Any, quantity: str,
+                       ctx: dict[str, Any]) -> list[Modifier] | None:
+            out = super()._modifiers(game, quantity, ctx)
+            return None if out is None else [
+                Modifier(m.source, changed(m.fn, quantity), m.layer, m.rank) for m in out]
+
+        def _triggers(self, game: Any, event: Any) -> list[Trigger] | None:
+            out = super()._triggers(game, event)
+            return None if out is None else [
+                Trigger(t.source, fired(t.fn), t.layer, t.rank) for t in out]
+
+        def _replacements(self, game: Any, event: Any) -> list[Replacement] | None:
+            out = super()._replacements(game, event)
+            return None if out is None else [
+                Replacement(r.source, fired(r.fn), r.layer, r.rank) for r in out]
+
+    def changed(fn: Any, quantity: str) -> Any:
+        def run(value: Any) -> Any:
+            after = fn(value)
+            if after != value:
+                mark(say.say("editor.changed", card=name, quantity=quantity,
+                             before=value, after=after))
+            return after
+        return run
+
+    def fired(fn: Any) -> Any:
+        text = sentence(fn)
+
+        def run(*args: Any) -> Any:
+            mark(say.say("editor.fired", card=name, rule=text))
+            return fn(*args)
+        return run
+
+    old = rules.effects.get(card_id)
+    if old is None:
+        return
+    new = Watched(old.card, old.rules, old.others)
+    rules.pm.unregister(name=f"card:{card_id}")
+    rules.pm.register(new, name=f"card:{card_id}")
+    rules.effects[card_id] = new
 
 
 @contextlib.contextmanager

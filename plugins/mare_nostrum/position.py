@@ -354,6 +354,10 @@ def set_position(game: Game, p: dict[str, Any], at: Any) -> None:
             give(game, str(who), {str(k): v for k, v in (res or {}).items()})
     for who, tiles in (p.get("tiles") or {}).items():
         with at("tiles", who):
+            if tiles is not None and not tiles:    # []: none, not even his starting hero
+                _player(game, str(who))
+                _edited(game)
+                state.tiles[str(who)].clear()
             give_tiles(game, str(who), *[str(t) for t in tiles or ()])
     if "display" in p:
         with at("display"):

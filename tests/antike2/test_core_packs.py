@@ -36,11 +36,28 @@ def test_the_shipped_variants_load(name: str) -> None:
     assert sorted(rules.seating) == [3, 4, 5, 6]
 
 
+def test_a_pack_extends_the_orient_side_by_its_id(tmp_path: Path) -> None:
+    """The bug of issue 35: only a path into the checkout reached the Orient side."""
+    folder = tmp_path / "my-orient"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(
+        "format: mnrules-pack/1\nextends: antike2-orient\nid: my-orient\n"
+        "name: My Orient\nparams: {personage_target: {'4': 8}}\n", encoding="utf-8")
+    mine = load_ruleset(str(folder))
+    orient = load_ruleset("antike2-orient")
+    assert mine.board.side == orient.board.side == "orient"
+    assert mine.data["params"]["personage_target"]["4"] == 8
+    assert load_ruleset("antike2").board.side != "orient"
+    variant = tmp_path / "v.yaml"        # a variant file extends it as well
+    variant.write_text("extends: antike2-orient\n", encoding="utf-8")
+    assert load_ruleset("antike2", variant=str(variant)).board.side == "orient"
+
+
 def test_the_packs_ids_do_not_clash_with_mare_nostrums() -> None:
     packs = list_packs()
     assert packs["antike2"] == "antike2/antike2" and packs["en"] == "mare_nostrum/en"
     assert {p for p, q in packs.items() if q.startswith("antike2/")} >= {
-        "antike2", "antike2-ru", "antike2-la"}
+        "antike2", "antike2-ru", "antike2-la", "antike2-orient"}
     ru = load_ruleset("antike2-ru")
     assert ru.language == "ru" and ru.name("militia", "spaces") == "Militia (ополчение)"
 

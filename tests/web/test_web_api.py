@@ -331,3 +331,52 @@ def test_serve_refuses_a_data_folder_it_cannot_write(tmp_path: Path,
     assert main(["serve", "--port", "8123", "--data", str(blocked / "games")]) != 0
     err = capsys.readouterr().err
     assert "--data" in err and "cannot keep games" in err and "Traceback" not in err
+
+
+TRIED = ("id: my_hero\nkind: hero\nbonuses: {trade: 1}\nnames: {en: My hero}\n"
+         "effects: |\n  after collect: take 1 coin\n")
+
+
+def test_try_it_keeps_the_positions_round_phase_and_board(client: TestClient) -> None:
+    """Issue 35: "Try it" played from round 1 on a cleared board whatever it was told,
+    and nothing marked when the card fired."""
+    r = client.post("/api/cards/try", json={
+        "text": TRIED, "position": "tiles: {rome: [my_hero]}\nround: 3\nphase: production",
+        "seed": 4, "rounds": 1}).json()
+    assert r["ok"], r
+    log = r["log"]
+    assert log[0] == "— Collect resources —"           # the phase it was told
+    fired = [i for i, line in enumerate(log) if line.startswith("★ My hero: ")]
+    assert fired and "take 1 coin" in log[fired[0]]
+    assert log[fired[0] - 1].startswith("Rome collects ")   # right after what fired it
+    assert "Rome collects coin" in log[fired[0] - 1]   # the board kept: Rome's provinces
+
+
+def test_try_it_takes_a_seed_and_forced_chance(client: TestClient) -> None:
+    ask = {"text": TRIED, "position": "tiles: {rome: [my_hero]}", "rounds": 1}
+    one = client.post("/api/cards/try", json={**ask, "seed": 3}).json()
+    again = client.post("/api/cards/try", json={**ask, "seed": 3}).json()
+    assert one["ok"] and one["log"] == again["log"]
+    bad = client.post("/api/cards/try", json={**ask, "forced": "land die: 5"})
+    assert bad.status_code == 400 and "forced.land die: expected a list" in bad.json()["error"]
+    fine = client.post("/api/cards/try", json={**ask, "forced": "land die: [5, 4]"})
+    assert fine.status_code == 200 and fine.json()["ok"]
+
+
+def test_try_it_plays_any_edition(client: TestClient) -> None:
+    card = ("id: my_card\nkind: bellona\nnames: {en: My card}\n"
+            "effects: |\n  modify legion_reach: set 2\n")
+    r = client.post("/api/cards/try", json={"text": card, "edition": "antike2",
+                                            "rounds": 1}).json()
+    assert r["ok"] and r["log"], r
+
+
+def test_the_editor_page_offers_every_edition_with_no_inline_script(
+        client: TestClient) -> None:
+    page = client.get("/editor").text
+    assert '<select id="edition"></select>' in page     # filled from /api/editions
+    for field in ('id="seed"', 'id="forced"', 'id="rounds"'):
+        assert field in page
+    assert "<script>" not in page and 'src="/static/app.js"' in page
+    js = client.get("/static/app.js").text
+    assert 'api("/api/editions")' in js.split("async function editor()")[1]

@@ -294,6 +294,11 @@ const MN = (() => {
   // -- card editor ----------------------------------------------------------------------
   async function editor() {
     let timer = null;
+    // every bundled edition of every game, the English one first chosen
+    const info = await api("/api/editions"), ed = $("edition");
+    info.editions.forEach((e) => { const o = el("option", e.name); o.value = e.id; ed.append(o); });
+    if (info.editions.some((e) => e.id === "en")) ed.value = "en";
+    ed.onchange = () => check();
     async function check() {
       const text = $("card").value;
       try {
@@ -307,8 +312,12 @@ const MN = (() => {
     $("card").oninput = () => { clearTimeout(timer); timer = setTimeout(check, 250); };
     $("try").onclick = async () => {
       try {
-        const r = await api("/api/cards/try", { text: $("card").value, edition: $("edition").value, position: $("position").value });
+        const whole = (id, d) => { const n = parseInt($(id).value, 10); return Number.isInteger(n) ? n : d; };
+        const r = await api("/api/cards/try", { text: $("card").value, edition: $("edition").value, position: $("position").value,
+          forced: $("forced").value, seed: whole("seed", 1), rounds: whole("rounds", 2) });
         renderLog(r.ok ? r.log : r.errors.map((e) => e.message));
+        // each line where the card's rules fired stands out
+        $("log").querySelectorAll("div").forEach((d) => { if (d.textContent.startsWith("\u2605")) d.className = "fired"; });
       } catch (e) { renderLog([String(e.message || e)]); }
     };
     await check();
