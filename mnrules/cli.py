@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .bots import Bot, make_bot
+from .bots import STUDY_BOTS, Bot, default_bots, make_bot
 from .effects import Event
 from .engine import Game
 from .errors import DataFileError, MnrulesError
@@ -350,10 +350,7 @@ PLOT_FORMATS = (".png", ".svg", ".pdf")
 OUT_FORMATS = (".json", ".csv")
 
 
-DEFAULT_BOTS = "heuristic"
-"""The bot of every seat when a study command (simulate, sweep) is given none: the
-cheapest bot that plays each game with a plan. Random bots measure the rules' luck, not
-the balance players meet; a search bot costs a hundredfold more a game."""
+DEFAULT_BOTS = STUDY_BOTS
 ROUND_CAP_HELP = ("stop a game undecided after this many rounds (default: the pack's "
                   "round_cap parameter, else 60; --max-rounds is the same option)")
 
@@ -409,8 +406,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         except MnrulesError as exc:
             raise MnrulesError(f"--compare: {exc}") from None
     jobs_n = _jobs(args.jobs, args.games)
-    bots = args.bots.split(",")
     rules = load_ruleset(args.edition, variant=args.variant)  # a broken pack is refused now
+    args.bots = default_bots(args.bots, rules)
+    bots = args.bots.split(",")
     for b in bots:
         make_bot(b, 0, rules)  # a misspelt bot likewise, before any game starts
     if args.players is None:
@@ -1261,9 +1259,9 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--jobs", type=whole(1), default=None,
                     help="worker processes (default: half the cores, at least 1; at most "
                     "one per game and four per core)")
-    sm.add_argument("--bots", default=DEFAULT_BOTS,
+    sm.add_argument("--bots", default=None,
                     help=f"bot kind, or one per player, comma-separated (default: "
-                    f"{DEFAULT_BOTS})")
+                    f"{DEFAULT_BOTS} where the game has it, else random)")
     sm.add_argument("--round-cap", "--max-rounds", dest="round_cap", type=whole(1),
                     default=None, help=ROUND_CAP_HELP)
     sm.add_argument("--game-deadline", type=whole(1), default=None, metavar="SECONDS",
@@ -1358,9 +1356,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="race the points to the smallest spread of win rates")
     sw.add_argument("--seed", type=int, default=1,
                     help="the first seed: game i plays seed*1000003+i (default: 1)")
-    sw.add_argument("--bots", default=DEFAULT_BOTS,
+    sw.add_argument("--bots", default=None,
                     help=f"bot kind, or one per player, comma-separated (default: "
-                    f"{DEFAULT_BOTS})")
+                    f"{DEFAULT_BOTS} where the game has it, else random)")
     sw.add_argument("--round-cap", "--max-rounds", dest="round_cap", type=whole(1),
                     default=None, help=ROUND_CAP_HELP)
     sw.add_argument("--jobs", type=whole(1), default=None,

@@ -38,6 +38,7 @@ from typing import Any
 import yaml
 
 from . import simulate as sim
+from .bots import default_bots
 from .errors import MnrulesError, PackError
 from .present import presenter
 from .ruleset import Ruleset, load_ruleset
@@ -302,6 +303,7 @@ def command(args: Any) -> int:
         _plot_format(args.plot)
         check_writable(args.plot, "--plot")
     rules = load_ruleset(args.edition, variant=args.variant)
+    args.bots = default_bots(args.bots, rules)
     bots = args.bots.split(",")
     for b in bots:
         make_bot(b, 0, rules)  # a misspelt bot is refused before any game

@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from mnrules import load_ruleset
 from mnrules import provenance as prov
 from mnrules import simulate as sim
+from mnrules.bots import default_bots
 from mnrules.cli import build_parser, main
 
 G = sim.GameResult
@@ -149,5 +151,9 @@ def test_one_round_cap_option_and_one_default_bot() -> None:
         for option in ("--round-cap", "--max-rounds"):
             assert parser.parse_args([*cmd, option, "5"]).round_cap == 5
         assert parser.parse_args(cmd).round_cap is None      # the pack's own cap
-    assert parser.parse_args(["simulate"]).bots == parser.parse_args(
-        ["sweep", "--param", "x=1,2"]).bots == "heuristic"
+    assert parser.parse_args(["simulate"]).bots is parser.parse_args(
+        ["sweep", "--param", "x=1,2"]).bots is None          # chosen by the game
+    assert default_bots(None, load_ruleset("en")) == "heuristic"
+    ttt = str(Path(__file__).parent / "kernel" / "tictactoe" / "pack.yaml")
+    assert default_bots(None, load_ruleset(ttt)) == "random"  # a game with no heuristic
+    assert default_bots("mcts:4", load_ruleset("en")) == "mcts:4"

@@ -101,6 +101,20 @@ def bot_kinds(rules: Ruleset | None) -> dict[str, Callable[[int, str], Bot]]:
     return kinds
 
 
+STUDY_BOTS = "heuristic"
+"""The bot of every seat when a study command (simulate, sweep) is given none: the
+cheapest bot that plays each game with a plan. Random bots measure the rules' luck, not
+the balance players meet; a search bot costs a hundredfold more a game. A game with no
+bot of that name (a modder's small game) is played by random bots."""
+
+
+def default_bots(given: str | None, rules: Ruleset) -> str:
+    """``--bots`` as given, else :data:`STUDY_BOTS` where the game has it, else random."""
+    if given is not None:
+        return given
+    return STUDY_BOTS if STUDY_BOTS in bot_kinds(rules) else "random"
+
+
 def make_bot(name: str, seed: int, rules: Ruleset | None = None) -> Bot:
     """A bot by name (``random``, or one of the game's: ``heuristic``, ``search:N``)."""
     kind, _, arg = name.partition(":")
