@@ -285,7 +285,10 @@ def test_a_game_stopped_by_a_signal_keeps_its_log(tmp_path: Path, sig: int) -> N
     log.write_text("an older log\n")
     proc = subprocess.Popen([sys.executable, "-m", "mnrules", "play", "--seed", "4",
                              "--bots", "random", "--log", str(log)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,
+                            # a player's terminal, not this run's: under nohup the
+                            # hangup is ignored, and mnrules keeps an ignored one so
+                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL))
     try:
         temp = f".{log.name}."
         deadline = time.monotonic() + 30

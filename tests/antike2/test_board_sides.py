@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 from collections import Counter
 from pathlib import Path
 
@@ -200,7 +201,9 @@ def test_map_check_checks_both_sides_with_no_argument(capsys: pytest.CaptureFixt
     assert main(["map", "check"]) == 0
     out = capsys.readouterr().out
     for side in SIDES:
-        assert f"{Path('antike2') / 'boards' / side}.yaml: ok (Antike II" in out, out
+        # editions/antike2/boards in a checkout, antike2/editions/boards installed
+        assert f"{Path('boards') / side}.yaml: ok (Antike II" in out, out
+        assert f"antike2{os.sep}" in out, out
 
 
 def test_map_check_reads_a_side_by_its_game_key(capsys: pytest.CaptureFixture[str]) -> None:
