@@ -179,3 +179,31 @@ def test_a_variant_overrides_a_cards_words(tmp_path: Path) -> None:
     rules = load_ruleset("en", variant=path)
     assert rules.cards["colossus"].name("en") == "The Great Statue"
     assert en().cards["colossus"].name("en") != "The Great Statue"
+
+
+
+def test_a_hook_no_spec_declares_is_refused_last_by_its_name() -> None:
+    """The rule set's last check (pluggy's ``check_pending``, after every plugin and card
+    is registered): what slips past the plugin files' own check is still told by the
+    hook's name and the nearest one, never as pluggy's text."""
+    from mnrules import hookspecs
+    from mnrules.bus import Bus
+    from mnrules.ruleset import _check_pending
+
+    class Late:
+        @hookspecs.hookimpl
+        def mn_reportz(self, game: object, player: str) -> list[str]:
+            return []
+
+    pm = Bus(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    pm.register(Late(), name="late")
+    with pytest.raises(PackError) as err:
+        _check_pending(pm, "v.yaml:2:1: plugins")
+    message = str(err.value)
+    assert message.startswith("v.yaml:2:1: plugins: plugin 'late': mn_reportz is no hook; "
+                              "did you mean 'mn_report'"), message
+
+def test_a_pack_of_another_format_is_refused_naming_the_format(tmp_path: Path) -> None:
+    path = variant(tmp_path, "extends: en\nformat: mnrules-pack/9\n")
+    refused(path, "format: expected 'mnrules-pack/1', got 'mnrules-pack/9'", line=2)
