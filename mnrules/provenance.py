@@ -97,11 +97,23 @@ def command_line(argv: Sequence[str] | None = None) -> str:
     return "mnrules " + " ".join(shlex.quote(w) for w in words)
 
 
+def _attributes(obj: Any) -> dict[str, Any]:
+    """An object's attributes: its ``__dict__``, or, for a class the compiled core built
+    natively (no ``__dict__``), the attributes mypyc lists (or its slots)."""
+    found = getattr(obj, "__dict__", None)
+    if isinstance(found, dict):
+        return found
+    listed: Any = getattr(type(obj), "__mypyc_attrs__", None) or getattr(
+        type(obj), "__slots__", ())
+    names: tuple[str, ...] = tuple(listed)
+    return {n: getattr(obj, n) for n in names if hasattr(obj, n)}
+
+
 def bot_settings(bot: Any) -> dict[str, Any]:
     """A bot's settings: its plain public attributes (numbers, words, a profile), without
     its seed (each seat's is derived from the game's) and its caches."""
     out: dict[str, Any] = {}
-    for key, value in vars(bot).items():
+    for key, value in _attributes(bot).items():
         if key.startswith("_") or key in ("seed", "searched"):
             continue
         if isinstance(value, (bool, int, float, str)):

@@ -157,3 +157,16 @@ def test_one_round_cap_option_and_one_default_bot() -> None:
     ttt = str(Path(__file__).parent / "kernel" / "tictactoe" / "pack.yaml")
     assert default_bots(None, load_ruleset(ttt)) == "random"  # a game with no heuristic
     assert default_bots("mcts:4", load_ruleset("en")) == "mcts:4"
+
+
+def test_a_bot_without_a_dict_has_its_settings_read() -> None:
+    """The compiled core builds the bots natively, with no ``__dict__``: their settings
+    are still recorded (from the attributes the class lists)."""
+
+    class Slotted:
+        __slots__ = ("depth", "seed", "width")
+
+        def __init__(self) -> None:
+            self.depth, self.seed, self.width = 3, 9, 6
+
+    assert prov.bot_settings(Slotted()) == {"depth": 3, "width": 6}
