@@ -16,7 +16,6 @@ not. Seeds 1000 + i, as ``bench_search.py``'s.
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -28,6 +27,7 @@ from open_spiel.python.algorithms import mcts
 
 import mnrules.openspiel
 from mnrules.bots import make_bot
+from mnrules.simulate import wilson
 
 
 class PolicyEvaluator(mcts.Evaluator):  # type: ignore[misc]
@@ -98,14 +98,12 @@ def main() -> None:
     wins = sum(r[0] for r in res)
     cpu = sum(r[1] for r in res)
     decisions = sum(r[2] for r in res)
-    n, z = games, 1.96
+    n = games
     p = wins / n
-    den = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / den
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    low, high = wilson(wins, n)  # type: ignore[arg-type]  # wins count shared ones as shares
     print(f"OpenSpiel MCTS ({sims} simulations, {kind} evaluator) among {players - 1} "
           f"{ours} on {name}: {wins:.1f}/{n} = {100 * p:.1f}% "
-          f"[{100 * (c - h):.1f}, {100 * (c + h):.1f}], "
+          f"[{100 * low:.1f}, {100 * high:.1f}], "
           f"{1000 * cpu / max(decisions, 1):.1f} ms a decision")
 
 

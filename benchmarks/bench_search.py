@@ -12,13 +12,13 @@ bots' results pair game by game (``games.json``: the share won and the CPU of ea
 from __future__ import annotations
 
 import json
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 from mnrules import load_ruleset, new_game
 from mnrules.bots import make_bot
+from mnrules.simulate import wilson
 
 ROUND_CAP = 60
 
@@ -52,13 +52,11 @@ def main() -> None:
     wins = sum(r[0] for r in res)
     cpu = sum(r[1] for r in res)
     decisions = sum(r[2] for r in res)
-    n, z = games, 1.96
+    n = games
     p = wins / n
-    den = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / den
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    low, high = wilson(wins, n)  # type: ignore[arg-type]  # wins count shared ones as shares
     print(f"{bot} among {players - 1} {base} on {pack}: {wins:.1f}/{n} = {100 * p:.1f}% "
-          f"[{100 * (c - h):.1f}, {100 * (c + h):.1f}], "
+          f"[{100 * low:.1f}, {100 * high:.1f}], "
           f"{1000 * cpu / max(decisions, 1):.2f} ms a decision")
     if out:
         with open(out, "w", encoding="utf-8") as f:
