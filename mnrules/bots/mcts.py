@@ -67,6 +67,11 @@ class SearchPolicy(Protocol):
         """A quick choice for the pending decision (``salt``: the playout's own chance)."""
         ...
 
+    def answer(self, game: Game[Any], salt: int) -> Choice:
+        """The choice made at the table for a decision not searched: the game's best
+        unsearched answer, which a playout may cut short for speed."""
+        ...
+
     def values(self, game: Game[Any]) -> dict[str, float]:
         """Each seat's chance to win as the game estimates it here, in [0, 1]."""
         ...
@@ -94,6 +99,9 @@ class RandomPolicy:
     def playout(self, game: Game[Any], salt: int) -> Choice:
         options = game.legal()
         return options[splitmix64((salt ^ game.state.choices) & MASK) % len(options)]
+
+    def answer(self, game: Game[Any], salt: int) -> Choice:
+        return self.playout(game, salt)
 
     def values(self, game: Game[Any]) -> dict[str, float]:
         return outcome_values(game)
@@ -144,7 +152,7 @@ class MctsBot:
         if len(dec.options) == 1:
             return dec.options[0]
         if self.iterations <= 0 or not self.policy.searched(game):
-            return self.policy.playout(game, self._seed(game, -1))
+            return self.policy.answer(game, self._seed(game, -1))
         cands = list(self.policy.candidates(game))[:self.width]
         if len(cands) == 1:
             return cands[0]

@@ -54,6 +54,12 @@ class Antike2Policy:
             return dec.options[0]
         return self.play._choose(game, dec, deep=False)
 
+    def answer(self, game: KernelGame[Any], salt: int) -> Choice:
+        """At the table the heuristic's own full answer: its trades and its longer
+        lookahead, which playouts leave out for speed (answering with the playout's
+        choice, no trade at all, won 17.5% [12.9, 23.4] of 200 games as ``mcts:8``)."""
+        return self.play.choose(game)
+
     def values(self, game: KernelGame[Any]) -> dict[str, float]:
         players = game.state.players
         w = ev.weights(game)

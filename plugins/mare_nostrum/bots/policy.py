@@ -77,6 +77,11 @@ class MareNostrumPolicy:
             return quick_conquest(dec)
         return self.play.choose(game)
 
+    def answer(self, game: KernelGame[Any], salt: int) -> Choice:
+        """At the table as in a playout: the heuristic, a conquered province by rule of
+        thumb when it is not searched (a single option)."""
+        return self.playout(game, salt)
+
     def values(self, game: KernelGame[Any]) -> dict[str, float]:
         players = game.state.players
         t = ev.table(game, self.play.memo)
