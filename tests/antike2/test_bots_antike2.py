@@ -79,3 +79,17 @@ def test_the_evaluation_counts_a_general_due_and_weighs_the_best_rival() -> None
     rival = value(game, "red")
     game.state.personages["yellow"].append("king")
     assert value(game, "red") < rival
+
+
+def test_a_run_of_trades_begins_with_one_whose_takes_are_spent() -> None:
+    """Black, 6 nations, seed 1000005, round 32: 18 gold, no iron, 4 marble, moved to
+    Templum. Three trades of 3 gold for 2 would end with a marble the third took spent on
+    the temple; the first alone took 2 iron the turn never spends. Made first, it was the
+    turn's only trade and stood idle (``mnrules bots check``): it waits, the temple is
+    paid as it was."""
+    from mnrules.blunders import check_game
+
+    rules = load_ruleset("antike2")
+    report = check_game(rules, 6, 1000005, ["heuristic"], cap=32)
+    idle = [f for f in report.findings if f.kind == "idle trade"]
+    assert (report.games, idle) == (1, [])

@@ -107,8 +107,12 @@ class HeuristicBot:
         trade decision made it trade in loops.) A trade whose turn ends with all it
         took still held (beyond what ``done``'s turn ends with) buys nothing this turn,
         whatever else it changes: it waits for the next, where it may be made as well
-        (``mnrules bots check``'s idle trade); before the rondel move it trades not at
-        all (its action and its founding have trades of their own)."""
+        (``mnrules bots check``'s idle trade). When only a run of trades buys something,
+        the first of them must take part of what is spent: it is the one made now, and
+        the next decision weighs the rest anew (3 gold for 2 iron made first of three
+        trades, for a marble the third took, left the iron idle: seed 1000005, round
+        32). Before the rondel move it trades not at all (its action and its founding
+        have trades of their own)."""
         me = dec.player
         turn = game.state.stack[-2] if len(game.state.stack) > 1 else {}
         if turn.get("step") == "a2.turn" and turn.get("stage") == 1:
@@ -125,9 +129,9 @@ class HeuristicBot:
                 found = self._rest_of_turn(game, opt, me, times)
                 if found is None:
                     break   # it would take back a kind it pays (a loop), or cannot repeat
-                value, stock, net = found
+                value, stock, first = found
                 if all(stock.get(k, 0) - base_stock.get(k, 0) >= n
-                       for k, n in net.items() if n > 0):
+                       for k, n in first.items() if n > 0):
                     continue   # idle: the rest of the turn spends none of what it takes
                 if value > top:
                     best, top = opt, value
@@ -137,13 +141,13 @@ class HeuristicBot:
     def _rest_of_turn(self, game: Game, trade: Choice | None, me: str,
                       times: int = 1) -> Any:
         """The value at the end of ``me``'s turn and his stock then, after ``trade`` made
-        ``times`` times (and the stock they changed; None if a trade would take back a
-        kind it pays, or cannot be made so often) or after ``done``."""
+        ``times`` times (and the stock the first of them changed; None if a trade would
+        take back a kind it pays, or cannot be made so often) or after ``done``."""
         g = clone(game)
-        net: dict[str, int] = {}
+        first: dict[str, int] = {}
         if trade is not None:
             before = dict(g.state.stock[me])
-            for _ in range(times):
+            for i in range(times):
                 dec = g.pending
                 if dec is None or dec.player != me or trade not in dec.options:
                     return None
@@ -155,8 +159,10 @@ class HeuristicBot:
                            if now.get(k, 0) < start.get(k, 0))
                 if lost != int(trade[1]):  # type: ignore[index]
                     return None   # a kind paid and taken back
-            after = g.state.stock[me]
-            net = {k: after.get(k, 0) - before.get(k, 0) for k in set(before) | set(after)}
+                if i == 0:
+                    after = g.state.stock[me]
+                    first = {n: after.get(n, 0) - before.get(n, 0)
+                             for n in set(before) | set(after)}
             dec = g.pending
             if dec is not None and dec.player == me and dec.kind == "a2.trade":
                 g.apply(("done",))
@@ -175,7 +181,7 @@ class HeuristicBot:
         stock = dict(g.state.stock.get(me, {}))
         if trade is None:
             return ev.value(g, me), stock
-        return ev.value(g, me), stock, net
+        return ev.value(g, me), stock, first
 
     # -- lookahead -------------------------------------------------------------------------
     def _one_ply(self, game: Game, dec: Decision, cap: int) -> dict[Choice, float]:
