@@ -12,11 +12,6 @@ skipped, except under CI (CI=true), where a missing browser fails them."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,41 +21,23 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
+from web_live import chromium_browser, find_chromium, serving  # noqa: E402
+
 from mnrules.web.app import create_app  # noqa: E402
 
-CHROMIUM = os.environ.get("MNRULES_CHROMIUM") or shutil.which("chromium") \
-    or shutil.which("chromium-browser")
-if CHROMIUM is None:
-    if os.environ.get("CI"):
-        raise RuntimeError("CI: no chromium on PATH (.ci/run installs Debian's chromium)")
-    pytest.skip("no chromium installed (apt-get install chromium)", allow_module_level=True)
+CHROMIUM = find_chromium()
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with serving(lambda port: create_app()) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                              args=["--no-sandbox", "--disable-gpu"])
+    with chromium_browser(CHROMIUM) as b:
         yield b
-        b.close()
 
 
 @pytest.fixture

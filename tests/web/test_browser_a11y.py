@@ -10,10 +10,6 @@ option and no screen."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -23,14 +19,11 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
+from web_live import chromium_browser, find_chromium, serving  # noqa: E402
+
 from mnrules.web.app import allowed_hosts, create_app  # noqa: E402
 
-CHROMIUM = os.environ.get("MNRULES_CHROMIUM") or shutil.which("chromium") \
-    or shutil.which("chromium-browser")
-if CHROMIUM is None:
-    if os.environ.get("CI"):
-        raise RuntimeError("CI: no chromium on PATH (.ci/run installs Debian's chromium)")
-    pytest.skip("no chromium installed (apt-get install chromium)", allow_module_level=True)
+CHROMIUM = find_chromium()
 
 WIDE = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -49,28 +42,14 @@ def axe_script() -> str | None:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    app = create_app(None, allowed_hosts("127.0.0.1", port))
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    while not srv.started:
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with serving(lambda port: create_app(None, allowed_hosts("127.0.0.1", port))) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                              args=["--no-sandbox", "--disable-gpu"])
+    with chromium_browser(CHROMIUM) as b:
         yield b
-        b.close()
 
 
 def _page(browser: Any, size: dict[str, int]) -> Any:

@@ -7,11 +7,6 @@ as in ``test_browser.py``."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,52 +16,17 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
+from web_live import Served, chromium_browser, find_chromium  # noqa: E402
+
 from mnrules.web.app import allowed_hosts, create_app  # noqa: E402
 
-CHROMIUM = os.environ.get("MNRULES_CHROMIUM") or shutil.which("chromium") \
-    or shutil.which("chromium-browser")
-if CHROMIUM is None:
-    if os.environ.get("CI"):
-        raise RuntimeError("CI: no chromium on PATH (.ci/run installs Debian's chromium)")
-    pytest.skip("no chromium installed (apt-get install chromium)", allow_module_level=True)
-
-
-class Served:
-    """A server on a fixed port and data folder, that can be stopped and started again."""
-
-    def __init__(self, data: Path) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = int(s.getsockname()[1])
-        self.data = data
-        self.srv: Any = None
-        self.thread: threading.Thread | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        app = create_app(self.data, allowed_hosts("127.0.0.1", self.port))
-        self.srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
-                                                 log_level="warning"))
-        self.thread = threading.Thread(target=self.srv.run, daemon=True)
-        self.thread.start()
-        for _ in range(400):
-            if self.srv.started:
-                return
-            time.sleep(0.025)
-        raise AssertionError("the server did not start")
-
-    def stop(self) -> None:
-        self.srv.should_exit = True
-        assert self.thread is not None
-        self.thread.join(10)
+CHROMIUM = find_chromium()
 
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
-    s = Served(tmp_path / "data")
+    data = tmp_path / "data"
+    s = Served(lambda port: create_app(data, allowed_hosts("127.0.0.1", port)))
     s.start()
     yield s
     s.stop()
@@ -74,14 +34,10 @@ def served(tmp_path: Path) -> Iterator[Served]:
 
 @pytest.fixture
 def page() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                              args=["--no-sandbox", "--disable-gpu"])
-        context = b.new_context(viewport={"width": 1500, "height": 950})
-        pg = context.new_page()
+    with chromium_browser(CHROMIUM) as b:
+        pg = b.new_context(viewport={"width": 1500, "height": 950}).new_page()
         pg.set_default_timeout(15_000)
         yield pg
-        b.close()
 
 
 def _click_first(page: Any) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -26,6 +25,7 @@ httpx = pytest.importorskip("httpx")
 uvicorn = pytest.importorskip("uvicorn")
 
 from starlette.testclient import TestClient  # noqa: E402
+from web_live import free_port, serving  # noqa: E402
 
 from mnrules.web.app import create_app  # noqa: E402
 from mnrules.web.tables import Budget  # noqa: E402
@@ -50,12 +50,6 @@ def play(client: Any, link: str, choices: int) -> dict[str, Any]:
         assert r.status_code == 200, r.text
         view = r.json()
     return view
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def serve(data: Path, port: int) -> subprocess.Popen[bytes]:
@@ -249,17 +243,9 @@ def test_a_full_store_refuses_a_new_game_in_the_pages_language(tmp_path: Path) -
 
 @pytest.fixture
 def live(tmp_path: Path) -> Iterator[str]:
-    port = free_port()
-    app = create_app(tmp_path, budget=Budget(choices=10**6, seconds=0.3))
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    while not srv.started:
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    budget = Budget(choices=10**6, seconds=0.3)
+    with serving(lambda port: create_app(tmp_path, budget=budget)) as url:
+        yield url
 
 
 def test_a_long_bot_game_answers_within_its_budget_while_another_stays_quick(
