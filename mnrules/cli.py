@@ -535,6 +535,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_audit(args: argparse.Namespace) -> int:
+    from .audit import command
+
+    return command(args)
+
+
 def cmd_map_check(args: argparse.Namespace) -> int:
     """Check the pack's board file (or FILE instead): its structure as the game reads it,
     then the rules' own checks (``mn_check_board``). A FILE that names its game (a
@@ -1425,6 +1431,13 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--lang", default=None,
                     help="the language of the report (default: the log's pack's)")
     rp.set_defaults(func=cmd_replay)
+
+    au = sub.add_parser("audit", help="re-check the rules of game logs, from the book's side "
+                        "(docs/audit.md): exit 1 on findings")
+    au.add_argument("logs", nargs="+", metavar="LOG", help="logs written by play --log")
+    au.add_argument("--lang", default=None,
+                    help="the language of the findings (default: each log's pack's)")
+    au.set_defaults(func=cmd_audit)
 
     cards = sub.add_parser("cards", help="hero and wonder cards")
     csub = cards.add_subparsers(dest="cards_command", required=True)
