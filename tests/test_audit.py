@@ -174,25 +174,28 @@ def test_a_legion_beyond_the_box_is_a_box_finding(logs: Callable[[str, int], Pat
     assert any(t.startswith("Rome's box holds 8 of the unit legion") for t in found), found
 
 
-def test_a_broken_income_rule_is_an_income_finding(monkeypatch: pytest.MonkeyPatch,
-                                                   tmp_path: Path) -> None:
-    """1.1: a city gives a coin (two with a temple). A production plugin broken to give
-    every empire a coin more from round 2 on is caught: the auditor reckons the yield
-    from the board. (A log holds the choices, not the state: it is audited under the
-    engine that replays it, here the broken one.)"""
-    from mare_nostrum import production
+BROKEN_INCOME = """
+from mnrules.hookspecs import hookimpl
 
-    real = production.buildings_income
 
-    def more(game: Any) -> dict[str, dict[str, int]]:
-        out = real(game)
-        for got in out.values():
-            got["coin"] = got.get("coin", 0) + (game.state.round > 1)
-        return out
-    monkeypatch.setattr(production, "buildings_income", more)
+@hookimpl
+def mn_income(game, player):
+    # broken on purpose: a coin more for every empire from round 2 on
+    return [("coin", 1)] if game.state.round > 1 else []
+"""
+
+
+def test_a_broken_income_rule_is_an_income_finding(tmp_path: Path) -> None:
+    """1.1: a city gives a coin (two with a temple). A variant whose plugin gives every
+    empire a coin more from round 2 on is caught: the auditor reckons the yield from
+    the board. (A log holds the choices, not the state: it is audited under the rules
+    that replay it, here the broken variant its header names.)"""
+    (tmp_path / "extra_coin.py").write_text(BROKEN_INCOME, encoding="utf-8")
+    variant = tmp_path / "variant.yaml"
+    variant.write_text("extends: en\nplugins: {add: [./extra_coin.py]}\n", encoding="utf-8")
     path = tmp_path / "broken.jsonl"
     assert main(["play", "--players", "4", "--bots", "heuristic", "--seed", "3",
-                 "--log", str(path)]) == 0
+                 "--variant", str(variant), "--log", str(path)]) == 0
     found = texts(path)
     assert "Rome collects 2 coin, but his buildings yield 1 (1.1: a coin per city or " \
         "capital, two with his temple there; a good per caravan, two with his market " \
