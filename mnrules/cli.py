@@ -244,7 +244,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 # a log of a loaded game starts from the saved position, so it replays
                 rec.header(game, pack, variant, start=bool(args.load), seats=seats)
             rec.attach(game)
-        print(say.say("play.header", game=str(rules.data.get("name", rules.pack)),
+        print(say.say("play.header", game=say.pack_name(),
                       players_count=say.count(len(players), "player"),
                       players=", ".join(say.player(p) for p in players),
                       seed=game.state.seed))

@@ -223,6 +223,16 @@ class Presenter:
         forms = self.cases.get(case, {})
         return forms.get(text) or forms.get("default", "{name}").replace("{name}", text)
 
+    def pack_name(self) -> str:
+        """The played pack's name in this language: its own ``name``, or under another
+        language (``--lang``) the name that language's messages give it (``names:
+        packs:``), so that a header reads in one language."""
+        pid = str(self.rules.data.get("id", ""))
+        own = str(self.rules.data.get("name", self.rules.pack))
+        if self.language == self.rules.language:
+            return own
+        return self.names.get("packs", {}).get(pid, own)
+
     def has(self, key: str) -> bool:
         return key in self.messages
 
@@ -376,9 +386,9 @@ class Presenter:
         return self._writer
 
     def _explain(self, data: Any) -> str:
-        if not data.effects:
-            return ""
         try:
+            if not data.effects:   # a card without a power says so in this language
+                return str(self.explainer().texts.frame("no power"))
             from .language.syntax import parse_script
 
             writer = self.explainer()
