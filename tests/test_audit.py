@@ -437,3 +437,15 @@ def test_an_unreadable_log_is_exit_2(tmp_path: Path,
 def test_the_log_is_read_once_for_its_pack(logs: Callable[[str, int], Path]) -> None:
     header, records = read_log(logs("antike2", 3))
     assert header["pack"] == "antike2" and records
+
+
+def test_findings_read_in_the_language_asked(logs: Callable[[str, int], Path],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finding is a sentence of the pack's language, or of ``--lang``'s."""
+    def cheap(game: Game[Any], e: Event) -> Event | None:
+        if e.kind == "built" and e.data["action"][0] == "legion" and "offer" not in e.data:
+            e.data["paid"] = ["coin", "coin"]
+        return e
+    tampered(monkeypatch, cheap)
+    found = [f.text for f in audit.audit_log(logs("mare_nostrum", 3), lang="fr").findings]
+    assert any("mais cela coûte un lot de 3 (3.1" in t for t in found), found

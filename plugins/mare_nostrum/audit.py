@@ -67,7 +67,7 @@ class Auditor:
 
     # -- the watcher ---------------------------------------------------------------------
     def start(self, game: Game[Any]) -> None:
-        self._conserved(game, "start")
+        self._conserved(game, self.say.say("play.at_start", round=game.state.round))
 
     def after(self, game: Game[Any], line: int) -> None:
         self._never_negative(game)
@@ -78,7 +78,12 @@ class Auditor:
             handler(game, event)
 
     def finish(self, game: Game[Any]) -> None:
-        self._conserved(game, "end")
+        self._conserved(game, self._when(game))
+
+    def _when(self, game: Game[Any]) -> str:
+        """The round and phase, as the pack's language says them ("Round 3, Trade")."""
+        return self.say.say("ui.round_phase", round=game.state.round,
+                            phase=self.say.name(game.state.phase, "phases"))
 
     # -- findings --------------------------------------------------------------------------
     def _find(self, game: Game[Any], kind: str, player: str | None, key: str,
@@ -164,7 +169,7 @@ class Auditor:
     # -- income (1.1) ----------------------------------------------------------------------
     def _on_phase_start(self, game: Game[Any], event: Event) -> None:
         phase = event.data.get("phase")
-        self._conserved(game, self.say.name(str(phase), "phases"))
+        self._conserved(game, self._when(game))
         if phase == "production":
             self.expected = {p: self._income(game, p) for p in game.state.players}
             self.circe = {p: self._circe_legions(game, p) for p in game.state.players
@@ -173,7 +178,7 @@ class Auditor:
             self.offers = {}
 
     def _on_phase_end(self, game: Game[Any], event: Event) -> None:
-        self._conserved(game, self.say.name(str(event.data.get("phase")), "phases"))
+        self._conserved(game, self._when(game))
 
     @staticmethod
     def _powers(game: Game[Any], player: str) -> list[str]:
