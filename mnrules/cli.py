@@ -244,7 +244,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 # a log of a loaded game starts from the saved position, so it replays
                 rec.header(game, pack, variant, start=bool(args.load), seats=seats)
             rec.attach(game)
-        print(say.say("play.header", game=str(rules.data.get("name", rules.pack)),
+        print(say.say("play.header", game=say.pack_name(),
                       players_count=say.count(len(players), "player"),
                       players=", ".join(say.player(p) for p in players),
                       seed=game.state.seed))
@@ -533,6 +533,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(say.say("replay.divergence", divergence=result.divergence), file=sys.stderr)
         return 1
     return 0
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from .audit import command
+
+    return command(args)
 
 
 def cmd_map_check(args: argparse.Namespace) -> int:
@@ -1425,6 +1431,13 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--lang", default=None,
                     help="the language of the report (default: the log's pack's)")
     rp.set_defaults(func=cmd_replay)
+
+    au = sub.add_parser("audit", help="re-check the rules of game logs, from the book's side "
+                        "(docs/audit.md): exit 1 on findings")
+    au.add_argument("logs", nargs="+", metavar="LOG", help="logs written by play --log")
+    au.add_argument("--lang", default=None,
+                    help="the language of the findings (default: each log's pack's)")
+    au.set_defaults(func=cmd_audit)
 
     cards = sub.add_parser("cards", help="hero and wonder cards")
     csub = cards.add_subparsers(dest="cards_command", required=True)

@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from . import __version__
 from .effects import Event
@@ -244,13 +244,25 @@ class Replay:
     chances: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
 
-def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | None = None
-           ) -> Replay:
+class Watcher(Protocol):
+    """Who follows a replay step by step (:mod:`mnrules.audit`): the game once made,
+    every event as it happens, and each logged choice once applied."""
+
+    def start(self, game: Game[Any]) -> None: ...
+
+    def event(self, game: Game[Any], event: Event) -> None: ...
+
+    def after(self, game: Game[Any], line: int) -> None: ...
+
+
+def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | None = None,
+           watch: Watcher | None = None) -> Replay:
     """Play a log again; stop at the first divergence or at the start of ``until_round``.
 
     A divergence is a choice the rules no longer ask or allow, a chance outcome that
     differs, one the game draws that the log does not have, or one the log has that
-    the game never drew."""
+    the game never drew. ``watch``, if given, sees the game, its events and every
+    choice applied."""
     header, h, records = _read(path)
     where = f"{path}:{h}"
     try:
@@ -277,6 +289,9 @@ def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | No
         _seats_shape(header["seats"], game.state.players, where)
     seen: list[dict[str, Any]] = []
     game.listeners.append(lambda e: seen.append(dict(e.data)) if e.kind == "chance" else None)
+    if watch is not None:
+        watch.start(game)
+        game.listeners.append(lambda e: watch.event(game, e))
     result = Replay(game)
     expected_chances: list[tuple[int, dict[str, Any]]] = []
     finished = True
@@ -308,6 +323,8 @@ def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | No
         finally:
             game.max_rounds = keep
         result.choices += 1
+        if watch is not None:
+            watch.after(game, n)
         result.divergence = _match_chances(seen, expected_chances, result, n)
         if result.divergence:
             break

@@ -149,6 +149,9 @@ KERNEL_MESSAGES: dict[str, str] = {
     "replay.done": "{file}: {choices} replayed, {chances} checked.",
     "replay.written": "The final state is written to {file}.",
     "replay.divergence": "divergence: {divergence}",
+    "audit.done": "{file}: {choices} audited, {findings}.",
+    "audit.divergence": "The log leaves the rules: {divergence}.",
+    "audit.finding": "{file}: round {round}: {text}",
     "play.no_victory": "no victory",
     "play.stopped": "Stopped {where}; no winner yet.",
     "play.in_round": "in round {round} ({phase} phase)",
@@ -169,6 +172,8 @@ KERNEL_MESSAGES: dict[str, str] = {
     "plural.choice.one": "{n} choice",
     "plural.choice.other": "{n} choices",
     "plural.chance.one": "{n} die roll or draw",
+    "plural.finding.one": "{n} finding",
+    "plural.finding.other": "{n} findings",
     "plural.chance.other": "{n} die rolls and draws",
     "event.phase_start": "— {phase} —",
     "decision.card.may": "{player}, {card}: do you use it?",
@@ -217,6 +222,16 @@ class Presenter:
             return text
         forms = self.cases.get(case, {})
         return forms.get(text) or forms.get("default", "{name}").replace("{name}", text)
+
+    def pack_name(self) -> str:
+        """The played pack's name in this language: its own ``name``, or under another
+        language (``--lang``) the name that language's messages give it (``names:
+        packs:``), so that a header reads in one language."""
+        pid = str(self.rules.data.get("id", ""))
+        own = str(self.rules.data.get("name", self.rules.pack))
+        if self.language == self.rules.language:
+            return own
+        return self.names.get("packs", {}).get(pid, own)
 
     def has(self, key: str) -> bool:
         return key in self.messages
@@ -371,9 +386,9 @@ class Presenter:
         return self._writer
 
     def _explain(self, data: Any) -> str:
-        if not data.effects:
-            return ""
         try:
+            if not data.effects:   # a card without a power says so in this language
+                return str(self.explainer().texts.frame("no power"))
             from .language.syntax import parse_script
 
             writer = self.explainer()

@@ -167,7 +167,7 @@ def test_a_french_log_replays_in_french(server: str, page: Any, tmp_path: Path) 
     page.click("#open")
     page.wait_for_function(
         "() => document.getElementById('where').textContent.startsWith('choix 0')")
-    assert page.locator("#nextRound").inner_text() == "manche >>"
+    assert page.locator("#nextRound").inner_text() == "tour >>"
     assert page.locator("header a[href='/']").inner_text() == "Nouvelle partie"
 
 
