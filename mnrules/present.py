@@ -565,21 +565,3 @@ def read_messages(path: Path, messages: dict[str, str], names: dict[str, dict[st
         settings["player_kind"] = str(data["player_kind"])
     if "roman" in data:
         settings["roman"] = [str(k) for k in data["roman"] or []]
-
-
-# -- a readable event log -----------------------------------------------------------------
-
-
-@dataclass
-class Story:
-    """The sentences of a game as one viewer reads them, in order, with the round."""
-
-    say: Presenter
-    viewer: str | None
-    lines: list[tuple[int, str]] = field(default_factory=list)
-
-    def hear(self, game: Game[Any], event: Event) -> str:
-        text = self.say.event(game, event, self.viewer)
-        if text:
-            self.lines.append((game.state.round, text))
-        return text

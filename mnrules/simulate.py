@@ -17,7 +17,7 @@ import os
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -1295,14 +1295,3 @@ def plot(path: str, rep: Report, title: str, other: Compared | None = None,
     finally:
         plt.close(fig)
     write_atomic(path, buf.getvalue())
-
-
-def iter_chunks(items: Iterable[Job], size: int) -> Iterator[list[Job]]:
-    chunk: list[Job] = []
-    for it in items:
-        chunk.append(it)
-        if len(chunk) == size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk

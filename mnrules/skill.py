@@ -38,7 +38,6 @@ class Rung:
     wins: float
     interval: tuple[float, float]
     fair: float
-    cpu_ms: float | None = None
 
     @property
     def rate(self) -> float:

@@ -28,7 +28,6 @@ from .present import Presenter, presenter
 from .state import State
 from .stopping import unbroken
 
-HELP = __doc__ or ""
 WIDTH = 100
 
 

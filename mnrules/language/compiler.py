@@ -366,11 +366,6 @@ class CardEffects:
     def limit_key(self, r: CompiledRule, holder: str) -> str:
         return f"{self.card.id}#{r.index}/{holder}"
 
-    def holding(self, game: Game[Any], player: Any) -> list[tuple[str, int]]:
-        """:func:`holders` of this card, only those entries naming ``player`` (in its
-        order): his own holding, then his copies — asked of him alone, not of everyone."""
-        return _holding(self, game, player)
-
     def _open(self, game: Game[Any], r: CompiledRule, holder: str) -> bool:
         return r.rule.limit is None or limit_open(game, self.limit_key(r, holder), r.rule.limit)
 

@@ -399,10 +399,6 @@ def gist(meaning: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def rule_text(vocab: Vocabulary, rule: Rule, texts: Texts | None = None) -> str:
-    return Explainer(vocab, texts).rule(rule)
-
-
 def explain(vocab: Vocabulary, rules: list[Rule], texts: Texts | None = None) -> list[str]:
     """Each rule as a sentence, in the language of ``texts`` (English without)."""
     writer = Explainer(vocab, texts)

@@ -28,7 +28,6 @@ from typing import IO, Any
 from ..resources import data_dir
 from .words import ARTICLES, Vocabulary
 
-WORD_CHARS = r"[a-z0-9_'&]"
 EDGE_BEFORE = r"(?<![a-z0-9_'&])"
 EDGE_AFTER = r"(?![a-z0-9_'&])"
 NAME = r"[a-z_][a-z0-9_'&]*(?:\.[a-z_][a-z0-9_'&]*)*"

@@ -149,10 +149,6 @@ class Table:
         return bool(self.watch) and secrets.compare_digest(
             token.encode("utf-8", "replace"), self.watch.encode("utf-8", "replace"))
 
-    def free_seats(self) -> list[str]:
-        """The human seats no one has joined yet (a lobby game's)."""
-        return [p for p, s in self.seats.items() if s.human and not s.token]
-
     def claim(self, player: str) -> str | None:
         """Join the free seat ``player``: its new link's token (None: not free)."""
         seat = self.seats.get(player)
