@@ -389,6 +389,7 @@ def _frame_card(game: Game[Any]) -> str | None:
 
 
 def roman(n: int) -> str:
+    """``n`` in Roman numerals (nothing for 0: a caller says how its zero is shown)."""
     out = []
     for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
                            (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"),

@@ -29,7 +29,7 @@ from mare_nostrum.reports import mn_option_text as mn_option_text
 from mare_nostrum.reports import mn_prompt_text as mn_prompt_text
 from mare_nostrum.reports import mn_round_summary as mn_round_summary
 from mare_nostrum.reports import mn_table as mn_table
-from mare_nostrum.state import Game, State
+from mare_nostrum.state import TRACKS, Game, State
 from mnrules.bots import Bot
 from mnrules.errors import MnrulesError
 from mnrules.files import write_atomic
@@ -44,7 +44,6 @@ HOOKSPECS = _hookspecs
 """The hooks the game's plugins call on each other, added to the bus beside the kernel's."""
 
 CARD_KINDS = ("starting hero", "hero", "wonder", "special wonder")
-TRACKS = ("trade", "culture", "military")
 UNITS = ("legion", "trireme", "fortress")
 
 

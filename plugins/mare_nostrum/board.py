@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mare_nostrum.box_data import creature_kinds
-from mare_nostrum.state import LEGENDARY, State
+from mare_nostrum.state import LEGENDARY, TRACKS, State
 from mnrules.errors import DataFileError, StateError
 from mnrules.yamlsource import (
     KeyPath,
@@ -34,7 +34,6 @@ from mnrules.yamlsource import (
 FORMAT = "mnrules-board/1"
 BUILDING_KINDS: tuple[str, ...] = ("caravan", "market", "city", "capital", "legendary", "temple")
 PROVENANCES: tuple[str, ...] = ("transcribed", "reconstructed")
-TRACKS: tuple[str, ...] = ("trade", "culture", "military")
 MAX_PLAYERS = 12
 
 _TOP_KEYS = ("format", "provinces", "seas", "players", "start_titles", "empires")

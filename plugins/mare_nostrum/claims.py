@@ -16,23 +16,14 @@ from mnrules.effects import Event
 from mnrules.engine import DONE, Decision, Frame
 from mnrules.errors import RuleRef
 from mnrules.hookspecs import hookimpl
-
-
-def roman(n: int) -> str:
-    """``n`` in Roman numerals (0 is written 0: the track's start)."""
-    if n <= 0:
-        return "0"
-    out = []
-    for value, numeral in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while n >= value:
-            out.append(numeral)
-            n -= value
-    return "".join(out)
+from mnrules.present import roman
 
 
 def xv_plus(level: int) -> str:
     """How the level marker shows ``level``: I–XV, then the XV+ side from I again
-    (NL/PL/UK 5: 18 is "XV+" on III)."""
+    (NL/PL/UK 5: 18 is "XV+" on III; 0 is written 0: the track's start)."""
+    if level <= 0:
+        return "0"
     return roman(level) if level <= 15 else f"XV+{roman(level - 15)}"
 
 

@@ -30,6 +30,11 @@ LEGENDARY = "legendary:"
 """Prefix of a legendary good's resource key ("legendary:grain")."""
 
 
+TRACKS: tuple[str, ...] = ("trade", "culture", "military")
+"""The leadership tracks, in the order titles are claimed (FR 5; NL/PL/UK 5). Their levels
+are derived from the board (``tracks.py``), never stored; every module names them from here."""
+
+
 def base_good(key: str) -> str:
     """The ordinary type a resource key counts as (a legendary good counts as its type)."""
     return key[len(LEGENDARY):] if key.startswith(LEGENDARY) else key

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from mare_nostrum.state import Game
+from mare_nostrum.state import TRACKS, Game
 from mnrules.contract import Declaration, Part, Quantity
 from mnrules.effects import Modifier
 from mnrules.engine import Param
 from mnrules.hookspecs import hookimpl
-
-TRACKS = ("trade", "culture", "military")
 
 # What this plugin answers on the bus (see mnrules.bus).
 MODIFIES = frozenset({"track"})
