@@ -132,7 +132,8 @@ def _checked(d: dict[Any, Any], at: Callable[[tuple[str | int, ...]], str],
     if "bonuses" in d:
         v = d["bonuses"] if d["bonuses"] is not None else {}
         if not isinstance(v, dict):
-            raise bad(("bonuses",), "a mapping of tracks to numbers ({military: 1})", v)
+            example = f" ({{{bonus_keys[0]}: 1}})" if bonus_keys else ""
+            raise bad(("bonuses",), f"a mapping of tracks to numbers{example}", v)
         for track, n in v.items():
             if bonus_keys and track not in bonus_keys:
                 raise PackError(f"{at(('bonuses', track))}: {prefix}bonuses.{track}: unknown "

@@ -147,6 +147,13 @@ def _check_section(src: Sourced, key: str, value: Any, schema: Mapping[str, Any]
                             f"{TYPE_WORDS.get(schema[k], schema[k])}, got {v!r}")
 
 
+def _first_phase(data: Mapping[str, Any]) -> str:
+    """The pack's own first phase, for an example (a pack that extends one may list none)."""
+    phases = data.get("phases")
+    first = phases[0] if isinstance(phases, list) and phases else None
+    return first if isinstance(first, str) else "PHASE"
+
+
 def check_schema(src: Sourced) -> None:
     data = src.data
     if not isinstance(data, dict):
@@ -185,7 +192,7 @@ def check_schema(src: Sourced) -> None:
         elif not isinstance(k, str) or not isinstance(v, str):
             raise PackError(f"{_at(src, ('names', k))}: names.{k}: expected a name (a text) "
                             f"or the names of one kind (a mapping of ids to texts, e.g. "
-                            f"phases: {{trade: ...}}), got {v!r:.80}")
+                            f"phases: {{{_first_phase(data)}: ...}}), got {v!r:.80}")
     for k in data.get("patch") or {}:
         if k not in PATCH_TARGETS:
             raise PackError(f"{_at(src, ('patch', k))}: patch.{k}: no data file to patch by "

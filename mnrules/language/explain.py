@@ -19,7 +19,7 @@ from typing import Any
 from .actions import is_change, read_action
 from .comparisons import natural
 from .syntax import Action, Cond, Op, Phrase, Rule, Value
-from .words import Vocabulary, Word
+from .words import Vocabulary, Word, singular
 
 ENGLISH: dict[str, str] = {
     # what a rule's limit puts before it
@@ -250,8 +250,9 @@ class Explainer:
         return self.phrase("count", v.phrase)
 
     def resource(self, phrase: Phrase) -> str:
-        text = phrase.text
-        key = "coin" if text == "coins" else text
+        # the game's resource words, named singular or plural ('2 coins' is coin's)
+        names = frozenset(w.pattern for w in self.vocab.words("resource"))
+        key = singular(phrase.text, names) or phrase.text
         return self.texts.name("resource", key)
 
     def op(self, op: Op) -> str:

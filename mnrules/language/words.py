@@ -309,6 +309,13 @@ class Vocabulary:
         return [(p[1:-1], index[j]) for j, p in enumerate(word.tokens)
                 if p.startswith("{") and p.endswith("}") and j < len(index)]
 
+    def example_resource(self) -> str:
+        """A resource of this game to show in a message's example ("pay 2 coin"): its
+        first 'resource' word, else its first good, else the word "resource"."""
+        named = next((w.pattern for w in self.by_kind.get("resource", ())
+                      if "{" not in w.pattern), None)
+        return named or min(self.sets.goods, default="resource")
+
     def nearest(self, kind: str, words: tuple[str | int, ...]) -> str | None:
         """The known phrase of ``kind`` closest to what was written, for 'did you mean'."""
         text = " ".join(str(w) for w in words if w not in ARTICLES)
