@@ -24,7 +24,6 @@ from .present import Presenter, presenter
 from .ruleset import load_ruleset
 from .start import new_game, set_round_cap
 from .stopping import Stopped, stop_signals, unbroken
-from .yamlsource import did_you_mean
 
 MAX_GAMES = 1_000_000      # simulate keeps every game's result in memory
 
@@ -481,12 +480,14 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 def cmd_fuzz(args: argparse.Namespace) -> int:
     import time
 
+    from . import packs
     from .fuzz import fuzz, write_log
 
     check_writable(Path(args.logs) / "fuzz-failure-1.jsonl", "--logs")
     editions = args.editions.split(",") if args.editions else None
     if args.variant and not editions:
-        editions = ["en"]  # a variant is played on one edition: en unless --editions says
+        # a variant is played on one edition: the game's base pack unless --editions says
+        editions = [packs.default_pack()]
     # every pack (and the variant on each) refused before any game
     rules = {e: load_ruleset(e, variant=args.variant) for e in editions or []}
     bar: Any = None
@@ -541,17 +542,19 @@ def cmd_map_check(args: argparse.Namespace) -> int:
     top-level ``game:`` key) is read by that game, under its first bundled pack unless
     --edition names one. With neither FILE nor --edition: the default pack's board, then
     every game's further board files (``editions/<game>/boards/*.yaml``)."""
+    from . import packs
+
     if args.file:
         path = Path(args.file)
         game = _board_game(path)
         if args.edition or not game:
-            return _check_map(args.edition or "en", path)
+            return _check_map(args.edition or packs.default_pack(), path)
         return _check_map(_game_pack(game), path, game)
     if args.edition:
         return _check_map(args.edition, None)
     from . import games
 
-    code = _check_map("en", None)
+    code = _check_map(packs.default_pack(), None)
     for game in games.installed():
         folder = games.editions_dir(game)
         for board in sorted((folder / "boards").glob("*.yaml")) if folder else ():
@@ -1115,8 +1118,10 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.state != "new":
         check_distinct(("the state", args.state), ("-o", args.output))
     check_writable(out, "-o")
-    rules = load_ruleset(args.edition)
-    if args.state == "new":
+    from . import packs
+
+    rules = load_ruleset(args.edition or packs.default_pack()) if args.state == "new" else None
+    if rules is not None:
         game = new_game(rules, args.players or max(rules.seating, default=1), seed=args.seed)
         _ = game.pending  # at its first decision, as a snapshot would be
     else:
@@ -1131,6 +1136,7 @@ def cmd_render(args: argparse.Namespace) -> int:
             rules = game.rules
         else:
             try:
+                rules = load_ruleset(args.edition or packs.default_pack())
                 game = load_game(rules, text)
             except (TypeError, ValueError) as exc:
                 raise StateError(f"{args.state} is not a state snapshot nor a save file: "
@@ -1166,35 +1172,11 @@ def _is_save(text: str) -> bool:
     return isinstance(data, dict) and data.get("format") in SAVE_FORMATS
 
 
-def _base_pack(game: str) -> str:
-    """The pack ``--game NAME`` plays: the one pack of ``editions/NAME/`` that extends no
-    other (the game's base), by its id (qualified when another game's pack shares it)."""
-    from . import packs
-    from .yamlsource import load_yaml
-
-    found = packs.list_packs()
-    games: set[str] = set()
-    roots: list[str] = []
-    for short, qualified in found.items():
-        if short != qualified:
-            continue
-        name, _, pack = qualified.partition("/")
-        games.add(name)
-        if name == game and not load_yaml(packs.pack_file(qualified)).data.get("extends"):
-            roots.append(pack if found.get(pack) == qualified else qualified)
-    if len(roots) != 1:
-        if game in games:
-            raise MnrulesError(f"--game {game}: its packs ({', '.join(roots)}) all extend "
-                               f"none; name one with --edition")
-        raise MnrulesError(f"--game: no game named {game!r}"
-                           + did_you_mean(game, sorted(games),
-                                          f" (games: {', '.join(sorted(games))})"))
-    return roots[0]
-
-
 def _use_game(args: argparse.Namespace) -> None:
     """``--game NAME`` stands for ``--edition`` (``--editions``) naming its base pack."""
-    pack = _base_pack(args.game)
+    from . import packs
+
+    pack = packs.base_pack(args.game)
     for option in ("edition", "editions"):
         if hasattr(args, option):
             setattr(args, option, pack)
@@ -1219,9 +1201,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--max-rounds", type=whole(1), default=None,
                       help="end the game undecided after this many rounds (default: no "
                       "limit; unlike --rounds, the game is over)")
-    play.add_argument("--edition", default="en",
-                      help="the edition pack: an id (en, fr, nl, pl, uk) or a pack file "
-                      "(default: en)")
+    play.add_argument("--edition", default=None,
+                      help="the edition pack: an id (en, fr, antike2, ...) or a pack file "
+                      "(default: the game's base pack)")
     play.add_argument("--variant", default=None, help="a variant file on top of the edition")
     play.add_argument("--lang", default=None,
                       help="print names in this language (one the game's packs are in: "
@@ -1247,8 +1229,8 @@ def build_parser() -> argparse.ArgumentParser:
     scr.set_defaults(func=cmd_scenario_run)
 
     sm = sub.add_parser("simulate", help="play many bot games and report balance")
-    sm.add_argument("--edition", default="en",
-                    help="the edition pack: an id or a pack file (default: en)")
+    sm.add_argument("--edition", default=None,
+                    help="the edition pack: an id or a pack file (default: the game's base pack)")
     sm.add_argument("--variant", default=None, help="a variant file on top of the edition")
     sm.add_argument("--players", type=whole(1), default=None,
                     help="players (default: the most the game seats)")
@@ -1290,7 +1272,8 @@ def build_parser() -> argparse.ArgumentParser:
     rt.add_argument("--bots", required=True,
                     help="the bots to rate, comma-separated, e.g. random,heuristic,"
                     "heuristic:conqueror,search:4")
-    rt.add_argument("--edition", default="en", help="the edition pack (default: en)")
+    rt.add_argument("--edition", default=None,
+                    help="the edition pack (default: the game's base pack)")
     rt.add_argument("--variant", default=None, help="a variant file on top of the edition")
     rt.add_argument("--players", type=whole(2), default=None,
                     help="seats per game (default: the most the game seats)")
@@ -1320,7 +1303,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "(default: 5)")
     sk.add_argument("--bots", default="heuristic,heuristic:builder,heuristic:trader",
                     help="table: the bots, comma-separated (each plays every seat)")
-    sk.add_argument("--edition", default="en", help="the edition pack (default: en)")
+    sk.add_argument("--edition", default=None,
+                    help="the edition pack (default: the game's base pack)")
     sk.add_argument("--variant", default=None, help="a variant file on top of the edition")
     sk.add_argument("--players", type=whole(2), default=None,
                     help="seats per game (default: the most the game seats)")
@@ -1344,7 +1328,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "parameter), variant=none,v1.yaml,v2.yaml (variant files) or "
                     "bots=heuristic,heuristic:first_tile=2 (a bot in every seat); repeat for "
                     "a grid")
-    sw.add_argument("--edition", default="en", help="the edition pack (default: en)")
+    sw.add_argument("--edition", default=None,
+                    help="the edition pack (default: the game's base pack)")
     sw.add_argument("--variant", default=None, help="a variant file on top of the edition")
     sw.add_argument("--players", type=whole(1), default=None,
                     help="players (default: the most the game seats)")
@@ -1380,7 +1365,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "by kind (exit 1 if any)")
     bc.add_argument("--bots", default="heuristic",
                     help="bot kind, or one per player, comma-separated (default: heuristic)")
-    bc.add_argument("--edition", default="en", help="the edition pack (default: en)")
+    bc.add_argument("--edition", default=None,
+                    help="the edition pack (default: the game's base pack)")
     bc.add_argument("--variant", default=None, help="a variant file on top of the edition")
     bc.add_argument("--players", type=whole(1), default=None,
                     help="players (default: the most the game seats)")
@@ -1443,7 +1429,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "(each card explained, the failing ones reported)")
         if name == "words":
             c.add_argument("--markdown", action="store_true")
-        c.add_argument("--edition", default="en", help="the edition pack (default: en)")
+        c.add_argument("--edition", default=None,
+                       help="the edition pack (default: the game's base pack)")
         if name != "words":
             c.add_argument("--variant", default=None,
                            help="a variant file on top of the edition")
@@ -1455,14 +1442,15 @@ def build_parser() -> argparse.ArgumentParser:
     chk = csub.add_parser("check", help="check card files under an edition and variant "
                           "(exit 1 on any error)")
     chk.add_argument("paths", nargs="+", help="card files or folders of them")
-    chk.add_argument("--edition", default="en",
-                     help="the edition pack the cards are for (default: en)")
+    chk.add_argument("--edition", default=None,
+                     help="the edition pack the cards are for (default: the game's base pack)")
     chk.add_argument("--variant", default=None,
                      help="a variant file on top of the edition (its plugins' words)")
     chk.set_defaults(func=cmd_cards_check)
     tm = csub.add_parser("textmate", help="the TextMate grammar of scripts, for editors "
                          "(editors/mnrules-effects.tmLanguage.json)")
-    tm.add_argument("--edition", default="en", help="whose vocabulary (default: en)")
+    tm.add_argument("--edition", default=None,
+                    help="whose vocabulary (default: the game's base pack)")
     tm.add_argument("--variant", default=None,
                     help="a variant or pack file on top of the edition: its plugins' "
                     "words too")
@@ -1489,7 +1477,8 @@ def build_parser() -> argparse.ArgumentParser:
     edf.set_defaults(func=cmd_editions_diff)
 
     rl = sub.add_parser("rules", help="the rules' contract, phase by phase (docs/rules.md)")
-    rl.add_argument("--edition", default="en")
+    rl.add_argument("--edition", default=None,
+                    help="the edition pack (default: the game's base pack)")
     rl.add_argument("--markdown", action="store_true", help="as Markdown (docs/rules.md)")
     rl.set_defaults(func=cmd_rules)
 
@@ -1498,15 +1487,16 @@ def build_parser() -> argparse.ArgumentParser:
     check = msub.add_parser("check", help="validate a board file")
     check.add_argument("file", nargs="?", default=None)
     check.add_argument("--edition", default=None,
-                       help="the pack (default: en, or the first pack of the game FILE names)")
+                       help="the pack (default: the game's base pack, or the first pack of "
+                       "the game FILE names)")
     check.set_defaults(func=cmd_map_check)
     rd = sub.add_parser("render", help="draw the board of a state as SVG or PNG")
     rd.add_argument("state", help="a save file (play --save), a JSON state snapshot "
                     "(replay --out), or 'new' for a new game")
     rd.add_argument("-o", "--output", required=True, help="the picture: FILE.svg or FILE.png")
-    rd.add_argument("--edition", default="en",
+    rd.add_argument("--edition", default=None,
                     help="the pack of a new game or a snapshot (a save names its own; "
-                    "default: en)")
+                    "default: the game's base pack)")
     rd.add_argument("--players", type=whole(1), default=None,
                     help="players of a new game")
     rd.add_argument("--seed", type=int, default=1, help="seed of a new game and of the bots")
@@ -1538,6 +1528,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if getattr(args, "game", None):
             _use_game(args)
+        if getattr(args, "edition", "") is None and not getattr(args, "load", None) \
+                and args.func not in (cmd_map_check, cmd_render):
+            from . import packs
+
+            args.edition = packs.default_pack()   # the one game's, or a clear refusal
         with stop_signals():
             result: int = args.func(args)
         return result

@@ -114,7 +114,10 @@ def fuzz(games: int, seed: int = 0, editions: list[str] | None = None,
     fuzzed, not only their openings."""
     from .simulate import round_cap as pack_round_cap
 
-    editions = editions or ["en", "nl", "fr", "pl", "uk"]
+    if not editions:   # every pack of the one game installed
+        from . import packs
+
+        editions = packs.game_packs(packs.default_game())
     cache: dict[str, Ruleset] = {}
     failures: list[Failure] = []
     decisions = 0

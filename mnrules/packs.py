@@ -131,6 +131,61 @@ def list_packs() -> dict[str, str]:
     return dict(sorted(out.items()))
 
 
+def base_pack(game: str) -> str:
+    """The pack a game is played with when only the game is named: its one pack that
+    extends no other, by its id (qualified when another game's pack shares it)."""
+    from . import games
+
+    found = list_packs()
+    roots: list[str] = []
+    for short, qualified in found.items():
+        name, _, pack = qualified.partition("/")
+        if short == qualified and name == game \
+                and not load_yaml(pack_file(qualified)).data.get("extends"):
+            roots.append(pack if found.get(pack) == qualified else qualified)
+    installed = sorted(games.installed())
+    if game not in installed:
+        raise PackError(f"no game named {game!r}"
+                        + did_you_mean(game, installed, f" (games: {', '.join(installed)})"))
+    if len(roots) != 1:
+        raise PackError(f"the game {game} has {len(roots)} packs that extend none "
+                        f"({', '.join(roots) or 'none'}): name one with --edition")
+    return roots[0]
+
+
+def default_pack(game: str | None = None) -> str:
+    """The pack played when none is named: the base pack of ``game``, or of the one game
+    installed (:func:`default_game`)."""
+    return base_pack(game if game is not None else default_game())
+
+
+def default_game() -> str:
+    """The one game installed. With several the kernel does not choose among them: the
+    error says how to name one (no game's pack is the kernel's default)."""
+    from . import games
+
+    installed = sorted(games.installed())
+    if len(installed) == 1:
+        return installed[0]
+    if not installed:
+        raise PackError("no game is installed (a game is a package declared in the "
+                        "entry-point group mnrules.games): name a pack file with --edition")
+    shown = ", ".join(f"{g} (--game {g}, or --edition {base_pack(g)})" for g in installed)
+    raise PackError(f"{len(installed)} games are installed, so no pack is the default: "
+                    f"name one: {shown}")
+
+
+def game_packs(game: str) -> list[str]:
+    """Every pack of ``game``, by id (qualified when another game's pack shares it)."""
+    found = list_packs()
+    out = []
+    for qualified in pack_folders():
+        name, _, short = qualified.partition("/")
+        if name == game:
+            out.append(short if found.get(short) == qualified else qualified)
+    return out
+
+
 def _at(src: Sourced, path: tuple[str | int, ...]) -> str:
     pos = src.position(path)
     return f"{src.file}:{pos[0]}:{pos[1]}" if pos else src.file

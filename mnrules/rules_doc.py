@@ -184,7 +184,7 @@ def plain(markdown: str) -> str:
 def main(argv: list[str] | None = None) -> None:
     from .ruleset import load_ruleset
     args = sys.argv[1:] if argv is None else argv
-    sys.stdout.write(render_rules_doc(load_ruleset(args[0] if args else "en")))
+    sys.stdout.write(render_rules_doc(load_ruleset(args[0] if args else None)))
 
 
 if __name__ == "__main__":

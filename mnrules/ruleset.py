@@ -346,12 +346,15 @@ def _param_values(declared: dict[str, Param], given: Any, source: packs.Pack,
     return values
 
 
-def load_ruleset(pack: str | Path = "en", overrides: Mapping[str, Any] | None = None,
+def load_ruleset(pack: str | Path | None = None, overrides: Mapping[str, Any] | None = None,
                  card_dirs: list[Path] | None = None, variant: str | Path | None = None
                  ) -> Ruleset:
     """Assemble the rule set of an edition pack (an id or a path), optionally with a
     variant file on top (which extends it unless it names its own base) and parameter
-    overrides (``{"params": {...}}``)."""
+    overrides (``{"params": {...}}``). Without a pack: the one installed game's base
+    pack (:func:`mnrules.packs.default_pack`)."""
+    if pack is None:
+        pack = packs.default_pack()
     source = packs.read(variant, default_base=str(pack)) if variant is not None \
         else packs.read(pack)
     data = source.data

@@ -113,7 +113,7 @@ def _game_hooks(data: dict[str, Any]) -> Any:
     from .bus import Bus
     from .ruleset import game_module
 
-    editions_ = data.get("edition", "en")
+    editions_ = data.get("edition") or packs.default_pack()
     first = editions_[0] if isinstance(editions_, list) and editions_ else editions_
     if not isinstance(first, str):
         return None
@@ -239,7 +239,7 @@ class _Schema:
 
     # -- the file ------------------------------------------------------------------------
     def scenario(self, data: dict[str, Any]) -> None:
-        ed = data.get("edition", "en")
+        ed = data.get("edition") or _default_pack()
         if isinstance(ed, list):
             if not ed:
                 raise self.fail(("edition",), "expected at least one edition")
@@ -401,8 +401,14 @@ def _kind(value: Any) -> str:
                                                         type(value).__name__)
 
 
+def _default_pack() -> str:
+    from .packs import default_pack
+
+    return default_pack()
+
+
 def editions(data: dict[str, Any]) -> list[str]:
-    ed = data.get("edition", "en")
+    ed = data.get("edition") or _default_pack()
     return [str(e) for e in ed] if isinstance(ed, list) else [str(ed)]
 
 

@@ -25,7 +25,8 @@ def set_round_cap(game: Game[Any], cap: int | None) -> None:
         game.state.vars["round_cap"] = cap
 
 
-def new_game(rules: Ruleset | str | Path = "en", players: int | Sequence[str] = 5, seed: int = 0,
+def new_game(rules: Ruleset | str | Path | None = None, players: int | Sequence[str] = 5,
+             seed: int = 0,
              round_cap: int | None = None,
              listeners: Iterable[Callable[[Event], None]] = (),
              chooser: Callable[[str, Sequence[Any], int], int] | None = None) -> Game[Any]:

@@ -250,6 +250,15 @@ def _text(data: dict[str, Any], key: str, default: str | None = None) -> str:
     return value
 
 
+def _edition(data: dict[str, Any]) -> str:
+    """The request's pack, or the one installed game's base pack (packs.default_pack)."""
+    if data.get("edition") is None:
+        from ..packs import default_pack
+
+        return default_pack()
+    return _text(data, "edition")
+
+
 def _int(data: dict[str, Any], key: str, default: int | None = None,
          low: int = 0, high: int = MAX_SEED) -> int:
     value = data.get(key, default)
@@ -388,7 +397,7 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
 
     async def start(request: Request) -> Response:
         data = await body(request)
-        edition = _text(data, "edition", "en")
+        edition = _edition(data)
         rules = await server.run(lambda: _rules(server, edition))
         players = _int(data, "players", max(rules.seating, default=1), 1, 99)
         seats = seats_of(data)
@@ -524,7 +533,7 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
         from .editor import check_card
 
         data = await body(request)
-        text, edition = _text(data, "text"), _text(data, "edition", "en")
+        text, edition = _text(data, "text"), _edition(data)
         lang = data.get("lang") or None
         return JSONResponse(await server.run(lambda: check_card(text, edition, lang)))
 
@@ -532,7 +541,7 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
         from .editor import try_card
 
         data = await body(request)
-        text, edition = _text(data, "text"), _text(data, "edition", "en")
+        text, edition = _text(data, "text"), _edition(data)
         position, seed = _text(data, "position", ""), _int(data, "seed", 1)
         rounds = _int(data, "rounds", 2, 1, 10)
         forced = _text(data, "forced", "")
@@ -543,7 +552,7 @@ def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
         from .design import start as start_simulation
 
         data = await body(request)
-        edition = _text(data, "edition", "en")
+        edition = _edition(data)
         bots = _text(data, "bots", "random")
         if any(search_budget(b) > WEB_MAX_SEARCH for b in bots.split(",")):
             raise Bad(f"bots: at most {WEB_MAX_SEARCH} search iterations a decision in "
@@ -751,7 +760,7 @@ def _editions_info(server: Server) -> dict[str, Any]:
     eds = _editions()
     seats: dict[str, Any] = {}
     for ed in eds:
-        if ed["id"] == "en" or ed["game"] not in seats:
+        if ed["game"] not in seats:   # a game's packs seat alike: its first one says
             rules = _rules(server, ed["id"])
             everyone = list(dict.fromkeys(p for ps in rules.seating.values() for p in ps))
             bots = ["random", *sorted(set(bot_kinds(rules)) - {"random"})]
@@ -811,9 +820,10 @@ LOBBY_WORDS = ("lobby_title", "lobby_none", "lobby_join", "lobby_watch", "lobby_
 
 def _lobby_words(server: Server, lang: str | None) -> tuple[dict[str, str], str]:
     """The lobby's words in ``lang`` if an edition speaks it, else in English."""
-    pack = next((ed["id"] for ed in _editions_cached() if lang and ed["language"] == lang),
-                "en")
-    say = server.say(pack, lang if pack != "en" else None)
+    eds = _editions_cached()
+    english = next((ed["id"] for ed in eds if ed["language"] == "en"), eds[0]["id"])
+    pack = next((ed["id"] for ed in eds if lang and ed["language"] == lang), english)
+    say = server.say(pack, lang if pack != english else None)
     return {k: say.say(f"ui.{k}") for k in LOBBY_WORDS}, say.language
 
 
