@@ -1,5 +1,5 @@
 """The decision loop: whose decision is pending, what the legal choices are, and
-what happens when one is applied. It knows nothing of Mare Nostrum: the rule
+what happens when one is applied. It knows no game: the game's rule
 plugins provide the steps, the pack provides the data.
 
 A game is a stack of *frames* (plain dicts with a ``"step"`` key). The frame on

@@ -1,7 +1,10 @@
-"""Every hook of the mnrules event bus, in the order a game meets them.
+"""Every hook of the mnrules event bus, in two parts: first what a game's package says
+about itself (its state, board, seats, cards, bots, pictures, presentation and scenario
+support: one answer each, mostly first result wins), then the rules hooks, from a rule
+set's assembly through setup, the round and the effects to the reports.
 
-Read this module as the rules' table of contents: a rule plugin (``plugins/``)
-or a compiled card (``cards/``) implements some of these hooks with
+Read the second part as the rules' table of contents: a rule plugin (a module of a game's
+package) or a compiled card (a game's ``cards/``) implements some of these hooks with
 ``@hookimpl``. Unless a hook says "first result wins", pluggy calls every
 implementation and the engine receives the list of their non-None results.
 
