@@ -126,7 +126,8 @@ def test_the_report_counts_by_kind_and_the_command_runs(rules: Ruleset,
         f"t: 1 games, {report.decisions:,} decisions, 3 strictly dominated",
         "  hopeless attack: 3 of 40 checked", "hopeless attack:",
         "  seed 5, Round 3: sentence 0", "  seed 5, Round 3: sentence 1", "  ... and 1 more"]
-    assert main(["bots", "check", "--bots", "heuristic", "--players", "3", "--games", "1",
+    assert main(["bots", "check", "--edition", "en",
+                 "--bots", "heuristic", "--players", "3", "--games", "1",
                  "--max-rounds", "2", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "0 strictly dominated" in out

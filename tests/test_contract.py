@@ -390,7 +390,7 @@ def test_rules_doc_has_every_phase_and_name(rules: Ruleset) -> None:
 def test_the_rules_command_prints_the_rules_page(rules: Ruleset,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     from mnrules.cli import main
-    assert main(["rules", "--markdown"]) == 0
+    assert main(["rules", "--edition", "en", "--markdown"]) == 0
     assert capsys.readouterr().out == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert main(["rules", "--edition", "fr"]) == 0
     text = capsys.readouterr().out

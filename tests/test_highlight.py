@@ -131,11 +131,11 @@ def test_hostile_text_lexes_to_the_end(vocab: Vocabulary) -> None:
 
 def test_cards_show_colours_only_a_colour_terminal(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["cards", "show", "caesar"]) == 0
+    assert main(["cards", "show", "--edition", "en", "caesar"]) == 0
     plain = capsys.readouterr().out
     assert "\x1b[" not in plain and "modify battle.total" in plain
     monkeypatch.setattr(hl, "colour_wanted", lambda stream: True)
-    assert main(["cards", "show", "caesar"]) == 0
+    assert main(["cards", "show", "--edition", "en", "caesar"]) == 0
     coloured = capsys.readouterr().out
     assert "\x1b[" in coloured
     assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain

@@ -198,7 +198,8 @@ def test_a_save_passes_its_checks_quickly_and_plays_on(tmp_path: Path,
 @pytest.fixture(scope="module")
 def log_lines(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     path = tmp_path_factory.mktemp("log") / "g.jsonl"
-    assert main(["play", "--seed", "3", "--rounds", "1", "--log", str(path)]) == 0
+    assert main(["play", "--edition", "en",
+                 "--seed", "3", "--rounds", "1", "--log", str(path)]) == 0
     return path.read_text().splitlines()
 
 
@@ -555,7 +556,8 @@ def hostile_saves(n: int, seed: int, budget: float | None = None) -> Counter[str
 def _base_log() -> list[str]:
     with tempfile.TemporaryDirectory(prefix="hostile-") as folder:  # a folder a user names
         path = Path(folder) / "g.jsonl"
-        assert main(["play", "--seed", "4", "--players", "3", "--rounds", "1", "--log",
+        assert main(["play", "--edition", "en",
+                     "--seed", "4", "--players", "3", "--rounds", "1", "--log",
                      str(path)]) == 0
         return path.read_text().splitlines()
 

@@ -99,7 +99,7 @@ def test_cards_check_names_the_nearest_declared_word(tmp_path: Path, script: str
     from mnrules.cli import main
 
     f = _card(tmp_path, script)
-    assert main(["cards", "check", str(f)]) == 1
+    assert main(["cards", "check", "--edition", "en", str(f)]) == 1
     err = capsys.readouterr().err
     head, src, caret = err.splitlines()[:3]
     assert head.startswith(f"{f}:6:{column}: {message}")

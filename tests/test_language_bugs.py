@@ -113,7 +113,7 @@ def test_a_bare_number_of_income_is_refused_before_play(
         tmp_path: Path, script: str, capsys: pytest.CaptureFixture[str]) -> None:
     """The bug: these passed 'cards check' and then crashed the game with a traceback."""
     f = card(tmp_path, "greedy", script)
-    assert main(["cards", "check", str(f)]) == 1
+    assert main(["cards", "check", "--edition", "en", str(f)]) == 1
     assert "'income' is a list of resources" in capsys.readouterr().err
 
 

@@ -48,7 +48,7 @@ def _error(tmp_path: Path, path: str, capsys: pytest.CaptureFixture[str]) -> str
     """What the engine says of the mod as it now stands: a card's check, or the rule
     set's assembly with the plugin."""
     if path.endswith(".yaml"):
-        main(["cards", "check", str(tmp_path / Path(path).parent)])
+        main(["cards", "check", "--edition", "en", str(tmp_path / Path(path).parent)])
         return capsys.readouterr().err.replace(str(tmp_path) + "/", "")
     try:
         load_ruleset("en", variant=str(tmp_path / "mymod" / "variant.yaml"))
@@ -86,5 +86,6 @@ def test_the_tutorial_and_the_new_word_chapter_run(tmp_path: Path,
             assert text.strip() in said, said
     assert ran == 2
     capsys.readouterr()
-    assert main(["cards", "check", str(tmp_path / "mymod" / "cards"), "--variant",
+    assert main(["cards", "check", "--edition", "en",
+                 str(tmp_path / "mymod" / "cards"), "--variant",
                  str(tmp_path / "mymod" / "variant.yaml")]) == 0

@@ -20,7 +20,7 @@ def _check(tmp_path: Path, capsys: object, script: str) -> tuple[int, str]:
     card = tmp_path / "c.yaml"
     card.write_text("id: cardo\nkind: hero\nphase: build\nbonuses: {}\nnames: {en: Cardo}\n"
                     f"effects: |\n  {script}\n", encoding="utf-8")
-    rc = main(["cards", "check", str(card)])
+    rc = main(["cards", "check", "--edition", "en", str(card)])
     out, err = capsys.readouterr()  # type: ignore[attr-defined]
     return rc, out + err
 

@@ -101,7 +101,8 @@ def test_a_broken_log_gets_a_clean_error(tmp_path: Path,
 def test_a_human_plays_a_round_at_the_terminal(tmp_path: Path) -> None:
     """Driven by its prompts through pexpect: Rome is human, the others random bots."""
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "mnrules", "play", "--human", "rome",
+    child = pexpect.spawn(sys.executable, ["-m", "mnrules", "play", "--edition", "en",
+                                           "--human", "rome",
                                            "--bots", "random", "--seed", "2", "--rounds",
                                            "1"], encoding="utf-8", timeout=30)
     answered = 0

@@ -109,7 +109,8 @@ def test_six_random_players_play_to_a_winner(seed: int) -> None:
 
 
 def test_play_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--variant", str(VARIANT), "--players", "6", "--bots", "random",
+    assert main(["play", "--edition", "en",
+                 "--variant", str(VARIANT), "--players", "6", "--bots", "random",
                  "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert re.search(r"the winners? (is|are) \w+", out)

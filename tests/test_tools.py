@@ -96,7 +96,7 @@ def test_an_undo_line_with_nothing_to_undo_is_refused(tmp_path: Path) -> None:
 
 # -- 12. round counts ---------------------------------------------------------------------------
 def test_a_game_won_in_round_n_says_round_n(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--bots", "heuristic", "--seed", "1"]) == 0
+    assert main(["play", "--edition", "en", "--bots", "heuristic", "--seed", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     last_round = [ln for ln in lines if ln.startswith("Round ")][-1]
     n = int(last_round.split()[1])
@@ -110,7 +110,7 @@ def test_quitting_mid_round_says_the_round_and_phase(tmp_path: Path) -> None:
 
 
 def test_stopping_between_rounds_says_the_start(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--seed", "2", "--rounds", "2"]) == 0
+    assert main(["play", "--edition", "en", "--seed", "2", "--rounds", "2"]) == 0
     assert capsys.readouterr().out.rstrip().endswith(
         "Stopped at the start of round 3; no winner yet.")
 
@@ -135,23 +135,28 @@ def test_render_reads_a_save_file(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["play", "--edition", "fr", "--seed", "4", "--rounds", "2", "--save",
                  str(save)]) == 0
     picture = tmp_path / "g.svg"
-    assert main(["render", str(save), "-o", str(picture)]) == 0
+    assert main(["render", "--edition", "en", str(save), "-o", str(picture)]) == 0
     assert "drew round 3" in capsys.readouterr().out
     assert picture.read_text(encoding="utf-8").lstrip().startswith("<")
 
 
 # -- 14. options checked first, said in --help --------------------------------------------------
 @pytest.mark.parametrize(("args", "needle"), [
-    (["simulate", "--games", "3", "--plot", "x.xyz"], "--plot x.xyz: give a file ending in "
+    (["simulate", "--edition", "en",
+      "--games", "3", "--plot", "x.xyz"], "--plot x.xyz: give a file ending in "
                                                       ".png, .svg, .pdf"),
-    (["simulate", "--games", "3", "--plot", "x.pgf"], "--plot x.pgf: give a file ending in"),
-    (["simulate", "--games", "3", "--out", "x.txt"], "--out x.txt: give a file ending in "
+    (["simulate", "--edition", "en",
+      "--games", "3", "--plot", "x.pgf"], "--plot x.pgf: give a file ending in"),
+    (["simulate", "--edition", "en",
+      "--games", "3", "--out", "x.txt"], "--out x.txt: give a file ending in "
                                                      ".json"),
-    (["simulate", "--games", "3", "--compare", "frr"], "--compare: unknown edition 'frr'; "
+    (["simulate", "--edition", "en",
+      "--games", "3", "--compare", "frr"], "--compare: unknown edition 'frr'; "
                                                        "did you mean 'fr'?"),
-    (["play", "--lang", "xx"], "--lang: unknown language 'xx' (this game's packs are in: en, "
+    (["play", "--edition", "en",
+      "--lang", "xx"], "--lang: unknown language 'xx' (this game's packs are in: en, "
                                "fr, nl, pl, uk)"),
-    (["play", "--lang", "fra"], "did you mean 'fr'?"),
+    (["play", "--edition", "en", "--lang", "fra"], "did you mean 'fr'?"),
 ])
 def test_a_bad_option_is_refused_before_any_game(tmp_path: Path, args: list[str],
                                                  needle: str, monkeypatch: pytest.MonkeyPatch,
@@ -165,7 +170,7 @@ def test_a_bad_option_is_refused_before_any_game(tmp_path: Path, args: list[str]
 
 
 def test_lang_takes_a_language_or_a_pack(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--lang", "fr", "--rounds", "1"]) == 0
+    assert main(["play", "--edition", "en", "--lang", "fr", "--rounds", "1"]) == 0
     assert "Commerce" in capsys.readouterr().out
 
 

@@ -107,7 +107,7 @@ def test_a_card_with_an_unclosed_bracket_is_refused_with_a_caret(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     card = tmp_path / "hero.yaml"
     card.write_text("id: hero\nkind: hero\nnames: {en: Hero\n", encoding="utf-8")
-    assert main(["cards", "check", str(card)]) == 1
+    assert main(["cards", "check", "--edition", "en", str(card)]) == 1
     err = capsys.readouterr().err
     assert f"{card}:3:8: this '{{' is not closed" in err
     assert "    names: {en: Hero\n           ^" in err

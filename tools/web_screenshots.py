@@ -104,7 +104,7 @@ def _screens(browser: Any, out: Path, url: str, tmp: Path, suffix: str, width: i
     # a replay of a bot game's log, five rounds in
     log = tmp / "g.jsonl"
     with contextlib.redirect_stdout(io.StringIO()):     # the game's own lines
-        main(["play", "--seed", "4", "--rounds", "5", "--log", str(log)])
+        main(["play", "--edition", "en", "--seed", "4", "--rounds", "5", "--log", str(log)])
     page.goto(url + "/replay")
     page.set_input_files("#logfile", str(log))
     page.click("#open")

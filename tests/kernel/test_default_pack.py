@@ -42,7 +42,7 @@ def test_no_game_installed_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_misspelt_game_is_refused_with_the_nearest() -> None:
-    with pytest.raises(PackError, match="no game named 'antike'.*antike2"):
+    with pytest.raises(PackError, match=r"no game named 'antike'.*antike2"):
         packs.default_pack("antike")
 
 

@@ -157,7 +157,7 @@ def test_a_replay_steps_by_choice_and_by_round_with_dice(server: str, page: Any,
     from mnrules.cli import main
 
     log = tmp_path / "g.jsonl"
-    assert main(["play", "--seed", "4", "--rounds", "5", "--log", str(log)]) == 0
+    assert main(["play", "--edition", "en", "--seed", "4", "--rounds", "5", "--log", str(log)]) == 0
     page.goto(server + "/replay")
     page.set_input_files("#logfile", str(log))
     page.click("#open")

@@ -197,7 +197,7 @@ def test_a_log_replays_choice_by_choice_and_round_by_round(client: TestClient,
     from mnrules.cli import main
 
     log = tmp_path / "g.jsonl"
-    assert main(["play", "--seed", "4", "--rounds", "2", "--log", str(log)]) == 0
+    assert main(["play", "--edition", "en", "--seed", "4", "--rounds", "2", "--log", str(log)]) == 0
     r = client.post("/api/replays", json={"log": log.read_text()})
     assert r.status_code == 200, r.text
     rid, rounds = r.json()["id"], r.json()["rounds"]
