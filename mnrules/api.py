@@ -15,7 +15,6 @@ refused, naming its file and key, by an mnrules that does not provide it.
 
 from __future__ import annotations
 
-from . import API_VERSION  # defined with the package's version, which packs read too
 from .bots import Bot
 from .contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from .effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
@@ -33,6 +32,7 @@ from .hookspecs import hookimpl, hookspec
 from .language.words import Terms, Word, one_of
 from .ruleset import Ruleset
 from .state import KERNEL_SHAPES, State, at_least
+from .version import API_VERSION  # with the package's version, which packs read too
 from .yamlsource import did_you_mean
 
 __all__ = [

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -344,7 +343,6 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
     return 2 if unreadable else 1 if failed else 0
 
 
-PLOT_FORMATS = (".png", ".svg", ".pdf")
 """The figures ``simulate --plot`` draws (matplotlib's own writers, nothing external)."""
 OUT_FORMATS = (".json", ".csv")
 
@@ -352,34 +350,6 @@ OUT_FORMATS = (".json", ".csv")
 DEFAULT_BOTS = STUDY_BOTS
 ROUND_CAP_HELP = ("stop a game undecided after this many rounds (default: the pack's "
                   "round_cap parameter, else 60; --max-rounds is the same option)")
-
-
-def _plot_format(path: str) -> None:
-    """Refuse a figure that cannot be drawn (an unknown format, no matplotlib) now."""
-    suffix = Path(path).suffix.lower()
-    if suffix not in PLOT_FORMATS:
-        raise MnrulesError(f"--plot {path}: give a file ending in "
-                           f"{', '.join(PLOT_FORMATS)}")
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-    except ImportError:
-        raise MnrulesError("--plot needs matplotlib: pip install 'mnrules[sim]'") from None
-
-
-def _jobs(asked: int | None, games: int) -> int:
-    """Worker processes: as asked, but never more than the games nor than a machine can
-    usefully run (four per core); a lowered count is said on stderr. Not asked: half the
-    cores (at least one), leaving the rest of a shared machine to others."""
-    cores = os.cpu_count() or 1
-    if asked is None:
-        return max(1, min(cores // 2, games))
-    most = min(games, cores * 4)
-    if asked > most:
-        why = "one per game" if most == games else f"4 per core on {cores} core(s)"
-        print(f"mnrules: --jobs {asked}: using {most} ({why})", file=sys.stderr)
-        return most
-    return asked
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -397,14 +367,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                                f"and every game) or .csv (one row per game)")
         check_writable(args.out, "--out")
     if args.plot:
-        _plot_format(args.plot)
+        sim.check_plot_format(args.plot)
         check_writable(args.plot, "--plot")
     if args.compare:  # refused before any game is played, naming the option
         try:
             load_ruleset(args.compare)
         except MnrulesError as exc:
             raise MnrulesError(f"--compare: {exc}") from None
-    jobs_n = _jobs(args.jobs, args.games)
+    jobs_n = sim.worker_count(args.jobs, args.games)
     rules = load_ruleset(args.edition, variant=args.variant)  # a broken pack is refused now
     args.bots = default_bots(args.bots, rules)
     bots = args.bots.split(",")
@@ -549,7 +519,7 @@ def cmd_map_check(args: argparse.Namespace) -> int:
         game = _board_game(path)
         if args.edition or not game:
             return _check_map(args.edition or packs.default_pack(), path)
-        return _check_map(_game_pack(game), path, game)
+        return _check_map(packs.first_pack(game), path, game)
     if args.edition:
         return _check_map(args.edition, None)
     from . import games
@@ -558,7 +528,7 @@ def cmd_map_check(args: argparse.Namespace) -> int:
     for game in games.installed():
         folder = games.editions_dir(game)
         for board in sorted((folder / "boards").glob("*.yaml")) if folder else ():
-            code = max(code, _check_map(_game_pack(game), board, game))
+            code = max(code, _check_map(packs.first_pack(game), board, game))
     return code
 
 
@@ -569,13 +539,6 @@ def _board_game(path: Path) -> str:
     data = load_yaml(path).data
     game = data.get("game") if isinstance(data, dict) else None
     return game if isinstance(game, str) else ""
-
-
-def _game_pack(game: str) -> str | None:
-    """The first bundled pack of a game (``editions/<game>/<pack>/``), None if it has none."""
-    from .packs import list_packs
-
-    return next((p for p in list_packs() if p.startswith(f"{game}/")), None)
 
 
 def _check_map(edition: str | None, file: Path | None, game: str = "") -> int:
@@ -711,26 +674,11 @@ def cmd_cards_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _explain_one(card: Any, rules: Any, vocab: Any, texts: Any) -> list[str]:
-    from .language.explain import Explainer
-    from .language.syntax import parse_script
-
-    writer = Explainer(vocab, texts)
-    lines = [f"{card.name(texts.lang)}:"]
-    if not card.effects:
-        lines.append(f"  {texts.frame('no power')}")
-    else:
-        lines += [f"  - {writer.rule(r)}"
-                  for r in parse_script(card.effects, card.file, *card.effects_at)]
-    if card.bonuses:
-        lines.append(f"  {writer.bonuses(card.bonuses)}")
-    return lines
-
-
 def cmd_cards_explain(args: argparse.Namespace) -> int:
     """A card's text from its script, in the pack's language or --lang's; given a card
     file or folder, each card of it (the failing ones reported with their caret, exit 1)."""
     from .card_check import card_files, check_cards
+    from .language.explain import card_lines
     from .language.texts import load_texts
     from .ruleset import vocabulary
 
@@ -749,14 +697,14 @@ def cmd_cards_explain(args: argparse.Namespace) -> int:
     texts = load_texts(rules, args.lang)
     named = any(args.name in (c.id, *c.names.values()) for c in rules.cards.values())
     if not (target.exists() and (as_file or not named)):
-        print("\n".join(_explain_one(_find_card(rules, args.name), rules, vocab, texts)))
+        print("\n".join(card_lines(_find_card(rules, args.name), vocab, texts)))
         return 0
     checked = check_cards(rules, vocab, card_files([target]))
     texts = replace(texts, cards={**texts.cards, **{c.card.id: c.card.name(texts.lang)
                                                      for c in checked if c.card}})
     for c in checked:
         if c.ok and c.card is not None:
-            print("\n".join(_explain_one(c.card, rules, vocab, texts)))
+            print("\n".join(card_lines(c.card, vocab, texts)))
         for error in c.errors:
             print(error, file=sys.stderr)
     bad = sum(1 for c in checked if not c.ok)
@@ -771,6 +719,7 @@ def _explain_among_broken(args: argparse.Namespace) -> int:
     explained all the same (from the pack, or from its own file, checked), the broken
     files named in one sentence; the loading error itself when NAME is one of them."""
     from .card_check import card_files, check_cards
+    from .language.explain import card_lines
     from .language.texts import load_texts
     from .ruleset import vocabulary
 
@@ -793,7 +742,7 @@ def _explain_among_broken(args: argparse.Namespace) -> int:
     texts = load_texts(rules, args.lang)
     texts = replace(texts, cards={**texts.cards, **{c.card.id: c.card.name(texts.lang)
                                                      for c in checked if c.card}})
-    print("\n".join(_explain_one(card, rules, vocab, texts)))
+    print("\n".join(card_lines(card, vocab, texts)))
     say = presenter(rules, args.lang)
     print(say.say("cards.others_broken",
                   files=", ".join(str(c.file) for c in broken)), file=sys.stderr)

@@ -71,9 +71,9 @@ def rules_for(game: str = "", pack: str = "", variant: str = "") -> Ruleset:
     if not pack:
         if not game:
             raise ValueError("mnrules: give the game (its folder of editions) or the pack")
-        from .cli import _game_pack
+        from .packs import first_pack
 
-        found = _game_pack(game)
+        found = first_pack(game)
         if found is None:
             raise ValueError(f"mnrules: no bundled pack of the game {game!r}")
         pack = found

@@ -131,6 +131,11 @@ def list_packs() -> dict[str, str]:
     return dict(sorted(out.items()))
 
 
+def first_pack(game: str) -> str | None:
+    """The first pack of a game (``<game>/<pack>``, by name), None if it has none."""
+    return next((p for p in list_packs() if p.startswith(f"{game}/")), None)
+
+
 def base_pack(game: str) -> str:
     """The pack a game is played with when only the game is named: its one pack that
     extends no other, by its id (qualified when another game's pack shares it)."""
@@ -285,7 +290,7 @@ def _meets(spec: str, have: str, key: str, where: str) -> bool:
 
 def check_engine(spec: str, where: str) -> None:
     """Refuse a pack written for another engine version (``">=0.1,<1"``)."""
-    from . import __version__
+    from .version import __version__
 
     if not _meets(spec, __version__, "engine", where):
         raise PackError(f"{where}: engine: this pack needs mnrules {spec}, "
@@ -295,7 +300,7 @@ def check_engine(spec: str, where: str) -> None:
 def check_api(spec: str, where: str) -> None:
     """Refuse a pack whose game or plugins need another version of the public surface
     (``api: ">=1.0"``, compared with :data:`mnrules.api.API_VERSION`)."""
-    from . import API_VERSION, __version__
+    from .version import API_VERSION, __version__
 
     if not _meets(spec, API_VERSION, "api", where):
         raise PackError(f"{where}: api: this pack needs the plugin API {spec} "

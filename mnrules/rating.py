@@ -212,7 +212,6 @@ def command(args: Any) -> int:
     from dataclasses import asdict
 
     from .bots import make_bot
-    from .cli import _jobs
     from .files import check_writable, write_atomic
     from .ruleset import load_ruleset
 
@@ -229,7 +228,7 @@ def command(args: Any) -> int:
     players = args.players or max(rules.seating, default=2)
     jobs = schedule(args.edition, args.variant, players, entrants, args.rounds, args.seed,
                     args.round_cap)
-    results = sim.run(jobs, _jobs(args.jobs, len(jobs)), show_progress=not args.quiet)
+    results = sim.run(jobs, sim.worker_count(args.jobs, len(jobs)), show_progress=not args.quiet)
     table = rate(results, jobs, entrants, seed=args.seed)
     print(format_table(table, f"{args.edition}{' + ' + args.variant if args.variant else ''}"
                               f", seed {args.seed}"))

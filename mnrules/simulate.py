@@ -15,6 +15,7 @@ import json
 import math
 import os
 import statistics
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -1295,3 +1296,35 @@ def plot(path: str, rep: Report, title: str, other: Compared | None = None,
     finally:
         plt.close(fig)
     write_atomic(path, buf.getvalue())
+
+
+PLOT_FORMATS = (".png", ".svg", ".pdf")
+
+
+def check_plot_format(path: str) -> None:
+    """Refuse a figure that cannot be drawn (an unknown format, no matplotlib) now, before
+    any game is played (``--plot`` of simulate and sweep)."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in PLOT_FORMATS:
+        raise MnrulesError(f"--plot {path}: give a file ending in "
+                           f"{', '.join(PLOT_FORMATS)}")
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+    except ImportError:
+        raise MnrulesError("--plot needs matplotlib: pip install 'mnrules[sim]'") from None
+
+
+def worker_count(asked: int | None, games: int) -> int:
+    """Worker processes: as asked, but never more than the games nor than a machine can
+    usefully run (four per core); a lowered count is said on stderr. Not asked: half the
+    cores (at least one), leaving the rest of a shared machine to others."""
+    cores = os.cpu_count() or 1
+    if asked is None:
+        return max(1, min(cores // 2, games))
+    most = min(games, cores * 4)
+    if asked > most:
+        why = "one per game" if most == games else f"4 per core on {cores} core(s)"
+        print(f"mnrules: --jobs {asked}: using {most} ({why})", file=sys.stderr)
+        return most
+    return asked

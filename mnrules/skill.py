@@ -176,7 +176,6 @@ def _arrow(verdict: str) -> str:
 def command(args: Any) -> int:
     """``mnrules skill trace|table``."""
     from .bots import make_bot
-    from .cli import _jobs
     from .files import check_writable, write_atomic
     from .ruleset import load_ruleset
 
@@ -213,7 +212,8 @@ def command(args: Any) -> int:
         for strong, weak in pairs:
             jobs = trace_jobs(args.edition, args.variant, players, strong, weak, args.games,
                               args.seed, args.round_cap)
-            results = sim.run(jobs, _jobs(args.jobs, len(jobs)), show_progress=not args.quiet)
+            results = sim.run(jobs, sim.worker_count(args.jobs, len(jobs)),
+                              show_progress=not args.quiet)
             rungs.append(rung(strong, weak, jobs, results))
             if not args.quiet:
                 r = rungs[-1]
@@ -234,7 +234,8 @@ def command(args: Any) -> int:
         for b in bots:
             jobs = sim.jobs_for(args.edition, args.variant, players, args.games, args.seed,
                                 [b], args.round_cap)
-            results = sim.run(jobs, _jobs(args.jobs, len(jobs)), show_progress=not args.quiet)
+            results = sim.run(jobs, sim.worker_count(args.jobs, len(jobs)),
+                              show_progress=not args.quiet)
             cells[b] = table_cells(b, results)
         from .present import presenter
 

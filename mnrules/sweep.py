@@ -286,7 +286,6 @@ def sim_seeds(first: int, points: Sequence[Point]) -> dict[str, Any]:
 def command(args: Any) -> int:
     """``mnrules sweep``: the sweep (or, with ``--search``, the balance search)."""
     from .bots import make_bot
-    from .cli import _jobs, _plot_format
     from .files import check_distinct, check_writable, write_atomic
 
     axes = [parse_axis(t) for t in args.param]
@@ -300,7 +299,7 @@ def command(args: Any) -> int:
             raise MnrulesError(f"--out {args.out}: give a file ending in .json")
         check_writable(args.out, "--out")
     if args.plot:
-        _plot_format(args.plot)
+        sim.check_plot_format(args.plot)
         check_writable(args.plot, "--plot")
     rules = load_ruleset(args.edition, variant=args.variant)
     args.bots = default_bots(args.bots, rules)
@@ -329,7 +328,7 @@ def command(args: Any) -> int:
     own = point_params(rules, axes, [current(rules, a.name) for a in axes])
     base = next((p for p in points if p.params == own and p.variant is None
                  and p.bots in (None, tuple(bots))), points[0])
-    workers = _jobs(args.jobs, args.games * len(points))
+    workers = sim.worker_count(args.jobs, args.games * len(points))
 
     def play(which: Sequence[Point], indices: Sequence[int]) -> None:
         seeds = [args.seed * 1_000_003 + i for i in indices]

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.cli import _jobs, build_parser, main
+from mnrules.cli import build_parser, main
 from mnrules.log import LogError, Recorder, read_log, replay
+from mnrules.simulate import worker_count
 
 ROOT = Path(__file__).resolve().parent.parent
 UNDO = "metal\nu\nmetal\nmetal\nwine\ncoin\nsheep\nq\n"
@@ -32,7 +33,8 @@ def mnrules(*args: str, stdin: str = "", cwd: Path | None = None
 # -- 11. an undone choice leaves the log --------------------------------------------------------
 def test_undo_at_the_terminal_leaves_a_log_that_replays(tmp_path: Path) -> None:
     log = tmp_path / "undo.jsonl"
-    played = mnrules("play", "--human", "rome", "--bots", "heuristic", "--seed", "3",
+    played = mnrules("play", "--edition", "en",
+                     "--human", "rome", "--bots", "heuristic", "--seed", "3",
                      "--log", str(log), stdin=UNDO)
     assert played.returncode == 0, played.stderr
     assert "undone." in played.stdout
@@ -104,7 +106,7 @@ def test_a_game_won_in_round_n_says_round_n(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_quitting_mid_round_says_the_round_and_phase(tmp_path: Path) -> None:
-    played = mnrules("play", "--human", "rome", "--seed", "3", stdin="q\n")
+    played = mnrules("play", "--edition", "en", "--human", "rome", "--seed", "3", stdin="q\n")
     assert played.returncode == 0, played.stderr
     assert played.stdout.rstrip().endswith("Stopped in round 1 (Trade phase); no winner yet.")
 
@@ -177,8 +179,8 @@ def test_lang_takes_a_language_or_a_pack(capsys: pytest.CaptureFixture[str]) -> 
 def test_jobs_default_to_half_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     for cores, expected in ((16, 8), (3, 1), (1, 1)):
         monkeypatch.setattr(os, "cpu_count", lambda n=cores: n)
-        assert _jobs(None, 1000) == expected
-    assert _jobs(None, 2) == 1 or os.cpu_count() == 1
+        assert worker_count(None, 1000) == expected
+    assert worker_count(None, 2) == 1 or os.cpu_count() == 1
 
 
 def test_every_option_of_play_and_simulate_says_what_it_does() -> None:
@@ -200,7 +202,8 @@ def test_a_log_with_a_relative_variant_replays_from_elsewhere(tmp_path: Path) ->
     here.mkdir()
     there.mkdir()
     (here / "v.yaml").write_text(VARIANT, encoding="utf-8")
-    played = mnrules("play", "--variant", "v.yaml", "--seed", "5", "--rounds", "2", "--log",
+    played = mnrules("play", "--edition", "en",
+                     "--variant", "v.yaml", "--seed", "5", "--rounds", "2", "--log",
                      "g.jsonl", "--save", "g.save", cwd=here)
     assert played.returncode == 0, played.stderr
     header, _ = read_log(here / "g.jsonl")

@@ -404,3 +404,20 @@ def explain(vocab: Vocabulary, rules: list[Rule], texts: Texts | None = None) ->
     """Each rule as a sentence, in the language of ``texts`` (English without)."""
     writer = Explainer(vocab, texts)
     return [writer.rule(r) for r in rules]
+
+
+def card_lines(card: Any, vocab: Vocabulary, texts: Texts) -> list[str]:
+    """A card as ``cards explain`` shows it: its name, each rule of its script as a
+    sentence, and its bonuses, in the language of ``texts``."""
+    from .syntax import parse_script
+
+    writer = Explainer(vocab, texts)
+    lines = [f"{card.name(texts.lang)}:"]
+    if not card.effects:
+        lines.append(f"  {texts.frame('no power')}")
+    else:
+        lines += [f"  - {writer.rule(r)}"
+                  for r in parse_script(card.effects, card.file, *card.effects_at)]
+    if card.bonuses:
+        lines.append(f"  {writer.bonuses(card.bonuses)}")
+    return lines

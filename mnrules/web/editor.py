@@ -64,12 +64,11 @@ def check_card(text: str, edition: str, lang: str | None) -> dict[str, Any]:
 def _explain(card: Any, rules: Any, lang: str | None) -> list[str]:
     """What the engine understood of the card, as ``mnrules cards explain`` says it."""
     try:
-        from ..cli import _explain_one
+        from ..language.explain import card_lines
         from ..language.texts import load_texts
         from ..ruleset import vocabulary
 
-        lines: list[str] = _explain_one(card, rules, vocabulary(rules),
-                                        load_texts(rules, lang))
+        lines: list[str] = card_lines(card, vocabulary(rules), load_texts(rules, lang))
         return lines
     except (ImportError, MnrulesError, AttributeError, TypeError, KeyError):
         return []
