@@ -29,7 +29,8 @@ def en() -> Ruleset:
 
 
 def explained(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    assert main(["cards", "explain", *argv]) == 0
+    pack = [] if "--edition" in argv else ["--edition", "en"]   # Mare Nostrum's cards
+    assert main(["cards", "explain", *pack, *argv]) == 0
     out, err = capsys.readouterr()
     assert err == ""
     return out

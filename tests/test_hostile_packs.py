@@ -130,7 +130,7 @@ def test_one_long_string_aliased_for_every_name_is_refused(tmp_path: Path, game:
 def test_a_name_too_long_to_show_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "long.yaml", f"extends: en\nnames:\n  empires:\n"
                                         f"    rome: {'x' * 5000}\n")
-    out = mnrules("play", "--variant", str(path), "--rounds", "1", timeout=60)
+    out = mnrules("play", "--edition", "en", "--variant", str(path), "--rounds", "1", timeout=60)
     assert_clean_error(out, "long.yaml:4:5: names.empires.rome: a name of 5000 characters")
 
 
@@ -148,7 +148,7 @@ def test_a_bomb_through_the_command_line_is_a_clean_error(tmp_path: Path,
 
 def test_a_bomb_in_a_card_folder_is_a_clean_error(tmp_path: Path) -> None:
     path = write(tmp_path / "cards", "evil.yaml", bomb(key=""))
-    out = mnrules("cards", "check", str(path.parent), timeout=60)
+    out = mnrules("cards", "check", "--edition", "en", str(path.parent), timeout=60)
     assert not out.timed_out and not out.traceback, out.stderr[-2000:]
     assert out.returncode in (1, 2)
     assert f"{path}:5:5: a4: holds more than {MAX_VALUES} values" in out.stderr + out.stdout

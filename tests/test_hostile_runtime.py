@@ -62,9 +62,11 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 def test_a_pack_whose_rounds_cannot_run_is_refused(tmp_path: Path, phases: str,
                                                    needle: str) -> None:
     variant = _variant(tmp_path, phases)
-    assert_clean_error(mnrules("play", "--variant", variant, "--rounds", "2", timeout=30),
+    assert_clean_error(mnrules("play", "--edition", "en",
+                               "--variant", variant, "--rounds", "2", timeout=30),
                        needle, "v.yaml")
-    assert_clean_error(mnrules("simulate", "--variant", variant, "--games", "4", "--jobs", "2",
+    assert_clean_error(mnrules("simulate", "--edition", "en",
+                               "--variant", variant, "--games", "4", "--jobs", "2",
                                "--quiet", timeout=30), needle, "v.yaml")
     with pytest.raises(PackError, match=needle):
         new_game(load_ruleset("en", variant=variant), 3, seed=1)
@@ -72,7 +74,7 @@ def test_a_pack_whose_rounds_cannot_run_is_refused(tmp_path: Path, phases: str,
 
 def test_rounds_that_ask_nothing_count_and_end_the_game(tmp_path: Path) -> None:
     variant = _variant(tmp_path, "[production]")
-    out = mnrules("play", "--variant", variant, "--rounds", "2", timeout=30)
+    out = mnrules("play", "--edition", "en", "--variant", variant, "--rounds", "2", timeout=30)
     assert not out.timed_out and out.returncode == 0, out.stderr[-2000:]
     assert "Stopped at the start of round 3" in out.stdout
     rules = load_ruleset("en", variant=variant)
@@ -327,7 +329,7 @@ def test_an_interrupted_game_keeps_its_log_as_far_as_it_got(
         real(self, choice)
 
     monkeypatch.setattr(Game, "apply", interrupted)
-    code, _, err = _run(capsys, "play", "--seed", "4", "--log", str(log))
+    code, _, err = _run(capsys, "play", "--edition", "en", "--seed", "4", "--log", str(log))
     monkeypatch.undo()
     assert code == 130 and err.strip() == "mnrules: interrupted"
     result = replay(log)
@@ -400,7 +402,8 @@ def test_two_options_naming_one_file_are_refused(tmp_path: Path,
 def test_a_figure_in_a_format_matplotlib_lacks_is_refused_first(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("matplotlib")
-    code, _, err = _run(capsys, "simulate", "--games", "5000", "--quiet", "--plot",
+    code, _, err = _run(capsys, "simulate", "--edition", "en",
+                        "--games", "5000", "--quiet", "--plot",
                         str(tmp_path / "f.xyz"))
     assert code == 2 and "--plot" in err and ".png" in err
 
@@ -450,14 +453,16 @@ def test_a_variant_file_without_a_yaml_suffix_is_read_not_taken_for_an_edition(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("just some words\n", encoding="utf-8")
-    code, _, err = _run(capsys, "play", "--variant", str(notes), "--rounds", "1")
+    code, _, err = _run(capsys, "play", "--edition", "en", "--variant", str(notes), "--rounds", "1")
     assert code == 2 and f"{notes}: a pack must be a mapping of keys" in err, err
     assert "unknown edition" not in err
-    code, _, err = _run(capsys, "play", "--variant", str(tmp_path), "--rounds", "1")
+    code, _, err = _run(capsys, "play", "--edition", "en",
+                        "--variant", str(tmp_path), "--rounds", "1")
     assert code == 2 and f"{tmp_path}: a folder without pack.yaml" in err, err
     good = tmp_path / "variant"
     good.write_text("extends: en\n", encoding="utf-8")
-    code, out, err = _run(capsys, "play", "--variant", str(good), "--rounds", "1")
+    code, out, err = _run(capsys, "play", "--edition", "en",
+                          "--variant", str(good), "--rounds", "1")
     assert code == 0 and "no winner yet" in out and "Traceback" not in err, err
 
 
@@ -470,10 +475,11 @@ def test_jobs_are_capped_at_the_games(monkeypatch: pytest.MonkeyPatch,
         return [sim.GameResult(j.seed, ["rome"], [], "round cap", 1, 1) for j in jobs]
 
     monkeypatch.setattr(sim, "run", fake_run)
-    code, _, err = _run(capsys, "simulate", "--games", "4", "--jobs", "40", "--quiet")
+    code, _, err = _run(capsys, "simulate", "--edition", "en",
+                        "--games", "4", "--jobs", "40", "--quiet")
     assert code == 0 and seen == [4] and "--jobs 40: using 4 (one per game)" in err
     many = (os.cpu_count() or 1) * 4 + 1
-    _run(capsys, "simulate", "--games", "5000", "--jobs", str(many), "--quiet")
+    _run(capsys, "simulate", "--edition", "en", "--games", "5000", "--jobs", str(many), "--quiet")
     assert seen[-1] == many - 1
 
 

@@ -44,7 +44,8 @@ def english_words(game: str, base: str, lang_pack: str) -> set[str]:
 
 
 def summary(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
-    assert main(["play", *args]) == 0
+    pack = [] if "--edition" in args or "--load" in args else ["--edition", "en"]
+    assert main(["play", *pack, *args]) == 0
     out = capsys.readouterr().out.splitlines()
     # the header names the game as its pack does (the pack's own data, not a sentence)
     out[0] = re.sub(r"^mnrules ?: [^;]*;", "mnrules;", out[0])
