@@ -10,11 +10,11 @@ author imports from :mod:`mnrules.api`.
 """
 
 from . import _legacy
-from .engine import Decision, Game
+from .content.ruleset import Ruleset, load_ruleset
+from .core.engine import Decision, Game
+from .core.start import load_game, new_game
+from .core.state import State
 from .errors import IllegalChoice, InvalidChoice, MnrulesError
-from .ruleset import Ruleset, load_ruleset
-from .start import load_game, new_game
-from .state import State
 from .version import API_VERSION, __version__
 
 __all__ = ["API_VERSION", "Decision", "Game", "IllegalChoice", "InvalidChoice", "MnrulesError",

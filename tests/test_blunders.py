@@ -1,4 +1,4 @@
-"""The blunder check (``mnrules bots check``, :mod:`mnrules.blunders` and each game's
+"""The blunder check (``mnrules bots check``, :mod:`mnrules.tools.blunders` and each game's
 ``mn_blunders``): a decision a one-step lookahead shows strictly dominated is flagged,
 with a sentence in the pack's names, and the heuristic bots no longer make the ones it
 found (issue 31). Positions are built by hand: no long runs here."""
@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.blunders import Finding, check, check_decision, format_report
 from mnrules.bots import make_bot
-from mnrules.cli import main
-from mnrules.effects import Event
-from mnrules.present import presenter
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Event
+from mnrules.frontends.cli import main
+from mnrules.language.present import presenter
+from mnrules.tools.blunders import Finding, check, check_decision, format_report
 
 
 def _first_legion_move(rules: Ruleset) -> Any:

@@ -13,13 +13,13 @@ import pytest
 
 from mare_nostrum.bots.heuristic import HeuristicBot
 from mare_nostrum.bots.profiles import DEFAULT, PROFILES, WEIGHTS, profile
-from mnrules import rating, sweep
-from mnrules import simulate as sim
 from mnrules.bots import make_bot
-from mnrules.cli import main
+from mnrules.content.ruleset import Ruleset
 from mnrules.errors import MnrulesError
-from mnrules.log import replay
-from mnrules.ruleset import Ruleset
+from mnrules.frontends.cli import main
+from mnrules.tools import rating, sweep
+from mnrules.tools import simulate as sim
+from mnrules.tools.log import replay
 
 
 def test_the_settings_reach_the_profile(rules: Ruleset) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import moon_plugin
-from mnrules.cli import main
+from mnrules.frontends.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "cards" / "mare_nostrum"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mnrules.cli import main
+from mnrules.frontends.cli import main
 
 
 def card(folder: Path, cid: str, script: str) -> Path:
@@ -52,7 +52,7 @@ def test_explain_a_pack_card_beside_a_broken_one_in_french(
     assert "D’autres fichiers de cartes du dossier ont des erreurs" in err
 
 
-PLUGIN = ("from mnrules.hookspecs import hookimpl\n"
+PLUGIN = ("from mnrules.hooks.hookspecs import hookimpl\n"
           "from mnrules.language.words import Word\n\n\n"
           "@hookimpl\ndef mn_vocabulary():\n"
           "    return [Word('condition', 'the moon is full', lambda e: True, 'moon')]\n")
@@ -85,7 +85,7 @@ def test_a_known_list_cut_says_how_many_more(tmp_path: Path,
 
 
 def test_listed_marks_the_cut() -> None:
-    from mnrules.yamlsource import listed
+    from mnrules.content.yamlsource import listed
     assert listed(["a", "b"]) == "a, b"
     assert listed([str(i) for i in range(19)]) == \
         "0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11… and 7 more"

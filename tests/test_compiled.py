@@ -17,7 +17,7 @@ from typing import Any
 import pluggy
 import pytest
 
-from mnrules.bus import ImplMarker, python_wrapper
+from mnrules.hooks.bus import ImplMarker, python_wrapper
 
 ROOT = Path(__file__).resolve().parents[1]
 _BUILD = runpy.run_path(str(ROOT / "tools" / "build_compiled.py"))

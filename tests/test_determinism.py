@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from mnrules import simulate as sim
-from mnrules.cli import main
-from mnrules.log import load
+from mnrules.frontends.cli import main
+from mnrules.tools import simulate as sim
+from mnrules.tools.log import load
 
 
 def _jobs(n: int, cap: int = sim.ROUND_CAP, seed: int = 1) -> list[sim.Job]:

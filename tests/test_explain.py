@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from conftest import moon_plugin
-from mnrules.cli import main
+from mnrules.content.ruleset import Ruleset, load_ruleset, vocabulary
 from mnrules.errors import MnrulesError
+from mnrules.frontends.cli import main
 from mnrules.language.explain import ENGLISH, Explainer, Texts, gist
 from mnrules.language.syntax import parse_script
 from mnrules.language.texts import bundled_languages, load_texts, missing_texts, read_texts
-from mnrules.ruleset import Ruleset, load_ruleset, vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "editions" / "mare_nostrum"

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from mnrules.cli import main
+from mnrules.content.ruleset import Ruleset, load_ruleset, vocabulary
+from mnrules.frontends.cli import main
 from mnrules.language import highlight as hl
 from mnrules.language.words import Vocabulary
-from mnrules.ruleset import Ruleset, load_ruleset, vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITORS = ROOT / "editors"

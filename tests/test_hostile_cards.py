@@ -25,14 +25,14 @@ import pytest
 
 from limits import Outcome, assert_clean_error, mnrules, python, watchdog
 from mnrules import load_ruleset, new_game
-from mnrules.card_files import read_card
+from mnrules.content.card_files import read_card
+from mnrules.content.games import cards_dir
+from mnrules.content.resources import data_dir
+from mnrules.content.ruleset import Ruleset, vocabulary
 from mnrules.errors import MnrulesError, PackError
-from mnrules.games import cards_dir
 from mnrules.language.compiler import compile_card
 from mnrules.language.syntax import ScriptError, parse_script
 from mnrules.language.words import Vocabulary
-from mnrules.resources import data_dir
-from mnrules.ruleset import Ruleset, vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAD = "id: testhero\nkind: hero\nnames: {en: Test}\n"
@@ -326,7 +326,7 @@ def test_cards_check_refuses_what_the_game_cannot_run(tmp_path: Path, rule: str,
 
 
 def test_a_folder_of_cards_that_does_not_exist_is_refused() -> None:
-    from mnrules.card_files import load_cards
+    from mnrules.content.card_files import load_cards
     with pytest.raises(PackError, match="no such folder of cards"):
         load_cards([Path("/nonexistent/cards")])
 

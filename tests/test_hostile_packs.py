@@ -28,10 +28,8 @@ from limits import assert_clean_error, mnrules, peak_memory, python
 from mare_nostrum.board import load_board
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
-from mnrules.cli import main
-from mnrules.errors import MnrulesError, PackError
-from mnrules.packs import MAX_EXTENDS
-from mnrules.yamlsource import (
+from mnrules.content.packs import MAX_EXTENDS
+from mnrules.content.yamlsource import (
     MAX_DEPTH,
     MAX_REPEATED_CHARS,
     MAX_VALUES,
@@ -39,6 +37,8 @@ from mnrules.yamlsource import (
     load_yaml,
     name_problem,
 )
+from mnrules.errors import MnrulesError, PackError
+from mnrules.frontends.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "editions" / "mare_nostrum" / "en" / "board.yaml"
@@ -400,8 +400,8 @@ def test_a_copy_of_a_bundled_plugin_edited_loads(tmp_path: Path) -> None:
 
 
 def test_a_plugin_with_a_broken_declaration_is_refused(tmp_path: Path) -> None:
-    write(tmp_path, "p.py", "from mnrules.engine import Param\n"
-                            "from mnrules.hookspecs import hookimpl\n\n"
+    write(tmp_path, "p.py", "from mnrules.core.engine import Param\n"
+                            "from mnrules.hooks.hookspecs import hookimpl\n\n"
                             "@hookimpl\ndef mn_params():\n"
                             "    return [Param('lucky', -1, 'a lucky number', minimum=0, "
                             "maximum=9)]\n")

@@ -27,13 +27,14 @@ from typing import Any
 import pytest
 
 from limits import assert_clean_error, mnrules, python, run_limited
-from mnrules import engine, files, load_ruleset, new_game
-from mnrules import simulate as sim
-from mnrules.cli import main
-from mnrules.engine import CONTINUE, Decision, Frame, Game, Step
+from mnrules import files, load_ruleset, new_game
+from mnrules.core import engine
+from mnrules.core.engine import CONTINUE, Decision, Frame, Game, Step
+from mnrules.core.flow import IDLE_ROUNDS, IDLE_VICTORY
 from mnrules.errors import MnrulesError, PackError, StateError
-from mnrules.flow import IDLE_ROUNDS, IDLE_VICTORY
-from mnrules.log import replay
+from mnrules.frontends.cli import main
+from mnrules.tools import simulate as sim
+from mnrules.tools.log import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -238,7 +239,7 @@ FILE_SIZE_LIMIT = """
 import resource, signal, sys
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)    # a write past the limit fails (EFBIG)
 resource.setrlimit(resource.RLIMIT_FSIZE, (3000, 3000))
-from mnrules.cli import main
+from mnrules.frontends.cli import main
 sys.exit(main(sys.argv[1:]))
 """
 
@@ -361,7 +362,7 @@ def _command(kind: str, option: str, path: str, tmp_path: Path) -> list[str]:
 def test_an_output_that_cannot_be_written_is_refused_before_the_work(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         kind: str, option: str, name: str) -> None:
-    import mnrules.log
+    import mnrules.tools.log
 
     def no_work(*_: Any, **__: Any) -> Any:
         raise AssertionError("the work started before the output was checked")
@@ -376,9 +377,9 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_work(
         bad.append((f"/proc/{name}", "cannot write in /proc"))
     if kind == "replay":
         _command(kind, option, "x", tmp_path)   # the log to replay, written first
-    for attr, module in (("run", sim), ("new_game", sys.modules["mnrules.cli"]),
-                         ("replay", mnrules.log), ("load_ruleset",
-                                                   sys.modules["mnrules.cli"])):
+    for attr, module in (("run", sim), ("new_game", sys.modules["mnrules.frontends.cli"]),
+                         ("replay", mnrules.tools.log), ("load_ruleset",
+                                                   sys.modules["mnrules.frontends.cli"])):
         monkeypatch.setattr(module, attr, no_work)
     for path, why in bad:
         code, _, err = _run(capsys, *_command(kind, option, path, tmp_path))

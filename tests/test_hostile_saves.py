@@ -29,12 +29,12 @@ from mare_nostrum.state import State
 from mnrules import load_ruleset, new_game
 from mnrules.bots import Bot, make_bot
 from mnrules.bots.random_bot import RandomBot
-from mnrules.cli import main
-from mnrules.engine import Game
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.engine import Game
+from mnrules.core.start import load_game
 from mnrules.errors import IllegalChoice, InvalidChoice, MnrulesError
-from mnrules.log import LogError, load, replay, save
-from mnrules.ruleset import Ruleset
-from mnrules.start import load_game
+from mnrules.frontends.cli import main
+from mnrules.tools.log import LogError, load, replay, save
 
 
 # -- 1. the bots keep no state a save would lose --------------------------------------------
@@ -313,8 +313,8 @@ expect:
 ])
 def test_a_malformed_scenario_names_file_line_and_key(tmp_path: Path, old: str, new: str,
                                                       message: str) -> None:
-    from mnrules.scenario import ScenarioError
-    from mnrules.scenario import load as load_scenario
+    from mnrules.tools.scenario import ScenarioError
+    from mnrules.tools.scenario import load as load_scenario
 
     assert old in SCENARIO
     path = tmp_path / "s.yaml"
@@ -342,7 +342,7 @@ def test_a_malformed_scenario_names_file_line_and_key(tmp_path: Path, old: str, 
 ])
 def test_a_scenario_naming_what_is_not_there_fails_at_its_line(
         tmp_path: Path, old: str, new: str, message: str) -> None:
-    from mnrules.scenario import run
+    from mnrules.tools.scenario import run
 
     path = tmp_path / "s.yaml"
     path.write_text(SCENARIO.replace(old, new, 1))
@@ -620,8 +620,8 @@ def hostile_scenarios(n: int, seed: int, budget: float | None = None) -> Counter
                     yaml.safe_dump(DEEP).split("\n")[0], "[" * 5000 + "]" * 5000).encode()
             path.write_bytes(mutant)
             try:
-                from mnrules.scenario import editions, run
-                from mnrules.scenario import load as load_scenario
+                from mnrules.tools.scenario import editions, run
+                from mnrules.tools.scenario import load as load_scenario
 
                 _, data = load_scenario(path)
                 outcomes = list(run(path, only=editions(data)[0]))

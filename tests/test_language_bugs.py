@@ -13,10 +13,10 @@ import pytest
 from mare_nostrum import api
 from mare_nostrum import position as pos
 from mnrules import load_ruleset, new_game
-from mnrules.cli import main
+from mnrules.content.ruleset import Ruleset
 from mnrules.errors import MnrulesError, PackError
+from mnrules.frontends.cli import main
 from mnrules.language.syntax import ScriptError
-from mnrules.ruleset import Ruleset
 
 
 def card(folder: Path, cid: str, script: str, extra: str = "") -> Path:
@@ -168,7 +168,7 @@ def test_plurals_match_their_word(tmp_path: Path) -> None:
 
 
 WORDS = '''
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.hookspecs import hookimpl
 from mnrules.language.words import Word
 
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from mnrules import load_ruleset
-from mnrules.cli import main
 from mnrules.errors import MnrulesError
-from mnrules.scenario import run
+from mnrules.frontends.cli import main
+from mnrules.tools.scenario import run
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "effect-language.md"
 MARKER = re.compile(r"<!-- (file|scenario|mistake): (.+?) -->\s*\n\s*```[a-z]*\n(.*?)\n\s*```",

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from mnrules.cli import main
+from mnrules.content.resources import data_dir
+from mnrules.content.ruleset import load_ruleset
 from mnrules.errors import MnrulesError
-from mnrules.resources import data_dir
-from mnrules.ruleset import load_ruleset
+from mnrules.frontends.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

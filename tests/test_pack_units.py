@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from mare_nostrum.tracks import counted
 from mnrules import load_ruleset, new_game
-from mnrules.cli import main
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.invariants import check
 from mnrules.errors import MnrulesError
-from mnrules.invariants import check
-from mnrules.ruleset import Ruleset
+from mnrules.frontends.cli import main
 
 PACK = Path(__file__).parent / "packs" / "cyclops"
 

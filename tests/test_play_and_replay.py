@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from mnrules.cli import main
-from mnrules.log import LogError, replay
+from mnrules.frontends.cli import main
+from mnrules.tools.log import LogError, replay
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:

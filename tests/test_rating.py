@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from mnrules import rating
-from mnrules import simulate as sim
-from mnrules.cli import main
 from mnrules.errors import MnrulesError
+from mnrules.frontends.cli import main
+from mnrules.tools import rating
+from mnrules.tools import simulate as sim
 
 G = sim.GameResult
 

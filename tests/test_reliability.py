@@ -17,18 +17,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mnrules import load_ruleset, new_game
-from mnrules.card_files import read_card
-from mnrules.cli import main
-from mnrules.engine import Game, InvariantError
+from mnrules.content.card_files import read_card
+from mnrules.content.ruleset import Ruleset, vocabulary
+from mnrules.content.yamlsource import SourceError, load_yaml
+from mnrules.core.engine import Game, InvariantError
+from mnrules.core.invariants import check
+from mnrules.core.start import load_game
 from mnrules.errors import MnrulesError, StateError
-from mnrules.fuzz import fuzz, shrink, write_log
-from mnrules.invariants import check
+from mnrules.frontends.cli import main
 from mnrules.language.compiler import compile_card
 from mnrules.language.syntax import ScriptError, parse_script
-from mnrules.log import replay
-from mnrules.ruleset import Ruleset, vocabulary
-from mnrules.start import load_game
-from mnrules.yamlsource import SourceError, load_yaml
+from mnrules.tools.fuzz import fuzz, shrink, write_log
+from mnrules.tools.log import replay
 
 EDITIONS = ["en", "nl", "fr", "pl", "uk"]
 RULES = {e: load_ruleset(e) for e in EDITIONS}
@@ -254,7 +254,7 @@ def test_fuzz_defaults_cover_whole_games_at_every_player_count(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Antike II seats 3 to 6 nations and runs to 3000 rounds: a default fuzz run plays
     each count to the pack's own cap, not 3 to 5 players for 30 rounds (openings)."""
-    import mnrules.fuzz as fz
+    import mnrules.tools.fuzz as fz
 
     seen: list[tuple[str, int, int]] = []
 

@@ -23,9 +23,9 @@ from mare_nostrum.render import (
     render_svg,
 )
 from mnrules import Game, new_game
-from mnrules.cli import main
+from mnrules.content.ruleset import Ruleset
 from mnrules.errors import MnrulesError, StateError
-from mnrules.ruleset import Ruleset
+from mnrules.frontends.cli import main
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -301,7 +301,7 @@ def test_panel_names_phases_by_kind_spaces_track_headers_and_captions_the_pack()
 def test_the_picture_speaks_the_language_asked(tmp_path: Path) -> None:
     """`mnrules render --lang fr` of the English pack: the panel and the legend in French,
     no English word of the picture's own left (names are the French pack's)."""
-    from mnrules.cli import main
+    from mnrules.frontends.cli import main
 
     out = tmp_path / "b.svg"
     assert main(["render", "--edition", "en",

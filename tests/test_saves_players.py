@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.cli import main
-from mnrules.log import LogError, load_saved, read_log, save
+from mnrules.frontends.cli import main
+from mnrules.tools.log import LogError, load_saved, read_log, save
 
 MIXED = "heuristic:trader+denial=0.5,random,heuristic,random,heuristic:builder"
 
@@ -67,7 +67,7 @@ def test_told_otherwise_the_game_goes_on_with_other_bots_and_says_so(
 
 def test_a_save_keeps_its_human_seats(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    import mnrules.terminal
+    import mnrules.frontends.terminal
 
     seen: dict[str, Any] = {}
 
@@ -78,7 +78,7 @@ def test_a_save_keeps_its_human_seats(tmp_path: Path, capsys: pytest.CaptureFixt
         def play(self, game: Any, stop: Any) -> None:
             seen["pending"] = game.pending
 
-    monkeypatch.setattr(mnrules.terminal, "Terminal", Terminal)
+    monkeypatch.setattr(mnrules.frontends.terminal, "Terminal", Terminal)
     rules = load_ruleset("en")
     game = new_game(rules, 5, seed=3)
     seats = dict.fromkeys(game.state.players, "heuristic") | {"rome": "human"}

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mnrules import simulate as sim
-from mnrules.cli import main
+from mnrules.frontends.cli import main
+from mnrules.tools import simulate as sim
 
 
 def _jobs(n: int = 6, pack: str = "en", cap: int = 6) -> list[sim.Job]:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from mnrules import simulate as sim
-from mnrules.cli import main
+from mnrules.frontends.cli import main
+from mnrules.tools import simulate as sim
 
 G = sim.GameResult
 

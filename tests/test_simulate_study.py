@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from mnrules import load_ruleset
-from mnrules import provenance as prov
-from mnrules import simulate as sim
 from mnrules.bots import default_bots
-from mnrules.cli import build_parser, main
+from mnrules.frontends.cli import build_parser, main
+from mnrules.tools import provenance as prov
+from mnrules.tools import simulate as sim
 
 G = sim.GameResult
 
@@ -58,8 +58,8 @@ def test_antike2_positions_follow_the_drawn_start_player() -> None:
 
 
 def test_mare_nostrum_goes_first_by_phase_and_names_its_phases() -> None:
-    from mnrules.present import presenter
-    from mnrules.ruleset import load_ruleset
+    from mnrules.content.ruleset import load_ruleset
+    from mnrules.language.present import presenter
 
     results = sim.run(sim.jobs_for("en", None, 3, 2, 5, ["heuristic"], 3), workers=1)
     rules = load_ruleset("en")

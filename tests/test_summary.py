@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.cli import main
-from mnrules.effects import Event
-from mnrules.present import KERNEL_MESSAGES, PLACEHOLDER, plural_category, presenter
-from mnrules.yamlsource import load_yaml
+from mnrules.content.yamlsource import load_yaml
+from mnrules.core.effects import Event
+from mnrules.frontends.cli import main
+from mnrules.language.present import KERNEL_MESSAGES, PLACEHOLDER, plural_category, presenter
 from test_present import LEAKS
 
 EDITIONS = Path(__file__).resolve().parent.parent / "editions"

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from mnrules import simulate as sim
-from mnrules import sweep
-from mnrules.cli import main
+from mnrules.content.ruleset import Ruleset
 from mnrules.errors import MnrulesError
-from mnrules.ruleset import Ruleset
+from mnrules.frontends.cli import main
+from mnrules.tools import simulate as sim
+from mnrules.tools import sweep
 
 G = sim.GameResult
 

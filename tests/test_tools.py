@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.cli import build_parser, main
-from mnrules.log import LogError, Recorder, read_log, replay
-from mnrules.simulate import worker_count
+from mnrules.frontends.cli import build_parser, main
+from mnrules.tools.log import LogError, Recorder, read_log, replay
+from mnrules.tools.simulate import worker_count
 
 ROOT = Path(__file__).resolve().parent.parent
 UNDO = "metal\nu\nmetal\nmetal\nwine\ncoin\nsheep\nq\n"
@@ -119,7 +119,7 @@ def test_stopping_between_rounds_says_the_start(capsys: pytest.CaptureFixture[st
 
 def test_simulated_game_lengths_count_the_round_won_in() -> None:
     from mnrules.bots import make_bot
-    from mnrules.simulate import Job, play_one, rounds_played
+    from mnrules.tools.simulate import Job, play_one, rounds_played
 
     rules = load_ruleset("en")
     game = new_game(rules, 5, seed=11)
@@ -222,7 +222,7 @@ def test_a_log_with_a_relative_variant_replays_from_elsewhere(tmp_path: Path) ->
 
 
 def test_fuzz_plays_a_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from mnrules.fuzz import Failure, write_log
+    from mnrules.tools.fuzz import Failure, write_log
 
     variant = tmp_path / "v.yaml"
     variant.write_text(VARIANT, encoding="utf-8")

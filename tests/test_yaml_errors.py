@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mnrules.cli import main
-from mnrules.yamlsource import SourceError, caret_block, load_yaml
+from mnrules.content.yamlsource import SourceError, caret_block, load_yaml
+from mnrules.frontends.cli import main
 
 
 def error_of(text: str, name: str = "f.yaml") -> SourceError:

@@ -29,7 +29,7 @@ SIZES = {"": (WIDTH, HEIGHT), "-phone": (390, 844)}
 def serve() -> tuple[Any, str]:
     import uvicorn
 
-    from mnrules.web.app import create_app
+    from mnrules.frontends.web.app import create_app
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -67,7 +67,7 @@ def shoot(out: Path, url: str, chromium: str) -> list[Path]:
 
 def _screens(browser: Any, out: Path, url: str, tmp: Path, suffix: str, width: int,
              height: int) -> list[Path]:
-    from mnrules.cli import main
+    from mnrules.frontends.cli import main
 
     made: list[Path] = []
     context = browser.new_context(viewport={"width": width, "height": height})

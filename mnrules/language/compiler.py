@@ -21,12 +21,12 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ..bus import python_wrapper
-from ..card_files import CardData
-from ..effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
-from ..engine import Game
-from ..hookspecs import hookimpl
-from ..yamlsource import listed
+from ..content.card_files import CardData
+from ..content.yamlsource import listed
+from ..core.effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
+from ..core.engine import Game
+from ..hooks.bus import python_wrapper
+from ..hooks.hookspecs import hookimpl
 from .actions import is_change, read_action
 from .comparisons import compares, natural
 from .syntax import Action, Cond, Op, Phrase, Problem, Rule, ScriptError, Value

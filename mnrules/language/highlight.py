@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import IO, Any
 
-from ..resources import data_dir
+from ..content.resources import data_dir
 from .words import ARTICLES, Vocabulary
 
 EDGE_BEFORE = r"(?<![a-z0-9_'&])"
@@ -234,7 +234,7 @@ def highlight(script: str, rules: Any = None,
     vocab = None
     if rules is not None:
         if vocabulary is None:
-            from ..ruleset import vocabulary as vocabulary_of
+            from ..content.ruleset import vocabulary as vocabulary_of
             vocabulary = vocabulary_of
         vocab = vocabulary(rules)
     out: str = render(script, lexer(vocab), TerminalFormatter())

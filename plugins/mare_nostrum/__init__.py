@@ -33,7 +33,7 @@ from mare_nostrum.state import TRACKS, Game, State
 from mnrules.bots import Bot
 from mnrules.errors import MnrulesError
 from mnrules.files import write_atomic
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.hookspecs import hookimpl
 
 FORMER_NAMES = ("mnrules.plugins.mare_nostrum", "mnrules.plugins")
 """This package's names in earlier releases (mnrules 0.1: ``mnrules.plugins.mare_nostrum``,
@@ -63,7 +63,7 @@ def mn_load_board(path: Path, data: dict[str, Any], where: Callable[..., str]) -
     and patches it: ``data[PATCHED]["board"]``), its empires named as the pack names them."""
     from mare_nostrum.board import load_board, with_names
     from mare_nostrum.box_data import check_components
-    from mnrules.packs import PATCHED, name_kinds
+    from mnrules.content.packs import PATCHED, name_kinds
 
     components = data.get("components") or {}
     check_components(components, lambda *key: where("components", *map(str, key)))

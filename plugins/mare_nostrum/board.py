@@ -19,8 +19,7 @@ from typing import Any
 
 from mare_nostrum.box_data import creature_kinds
 from mare_nostrum.state import LEGENDARY, TRACKS, State
-from mnrules.errors import DataFileError, StateError
-from mnrules.yamlsource import (
+from mnrules.content.yamlsource import (
     KeyPath,
     Problem,
     Sourced,
@@ -30,6 +29,7 @@ from mnrules.yamlsource import (
     name_problem,
     suggest,
 )
+from mnrules.errors import DataFileError, StateError
 
 FORMAT = "mnrules-board/1"
 BUILDING_KINDS: tuple[str, ...] = ("caravan", "market", "city", "capital", "legendary", "temple")

@@ -11,12 +11,12 @@ from typing import Any
 
 from mare_nostrum.state import Game, Step
 from mare_nostrum.tracks import TRACKS, levels
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
-from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame
+from mnrules.core.effects import Event
+from mnrules.core.engine import DONE, Decision, Frame
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
-from mnrules.present import roman
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part, Quantity
+from mnrules.hooks.hookspecs import hookimpl
+from mnrules.language.present import roman
 
 
 def xv_plus(level: int) -> str:

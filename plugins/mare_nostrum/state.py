@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mnrules import engine
+from mnrules.core import engine
+from mnrules.core.state import KERNEL_SHAPES, at_least
+from mnrules.core.state import State as KernelState
 from mnrules.errors import StateError
-from mnrules.state import KERNEL_SHAPES, at_least
-from mnrules.state import State as KernelState
 
 if TYPE_CHECKING:
     from _typeshed import IdentityFunction

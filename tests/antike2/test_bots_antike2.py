@@ -15,7 +15,7 @@ from antike2.bots.heuristic import HeuristicBot
 from antike2.state import Game
 from mnrules import load_ruleset, new_game
 from mnrules.bots import bot_kinds, make_bot
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 
 
 @cache

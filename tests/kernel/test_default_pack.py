@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from mnrules import games, packs
-from mnrules.cli import main
+from mnrules.content import games, packs
+from mnrules.content.games import GameEntry
 from mnrules.errors import PackError
-from mnrules.games import GameEntry
+from mnrules.frontends.cli import main
 
 
 def test_each_game_names_its_own_base_pack() -> None:

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from mnrules import load_ruleset
-from mnrules.card_files import _checked
+from mnrules.content.card_files import _checked
+from mnrules.content.ruleset import vocabulary
 from mnrules.errors import PackError
 from mnrules.language.words import Sets, Vocabulary
-from mnrules.ruleset import vocabulary
 
 
 def test_an_example_payment_is_in_the_games_own_resource() -> None:

@@ -26,7 +26,7 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
-from mnrules.web.app import create_app  # noqa: E402
+from mnrules.frontends.web.app import create_app  # noqa: E402
 
 CHROMIUM = os.environ.get("MNRULES_CHROMIUM") or shutil.which("chromium") \
     or shutil.which("chromium-browser")
@@ -154,7 +154,7 @@ def test_a_private_link_shows_only_its_own_screen(server: str, page: Any) -> Non
 
 def test_a_replay_steps_by_choice_and_by_round_with_dice(server: str, page: Any,
                                                          tmp_path: Path) -> None:
-    from mnrules.cli import main
+    from mnrules.frontends.cli import main
 
     log = tmp_path / "g.jsonl"
     assert main(["play", "--edition", "en", "--seed", "4", "--rounds", "5", "--log", str(log)]) == 0
@@ -180,7 +180,7 @@ def test_a_replay_steps_by_choice_and_by_round_with_dice(server: str, page: Any,
 
 
 def test_a_french_log_replays_in_french(server: str, page: Any, tmp_path: Path) -> None:
-    from mnrules.cli import main
+    from mnrules.frontends.cli import main
 
     log = tmp_path / "g.jsonl"
     assert main(["play", "--edition", "fr", "--seed", "4", "--rounds", "1",

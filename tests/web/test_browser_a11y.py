@@ -23,7 +23,7 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
-from mnrules.web.app import allowed_hosts, create_app  # noqa: E402
+from mnrules.frontends.web.app import allowed_hosts, create_app  # noqa: E402
 
 CHROMIUM = os.environ.get("MNRULES_CHROMIUM") or shutil.which("chromium") \
     or shutil.which("chromium-browser")
