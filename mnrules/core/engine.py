@@ -24,7 +24,7 @@ from ..errors import (
     PackError,
     RuleRef,
     StateError,
-    _short,
+    clipped,
 )
 from ..hooks.params import Param as Param
 from .effects import Event, Modifier, Replacement, Trigger, ordered
@@ -176,7 +176,7 @@ def _normal(value: Any, depth: int) -> Choice:
     if depth == 0:
         raise _Malformed(value)
     raise _Malformed(f"a choice is a string, a whole number or a list of them; it holds "
-                     f"{_short(value, 60)} ({kind.__name__})")
+                     f"{clipped(value, 60)} ({kind.__name__})")
 
 
 def typed(types: dict[str | None, Any], choice: tuple[Any, ...]) -> Any:

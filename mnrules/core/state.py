@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Self, TypeGuard
 
-from ..errors import StateError, _short
+from ..errors import StateError, clipped
 
 KERNEL_SHAPES: dict[str, Any] = {
     "seed": int, "players": (list, str), "round": int, "phase": str, "choices": int,
@@ -52,7 +52,7 @@ def check_plain(data: Any, root: tuple[str | int, ...] = (), depth: int = MAX_DE
                 raise StateError(f"nests more than {depth} deep", _dotted(path))
             for k, v in value.items():
                 if not isinstance(k, str):
-                    raise StateError(f"keys must be text, got {_short(k)}", _dotted(path))
+                    raise StateError(f"keys must be text, got {clipped(k)}", _dotted(path))
                 todo.append((v, (*path, k)))
         elif isinstance(value, list | tuple):
             if len(path) - len(root) >= depth:
@@ -121,7 +121,7 @@ def _check_counts(data: dict[str, Any]) -> None:
             raise StateError("a frame names its step as text", f"stack[{i}].step")
     cap = data.get("vars", {}).get("round_cap")
     if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 0):
-        raise StateError(f"expected a whole number of rounds or null, not {_short(cap)}",
+        raise StateError(f"expected a whole number of rounds or null, not {clipped(cap)}",
                          "vars.round_cap")
     forced = data.get("vars", {}).get("forced")
     if forced is not None and not (isinstance(forced, dict) and
@@ -220,7 +220,7 @@ class State:
         names = {f.name for f in fields(cls)}
         unknown = sorted(str(k) for k in data if k not in names)
         if unknown:
-            raise StateError(f"unknown state key(s): {', '.join(_short(k, 40) for k in unknown)}")
+            raise StateError(f"unknown state key(s): {', '.join(clipped(k, 40) for k in unknown)}")
         missing = [n for n in ("seed", "players") if n not in data]
         if missing:
             raise StateError(f"missing state key(s): {', '.join(missing)}")

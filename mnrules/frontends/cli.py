@@ -333,10 +333,10 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
             unreadable += 1
             print(f"mnrules: error: {exc}", file=sys.stderr)
         except Exception as exc:  # the runner itself failed on this file: no traceback
-            from ..tools.scenario import _crash
+            from ..tools.scenario import crash_text
 
             unreadable += 1
-            print(f"mnrules: error: {file}: the scenario runner failed: {_crash(exc)}",
+            print(f"mnrules: error: {file}: the scenario runner failed: {crash_text(exc)}",
                   file=sys.stderr)
     print(f"{total - failed} passed, {failed} failed"
           + (f", {unreadable} file(s) not run" if unreadable else ""))

@@ -21,13 +21,13 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import IO, Any
 
-from .. import __version__
 from ..content.ruleset import Ruleset, load_ruleset
 from ..core.effects import Event
 from ..core.engine import Choice, Decision, Game, as_choice
 from ..core.start import new_game
 from ..core.state import MAX_INT, check_plain, compact_rng, expand_rng, read_json
-from ..errors import IllegalChoice, InvalidChoice, MnrulesError, StateError, _short
+from ..errors import IllegalChoice, InvalidChoice, MnrulesError, StateError, clipped
+from ..version import __version__
 
 LOG_FORMAT = "mnrules-log/1"
 
@@ -151,7 +151,7 @@ def _read(path: str | Path
         if header is None:
             if rec.get("format") != LOG_FORMAT:
                 raise LogError(f"{path}:{n}: not an mnrules log (format "
-                               f"{_short(rec.get('format'), 60)}, expected {LOG_FORMAT!r})")
+                               f"{clipped(rec.get('format'), 60)}, expected {LOG_FORMAT!r})")
             _check_header(rec, f"{path}:{n}")
             header, header_line = rec, n
         else:
@@ -171,7 +171,7 @@ def _undo(rec: dict[str, Any], records: list[tuple[int, dict[str, Any]]], where:
     n = rec["undo"]
     if type(n) is not int or n < 1:
         raise LogError(f"{where}: undo: expected a number of choices (1 or more), got "
-                       f"{_short(n, 60)}")
+                       f"{clipped(n, 60)}")
     for _ in range(n):
         while records and "choice" not in records[-1][1]:
             records.pop()
@@ -187,7 +187,7 @@ def _field(rec: dict[str, Any], key: str, where: str, what: str, ok: Callable[[A
             return
         raise LogError(f"{where}: {key}: missing (expected {what})")
     if not ok(rec[key]):
-        raise LogError(f"{where}: {key}: expected {what}, got {_short(rec[key], 60)}")
+        raise LogError(f"{where}: {key}: expected {what}, got {clipped(rec[key], 60)}")
 
 
 def _whole(value: Any) -> bool:
@@ -272,7 +272,7 @@ def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | No
     except MnrulesError as exc:
         raise LogError(f"{where}: {exc}") from None
     except (OSError, ValueError) as exc:  # a pack named by a path the system refuses
-        raise LogError(f"{where}: pack: cannot be read: {_short(exc, 120)}") from None
+        raise LogError(f"{where}: pack: cannot be read: {clipped(exc, 120)}") from None
     if "seats" in header:
         _seats_shape(header["seats"], game.state.players, where)
     seen: list[dict[str, Any]] = []
@@ -321,7 +321,7 @@ def replay(path: str | Path, rules: Ruleset | None = None, until_round: int | No
         if result.divergence is None and expected_chances:
             m, want = expected_chances[0]
             result.divergence = (f"line {m}: the log has {want['chance']} "
-                                 f"{_short(want['value'], 60)}, which the game never drew "
+                                 f"{clipped(want['value'], 60)}, which the game never drew "
                                  f"({len(expected_chances)} chance record(s) left over)")
     if finished and result.divergence is None:
         _ = game.pending  # the game goes on to its next decision, as a live one does
@@ -339,7 +339,7 @@ def _match_chances(seen: list[dict[str, Any]], expected: list[tuple[int, dict[st
         m, want = expected.pop(0)
         if want["chance"] != got["label"] or as_choice(want["value"]) != \
                 as_choice(got["value"]):
-            return (f"line {m}: the log has {want['chance']} {_short(want['value'], 60)}, "
+            return (f"line {m}: the log has {want['chance']} {clipped(want['value'], 60)}, "
                     f"the game gave {got['label']} {got['value']!r}")
         result.chances.append((m, want))
     return None
@@ -374,12 +374,12 @@ def _seats_shape(seats: Any, players: Any, where: str) -> dict[str, str]:
     name or ``human``."""
     if not isinstance(seats, dict):
         raise LogError(f"{where}: seats: expected each player's bot or 'human', got "
-                       f"{_short(seats, 60)}")
+                       f"{clipped(seats, 60)}")
     for p, name in seats.items():
         if not isinstance(name, str) or not name or len(name) > MAX_BOT_NAME:
             raise LogError(f"{where}: seats: {p[:40]}: expected a bot's name (at "
                            f"most {MAX_BOT_NAME} characters) or 'human', got "
-                           f"{_short(name, 60)}")
+                           f"{clipped(name, 60)}")
     if isinstance(players, list) and list(seats) != players:
         extra = [p for p in seats if p not in players]
         missing = [p for p in players if p not in seats]
@@ -430,7 +430,7 @@ def save_text(game: Game[Any], pack: str, variant: str | None,
                           check_circular=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
         check_plain(state)  # names the key
-        raise StateError(f"the game's state is not plain data: {_short(exc, 120)}") from None
+        raise StateError(f"the game's state is not plain data: {clipped(exc, 120)}") from None
     return text
 
 
@@ -493,7 +493,7 @@ def load_saved(path: str | Path, rules: Ruleset | None = None) -> Saved:
     except MnrulesError as exc:
         raise LogError(f"{path}: pack: {exc}") from None
     except (OSError, ValueError) as exc:  # a pack named by a path the system refuses
-        raise LogError(f"{path}: pack: cannot be read: {_short(exc, 120)}") from None
+        raise LogError(f"{path}: pack: cannot be read: {clipped(exc, 120)}") from None
     try:
         state = data["state"]
         if "rng" in state:
@@ -503,7 +503,7 @@ def load_saved(path: str | Path, rules: Ruleset | None = None) -> Saved:
         raise exc.within(where, "state") from None
     if "round_cap" in data and (not (data["round_cap"] is None or _whole(data["round_cap"]))
                                 or data["round_cap"] != game.state.vars.get("round_cap")):
-        raise LogError(f"{where}: round_cap: {_short(data['round_cap'], 40)}, but the "
+        raise LogError(f"{where}: round_cap: {clipped(data['round_cap'], 40)}, but the "
                        f"state's is {game.state.vars.get('round_cap')}")
     seats = check_seats(data["seats"], game, where) if "seats" in data else None
     return Saved(game, pack, variant, seats)

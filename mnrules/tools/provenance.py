@@ -20,9 +20,9 @@ from dataclasses import asdict, is_dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from ..bots import make_bot
 from ..errors import MnrulesError
+from ..version import __version__
 
 SCHEMA = 1
 """The version of this record's layout (a reader tells old files from new)."""
@@ -59,7 +59,7 @@ def cards_digest(rules: Any) -> str:
 def commit() -> str | None:
     """The git commit the engine runs from, with ``-dirty`` if its files were changed;
     None outside a checkout or without git (a wheel, a container)."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parents[1]   # the kernel's folder, mnrules/
     with contextlib.suppress(OSError, subprocess.SubprocessError):
         head = subprocess.run(["git", "-C", str(here), "rev-parse", "HEAD"],
                               capture_output=True, text=True, timeout=5, check=True)

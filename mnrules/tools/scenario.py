@@ -899,7 +899,7 @@ def run(file: str | Path, only: str | None = None) -> Iterator[Outcome]:
             except MnrulesError as exc:
                 out.failures.append(f"error: {exc}")
             except Exception as exc:  # a crash of the rules or the runner: this run fails
-                out.failures.append(f"crash: {_crash(exc)}"
+                out.failures.append(f"crash: {crash_text(exc)}"
                                     + (f"; {pending_text(game)}" if game is not None else ""))
             yield out
 
@@ -922,7 +922,7 @@ def _run(game: Game[Any], src: Sourced, data: dict[str, Any], edition: str,
     runner.finish()
 
 
-def _crash(exc: BaseException) -> str:
+def crash_text(exc: BaseException) -> str:
     """An unexpected exception, briefly, with the innermost place it was raised."""
     import traceback
 

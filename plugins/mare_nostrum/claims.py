@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mare_nostrum.state import Game, Step
-from mare_nostrum.tracks import TRACKS, levels
+from mare_nostrum.state import TRACKS, Game, Step
+from mare_nostrum.tracks import levels
 from mnrules.core.effects import Event
 from mnrules.core.engine import DONE, Decision, Frame
 from mnrules.errors import RuleRef
