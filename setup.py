@@ -34,7 +34,7 @@ def games() -> list[str]:
 
 packages = [*find_packages(include=["mnrules", "mnrules.*"]), "mnrules.grammar"]
 package_dir = {"mnrules.grammar": "grammar"}
-package_data = {"mnrules": ["py.typed"], "mnrules.web": ["static/*"],
+package_data = {"mnrules": ["py.typed"], "mnrules.frontends.web": ["static/*"],
                 "mnrules.grammar": ["*.lark"]}
 for game in games():
     package_dir[game] = f"plugins/{game}"
@@ -56,6 +56,6 @@ if os.environ.get("MNRULES_COMPILE", "") not in ("", "0"):
     ext_modules = mypycify(list(listed), opt_level="3")
 
 setup(packages=packages, package_dir=package_dir, package_data=package_data,
-      entry_points={"console_scripts": ["mnrules = mnrules.cli:main"],
+      entry_points={"console_scripts": ["mnrules = mnrules.frontends.cli:main"],
                     "mnrules.games": [f"{g} = {g}" for g in games()]},
       ext_modules=ext_modules)

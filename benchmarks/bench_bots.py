@@ -21,7 +21,7 @@ from collections import Counter
 
 from mnrules import load_ruleset, new_game
 from mnrules.bots import Bot, make_bot
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 
 
 def heuristic_games(rules: Ruleset, games: int, players: int, cap: int

@@ -13,7 +13,7 @@ import time
 
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 
 
 def rate(rules: Ruleset, games: int) -> float:

@@ -12,7 +12,7 @@ import time
 
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
-from mnrules.ruleset import Ruleset, compile_cards
+from mnrules.content.ruleset import Ruleset, compile_cards
 
 
 def time_load(repeat: int = 7) -> tuple[float, float]:

@@ -97,7 +97,7 @@ def main() -> None:
         cpu = args.cpu if args.cpu is not None else min(os.sched_getaffinity(0))
         os.sched_setaffinity(0, {cpu})
         print(f"pinned to core {cpu}")
-    import mnrules.engine as mnengine
+    import mnrules.core.engine as mnengine
     engine = Path(mnengine.__file__ or "").parent
     print(f"catanatron {catan_version} ({Path(catanatron.__file__ or '').parent}); mnrules "
           f"from {engine} (engine: {Path(mnengine.__file__ or '').name})")

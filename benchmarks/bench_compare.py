@@ -67,7 +67,7 @@ def run(tree: Path, set_name: str) -> dict[str, float]:
 
 def which(tree: Path) -> str:
     env = dict(os.environ, PYTHONPATH=_path(tree))
-    code = ("import mnrules.engine as e, mare_nostrum.build as b; "
+    code = ("import mnrules.core.engine as e, mare_nostrum.build as b; "
             "print(e.__file__); print(b.__file__)")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                          text=True, check=True, cwd=tree)   # not this folder's mnrules

@@ -27,7 +27,7 @@ from open_spiel.python.algorithms import mcts
 
 import mnrules.openspiel
 from mnrules.bots import make_bot
-from mnrules.simulate import wilson
+from mnrules.tools.simulate import wilson
 
 
 class PolicyEvaluator(mcts.Evaluator):  # type: ignore[misc]

@@ -21,9 +21,10 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from mnrules import load_ruleset, new_game, rating
-from mnrules import simulate as sim
+from mnrules import load_ruleset, new_game
 from mnrules.bots import make_bot
+from mnrules.tools import rating
+from mnrules.tools import simulate as sim
 
 DEFAULT = ("random,heuristic,heuristic:builder,heuristic:trader,heuristic:conqueror,"
            "search:4")

@@ -5,7 +5,7 @@ players, seed 3, 800 choices in). Run by hand, once per tree, alternately, e.g.
         python /path/to/benchmarks/bench_saves.py); done
 
 It prints the tree's module, then the median over 5 repeats of the CPU time of
-``game.snapshot()``, of writing a save file (``mnrules.log.save``) and of its text alone
+``game.snapshot()``, of writing a save file (``mnrules.tools.log.save``) and of its text alone
 where the tree has it, and the file's size.
 """
 
@@ -20,7 +20,7 @@ from collections.abc import Callable
 import mnrules
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
-from mnrules.log import save
+from mnrules.tools.log import save
 
 
 def per_call_ms(fn: Callable[[], object], n: int) -> float:
@@ -44,7 +44,7 @@ def main() -> None:
     print(f"  snapshot   {per_call_ms(game.snapshot, 200):.3f} ms")
     print(f"  save file  {per_call_ms(lambda: save(game, 'en', None, path), 50):.3f} ms")
     try:
-        from mnrules.log import save_text
+        from mnrules.tools.log import save_text
     except ImportError:
         pass
     else:

@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from mnrules import load_ruleset, new_game
 from mnrules.bots import make_bot
-from mnrules.simulate import wilson
+from mnrules.tools.simulate import wilson
 
 ROUND_CAP = 60
 

@@ -15,7 +15,7 @@ import time
 
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 
 
 def one_game(rules: Ruleset, players: int, seed: int, cap: int) -> tuple[float, int, int]:

@@ -10,16 +10,14 @@ author imports from :mod:`mnrules.api`.
 """
 
 from . import _legacy
-from .engine import Decision, Game
+from .content.ruleset import Ruleset, load_ruleset
+from .core.engine import Decision, Game
+from .core.start import load_game, new_game
+from .core.state import State
 from .errors import IllegalChoice, InvalidChoice, MnrulesError
-from .ruleset import Ruleset, load_ruleset
-from .start import load_game, new_game
-from .state import State
+from .version import API_VERSION, __version__
 
-__all__ = ["Decision", "Game", "IllegalChoice", "InvalidChoice", "MnrulesError", "Ruleset",
-           "State", "load_game", "load_ruleset", "new_game"]
-__version__ = "0.2.0"
-API_VERSION = "1.0"
-"""The version of the public surface, :mod:`mnrules.api` (a pack's ``api:`` key)."""
+__all__ = ["API_VERSION", "Decision", "Game", "IllegalChoice", "InvalidChoice", "MnrulesError",
+           "Ruleset", "State", "__version__", "load_game", "load_ruleset", "new_game"]
 
 _legacy.install()   # mnrules.plugins.* (0.1's names) until 0.3

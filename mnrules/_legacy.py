@@ -1,5 +1,11 @@
-"""Import paths a game's package had in an earlier release, kept working for one minor
-version with a DeprecationWarning: in mnrules 0.1 the games were sub-packages of
+"""Import paths of an earlier release, kept working for one minor version with a
+DeprecationWarning.
+
+The kernel's modules: until 0.2 they lay flat in ``mnrules/``; since then they are
+grouped by what they are (``core``, ``hooks``, ``content``, ``language``, ``tools``,
+``frontends``), and each old name in ``MOVED`` is served from its new place.
+
+The games: in mnrules 0.1 the games were sub-packages of
 ``mnrules.plugins`` (a link to the checkout's ``plugins/``); since 0.2 each is a package
 of its own, found through the entry-point group ``mnrules.games``. A game's package says
 which names were its own in ``FORMER_NAMES`` (prefixes, most specific first), and the
@@ -24,11 +30,49 @@ from types import ModuleType
 OLD = "mnrules.plugins"
 REMOVED_IN = "0.3"
 
+MOVED = {
+    "mnrules.engine": "mnrules.core.engine",
+    "mnrules.state": "mnrules.core.state",
+    "mnrules.flow": "mnrules.core.flow",
+    "mnrules.effects": "mnrules.core.effects",
+    "mnrules.start": "mnrules.core.start",
+    "mnrules.view": "mnrules.core.view",
+    "mnrules.invariants": "mnrules.core.invariants",
+    "mnrules.bus": "mnrules.hooks.bus",
+    "mnrules.hookspecs": "mnrules.hooks.hookspecs",
+    "mnrules.contract": "mnrules.hooks.contract",
+    "mnrules.params": "mnrules.hooks.params",
+    "mnrules.packs": "mnrules.content.packs",
+    "mnrules.ruleset": "mnrules.content.ruleset",
+    "mnrules.yamlsource": "mnrules.content.yamlsource",
+    "mnrules.box": "mnrules.content.box",
+    "mnrules.games": "mnrules.content.games",
+    "mnrules.card_files": "mnrules.content.card_files",
+    "mnrules.card_check": "mnrules.content.card_check",
+    "mnrules.resources": "mnrules.content.resources",
+    "mnrules.present": "mnrules.language.present",
+    "mnrules.simulate": "mnrules.tools.simulate",
+    "mnrules.sweep": "mnrules.tools.sweep",
+    "mnrules.rating": "mnrules.tools.rating",
+    "mnrules.fuzz": "mnrules.tools.fuzz",
+    "mnrules.scenario": "mnrules.tools.scenario",
+    "mnrules.log": "mnrules.tools.log",
+    "mnrules.skill": "mnrules.tools.skill",
+    "mnrules.blunders": "mnrules.tools.blunders",
+    "mnrules.rules_doc": "mnrules.tools.rules_doc",
+    "mnrules.provenance": "mnrules.tools.provenance",
+    "mnrules.stopping": "mnrules.tools.stopping",
+    "mnrules.cli": "mnrules.frontends.cli",
+    "mnrules.terminal": "mnrules.frontends.terminal",
+    "mnrules.web": "mnrules.frontends.web",
+}
+"""The kernel's modules that moved in 0.2, old name to new (a package's modules follow it)."""
+
 
 def _claims() -> list[tuple[str, str]]:
     """(old prefix, new package) for every installed game's FORMER_NAMES, the longest
     prefix first. A game that cannot be imported claims nothing."""
-    from . import games
+    from .content import games
 
     found: list[tuple[str, str]] = []
     for game in games.installed().values():
@@ -45,6 +89,9 @@ def _claims() -> list[tuple[str, str]]:
 def new_name(old: str) -> str | None:
     """What an old module name now is ("" for the old package itself), None if no
     installed game claims it."""
+    for prefix, new in MOVED.items():
+        if old == prefix or old.startswith(prefix + "."):
+            return new + old[len(prefix):]
     if old == OLD:
         return ""
     if not old.startswith(OLD + "."):

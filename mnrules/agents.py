@@ -17,7 +17,7 @@ per good where payments differ. A token means the same in every state and run of
 game (the vocabulary is read from the pack), and ``size`` is fixed per game.
 
 **Chance.** :class:`Table` applies a choice on a copy of the game whose
-:attr:`~mnrules.engine.Game.chooser` answers each chance from the outcomes known so far
+:attr:`~mnrules.core.engine.Game.chooser` answers each chance from the outcomes known so far
 and, at the first unknown one, stops the trial: the table is then at a chance node
 (label and options, each of probability ``1/len``). An outcome picked is added to the
 known ones and the choice tried again from the position before it, until it completes.
@@ -34,9 +34,9 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from .engine import Choice, Decision, Game
-from .ruleset import Ruleset
-from .start import new_game
+from .content.ruleset import Ruleset
+from .core.engine import Choice, Decision, Game
+from .core.start import new_game
 
 OPEN, CLOSE, STR, NUM, END = 0, 1, 2, 3, 4
 BYTE0 = 5

@@ -15,11 +15,12 @@ refused, naming its file and key, by an mnrules that does not provide it.
 
 from __future__ import annotations
 
-from . import API_VERSION  # defined with the package's version, which packs read too
 from .bots import Bot
-from .contract import DecisionKind, Declaration, EventKind, Part, Quantity
-from .effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
-from .engine import CONTINUE, DONE, Choice, Decision, Frame, Game, Param, Step
+from .content.ruleset import Ruleset
+from .content.yamlsource import did_you_mean
+from .core.effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
+from .core.engine import CONTINUE, DONE, Choice, Decision, Frame, Game, Param, Step
+from .core.state import KERNEL_SHAPES, State, at_least
 from .errors import (
     DataFileError,
     IllegalChoice,
@@ -29,11 +30,10 @@ from .errors import (
     RuleRef,
     StateError,
 )
-from .hookspecs import hookimpl, hookspec
+from .hooks.contract import DecisionKind, Declaration, EventKind, Part, Quantity
+from .hooks.hookspecs import hookimpl, hookspec
 from .language.words import Terms, Word, one_of
-from .ruleset import Ruleset
-from .state import KERNEL_SHAPES, State, at_least
-from .yamlsource import did_you_mean
+from .version import API_VERSION  # with the package's version, which packs read too
 
 __all__ = [
     "ADD", "API_VERSION", "CONTINUE", "DONE", "KERNEL_SHAPES", "MULTIPLY", "SET", "Bot",

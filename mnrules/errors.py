@@ -58,7 +58,7 @@ class IllegalChoice(MnrulesError):
         self.choice = choice
         self.rule = rule
         self.detail = detail
-        parts = [f"illegal choice {_short(choice)}"]
+        parts = [f"illegal choice {clipped(choice)}"]
         if detail:
             parts.append(detail)
         if rule is not None:
@@ -78,13 +78,13 @@ class InvalidChoice(MnrulesError):
         self.choice = choice
         self.detail = detail or (f"a choice is a string, a whole number or a list of them, "
                                  f"not {type(choice).__name__}")
-        super().__init__(f"malformed choice {_short(choice)}: {self.detail}")
+        super().__init__(f"malformed choice {clipped(choice)}: {self.detail}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return type(self), (self.choice, self.detail)
 
 
-def _short(value: object, limit: int = 200) -> str:
+def clipped(value: object, limit: int = 200) -> str:
     """A value's repr, cut to ``limit`` characters (a hostile value may be huge)."""
     try:
         text = repr(value)

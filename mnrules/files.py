@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import IO
 
 from .errors import MnrulesError
-from .stopping import unbroken
+from .tools.stopping import unbroken
 
 
 class OutputError(MnrulesError):
@@ -154,7 +154,7 @@ def streaming(path: str | Path, append: bool = False,
               encoding: str = "utf-8") -> Iterator[IO[str]]:
     """A text file written bit by bit (the JSON-lines log): the lines go to a temporary
     file, which replaces ``path`` when the block ends, however it ends (an error, Ctrl-C,
-    SIGTERM or SIGHUP under :func:`mnrules.stopping.stop_signals`), so the file always
+    SIGTERM or SIGHUP under :func:`mnrules.tools.stopping.stop_signals`), so the file always
     holds everything written so far and never a truncated old one. A write that fails (a
     full disk) keeps the whole lines written before it. With ``append`` the old contents
     are copied first. Only a hard kill (SIGKILL) leaves the new lines in the temporary

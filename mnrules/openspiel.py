@@ -20,7 +20,7 @@ is fixed per game: marks, bytes, the ints 0-255 and the pack's words); one decis
 one action where its options differ in their first token, more where they share a
 beginning (a Mare Nostrum payment). Chance outcomes are indices into the chance's
 options, each of probability ``1/len``. Observations are the player's view
-(:func:`mnrules.view.player_view`) as canonical JSON, with the tokens he has given of
+(:func:`mnrules.core.view.player_view`) as canonical JSON, with the tokens he has given of
 his pending option; an information state is that view and every choice of the game as
 he saw it (a hidden decision's choice as ``"hidden"``, a chance by its label alone).
 The tensor is the game's ``mn_tensor`` if it has one (tic-tac-toe: three planes of the
@@ -36,9 +36,9 @@ import numpy as np
 import pyspiel
 
 from .agents import MAX_CHANCE, Table, codec_for
-from .present import Presenter, presenter
-from .ruleset import Ruleset, load_ruleset
-from .view import player_view
+from .content.ruleset import Ruleset, load_ruleset
+from .core.view import player_view
+from .language.present import Presenter, presenter
 
 SHORT_NAME = "mnrules"
 MAX_PLAYERS = 6
@@ -71,9 +71,9 @@ def rules_for(game: str = "", pack: str = "", variant: str = "") -> Ruleset:
     if not pack:
         if not game:
             raise ValueError("mnrules: give the game (its folder of editions) or the pack")
-        from .cli import _game_pack
+        from .content.packs import first_pack
 
-        found = _game_pack(game)
+        found = first_pack(game)
         if found is None:
             raise ValueError(f"mnrules: no bundled pack of the game {game!r}")
         pack = found

@@ -13,7 +13,7 @@ Agents are the seats' player ids (the rule set's seating). An action is a token 
 share a beginning takes several steps of the same agent. The observation is a dict:
 ``"observation"`` (the tensor of :mod:`mnrules.openspiel`'s kind: the game's
 ``mn_tensor``, else the generic one) and ``"action_mask"``; ``infos[agent]["view"]`` is
-his view as JSON (:func:`mnrules.view.player_view`). Chance is drawn inside, from the
+his view as JSON (:func:`mnrules.core.view.player_view`). Chance is drawn inside, from the
 game's seeded generator (the native game's draws: ``reset(seed=S)`` plays as the seed
 S does natively). Rewards come at the end (1 shared among the winners); a game stopped
 by ``max_rounds`` ends every agent *truncated*, with no reward.
@@ -29,10 +29,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .agents import ActionCodec, codec_for
-from .engine import Choice, Game
-from .ruleset import Ruleset
-from .start import new_game
-from .view import player_view
+from .content.ruleset import Ruleset
+from .core.engine import Choice, Game
+from .core.start import new_game
+from .core.view import player_view
 
 
 def env(game: str = "", pack: str = "", variant: str = "", players: int = 0,

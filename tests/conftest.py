@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from mnrules import Game, games, load_ruleset, new_game
-from mnrules.invariants import check
-from mnrules.ruleset import Ruleset
+from mnrules import Game, load_ruleset, new_game
+from mnrules.content import games
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.invariants import check
 
 
 def _import_the_installed_games() -> None:
@@ -67,7 +68,7 @@ def moon_plugin(folder: Path) -> Path:
     full' (always true), so a card using it checks only where the plugin is loaded."""
     path = folder / "plugin.py"
     path.write_text(
-        "from mnrules.hookspecs import hookimpl\n"
+        "from mnrules.hooks.hookspecs import hookimpl\n"
         "from mnrules.language.words import Word\n\n\n"
         "@hookimpl\n"
         "def mn_vocabulary():\n"
@@ -112,7 +113,7 @@ def pytest_collect_file(parent: pytest.Collector, file_path: Any) -> pytest.Coll
 
 class ScenarioFile(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
-        from mnrules.scenario import editions, load
+        from mnrules.tools.scenario import editions, load
 
         _, data = load(self.path)
         for edition in editions(data):
@@ -125,7 +126,7 @@ class ScenarioItem(pytest.Item):
         self.edition = edition
 
     def runtest(self) -> None:
-        from mnrules.scenario import run
+        from mnrules.tools.scenario import run
 
         for out in run(self.path, only=self.edition):
             if not out.ok:

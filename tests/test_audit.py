@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from mnrules import audit
-from mnrules.cli import main
-from mnrules.effects import Event
-from mnrules.engine import Game
-from mnrules.log import read_log
+from mnrules.core.effects import Event
+from mnrules.core.engine import Game
+from mnrules.frontends.cli import main
+from mnrules.tools import audit
+from mnrules.tools.log import read_log
 
 
 @cache
@@ -175,7 +175,7 @@ def test_a_legion_beyond_the_box_is_a_box_finding(logs: Callable[[str, int], Pat
 
 
 BROKEN_INCOME = """
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.hookspecs import hookimpl
 
 
 @hookimpl

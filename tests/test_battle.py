@@ -32,10 +32,10 @@ from mare_nostrum.battle import (
 from mare_nostrum.position import add_units, clear, set_marker, start_phase
 from mare_nostrum.tracks import levels
 from mnrules import Game
-from mnrules.effects import Modifier
-from mnrules.hookspecs import hookimpl
-from mnrules.invariants import check
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Modifier
+from mnrules.core.invariants import check
+from mnrules.hooks.hookspecs import hookimpl
 from test_movement import cyr, empty_board, record, rome_transports, units
 
 FACES = (0, 1, 2, 3, 4, 5)

@@ -1,4 +1,4 @@
-"""The blunder check (``mnrules bots check``, :mod:`mnrules.blunders` and each game's
+"""The blunder check (``mnrules bots check``, :mod:`mnrules.tools.blunders` and each game's
 ``mn_blunders``): a decision a one-step lookahead shows strictly dominated is flagged,
 with a sentence in the pack's names, and the heuristic bots no longer make the ones it
 found (issue 31). Positions are built by hand: no long runs here."""
@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.blunders import Finding, check, check_decision, format_report
 from mnrules.bots import make_bot
-from mnrules.cli import main
-from mnrules.effects import Event
-from mnrules.present import presenter
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Event
+from mnrules.frontends.cli import main
+from mnrules.language.present import presenter
+from mnrules.tools.blunders import Finding, check, check_decision, format_report
 
 
 def _first_legion_move(rules: Ruleset) -> Any:
@@ -126,7 +126,8 @@ def test_the_report_counts_by_kind_and_the_command_runs(rules: Ruleset,
         f"t: 1 games, {report.decisions:,} decisions, 3 strictly dominated",
         "  hopeless attack: 3 of 40 checked", "hopeless attack:",
         "  seed 5, Round 3: sentence 0", "  seed 5, Round 3: sentence 1", "  ... and 1 more"]
-    assert main(["bots", "check", "--bots", "heuristic", "--players", "3", "--games", "1",
+    assert main(["bots", "check", "--edition", "en",
+                 "--bots", "heuristic", "--players", "3", "--games", "1",
                  "--max-rounds", "2", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "0 strictly dominated" in out

@@ -17,8 +17,8 @@ from mare_nostrum.board import (
     load_board,
     parse_slot,
 )
+from mnrules.content.yamlsource import Problem, SourceError, load_yaml, suggest
 from mnrules.errors import MnrulesError
-from mnrules.yamlsource import Problem, SourceError, load_yaml, suggest
 
 GOODS = (
     "ceramics",

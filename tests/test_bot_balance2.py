@@ -9,7 +9,7 @@ from mare_nostrum.bots.common import Memo
 from mare_nostrum.bots.heuristic import HeuristicBot
 from mare_nostrum.bots.profiles import DEFAULT, profile
 from mnrules import new_game
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 
 
 def test_only_the_first_bought_tile_is_worth_more() -> None:

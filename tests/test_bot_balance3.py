@@ -12,9 +12,9 @@ from mare_nostrum.bots.common import Memo
 from mare_nostrum.bots.profiles import DEFAULT, profile
 from mare_nostrum.state import Game
 from mnrules import new_game
-from mnrules import simulate as sim
 from mnrules.bots import make_bot
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.tools import simulate as sim
 
 
 def _danger(coins: int, types: int, gain: int, cost: int = 10,

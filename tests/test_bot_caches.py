@@ -15,7 +15,7 @@ from mare_nostrum.bots import threat
 from mare_nostrum.bots.common import Memo, clone
 from mare_nostrum.bots.heuristic import HeuristicBot
 from mnrules import Game, new_game
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 
 
 def positions(rules: Ruleset, seed: int, rounds: int) -> Iterator[tuple[Game, HeuristicBot]]:

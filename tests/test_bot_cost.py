@@ -11,7 +11,7 @@ from mare_nostrum.bots import evaluate as ev
 from mare_nostrum.bots.common import Memo, clone
 from mare_nostrum.bots.heuristic import HeuristicBot
 from mnrules import new_game
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 
 
 def test_the_bots_at_one_table_share_one_memo_which_goes_with_the_game(

@@ -15,7 +15,7 @@ from mare_nostrum.bots import threat
 from mare_nostrum.bots.profiles import DEFAULT, profile
 from mare_nostrum.state import Game
 from mnrules import Ruleset, new_game
-from mnrules import simulate as sim
+from mnrules.tools import simulate as sim
 
 
 def three_great_cities(rules: Ruleset) -> Game:

@@ -13,13 +13,13 @@ import pytest
 
 from mare_nostrum.bots.heuristic import HeuristicBot
 from mare_nostrum.bots.profiles import DEFAULT, PROFILES, WEIGHTS, profile
-from mnrules import rating, sweep
-from mnrules import simulate as sim
 from mnrules.bots import make_bot
-from mnrules.cli import main
+from mnrules.content.ruleset import Ruleset
 from mnrules.errors import MnrulesError
-from mnrules.log import replay
-from mnrules.ruleset import Ruleset
+from mnrules.frontends.cli import main
+from mnrules.tools import rating, sweep
+from mnrules.tools import simulate as sim
+from mnrules.tools.log import replay
 
 
 def test_the_settings_reach_the_profile(rules: Ruleset) -> None:
@@ -61,8 +61,9 @@ def test_a_wrong_setting_is_refused_clearly(rules: Ruleset, name: str, message: 
 
 
 @pytest.mark.parametrize("command", [
-    ["simulate", "--games", "1"], ["rate", "--rounds", "1"], ["play", "--rounds", "1"],
-    ["sweep", "--param", "hit_divisor=4,5", "--games", "1"]])
+    ["simulate", "--edition", "en", "--games", "1"], ["rate", "--edition", "en", "--rounds", "1"],
+    ["play", "--edition", "en", "--rounds", "1"],
+    ["sweep", "--edition", "en", "--param", "hit_divisor=4,5", "--games", "1"]])
 def test_every_command_refuses_it_in_one_line(capsys: pytest.CaptureFixture[str],
                                               command: list[str]) -> None:
     bots = "heuristic,heuristic:balanced+fist_tile=3,random"
@@ -100,7 +101,7 @@ def test_a_logged_game_with_settings_replays(tmp_path: Path,
     bots = ["heuristic:balanced+first_tile=3,heuristic:balanced+first_tile=3+aggression=2,"
             "random"] * 2 + ["heuristic,heuristic,random"]
     for log, bot in zip(logs, bots, strict=True):
-        assert main(["play", "--seed", "9", "--players", "3", "--bots", bot,
+        assert main(["play", "--edition", "en", "--seed", "9", "--players", "3", "--bots", bot,
                      "--log", str(log)]) == 0
     capsys.readouterr()
     a, b, plain = (log.read_text() for log in logs)
@@ -123,20 +124,22 @@ def test_a_sweep_takes_bots_as_an_axis() -> None:
 
 
 def test_a_swept_bot_is_checked_before_any_game(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["sweep", "--players", "3", "--games", "1",
+    code = main(["sweep", "--edition", "en", "--players", "3", "--games", "1",
                  "--param", "bots=heuristic,heuristic:balanced+first_tile=-2"])
     err = capsys.readouterr().err
     assert code == 2 and err.strip().splitlines() == [
         "mnrules: error: --param bots: heuristic:balanced+first_tile=-2: first_tile=-2: "
         "give a number of at least 0, e.g. first_tile=1.5"]
-    code = main(["sweep", "--players", "3", "--games", "1", "--param", "bots=heuristc"])
+    code = main(["sweep", "--edition", "en",
+                 "--players", "3", "--games", "1", "--param", "bots=heuristc"])
     assert code == 2 and "did you mean 'heuristic'?" in capsys.readouterr().err
 
 
 def test_a_bots_sweep_reports_each_point_by_its_bot(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "s.json"
-    assert main(["sweep", "--players", "3", "--games", "2", "--round-cap", "3", "--quiet",
+    assert main(["sweep", "--edition", "en",
+                 "--players", "3", "--games", "2", "--round-cap", "3", "--quiet",
                  "--param", "bots=heuristic:first_tile=3,heuristic", "--out", str(out)]) == 0
     text = capsys.readouterr().out
     assert "bots by point" in text and "bots=heuristic:first_tile=3" in text
@@ -151,7 +154,8 @@ def test_a_log_stopped_at_a_round_with_settings_replays(tmp_path: Path,
                                                        ) -> None:
     """The case that once diverged on the next round's legendary draw."""
     log = tmp_path / "r.jsonl"
-    assert main(["play", "--seed", "9", "--players", "3", "--rounds", "3", "--bots",
+    assert main(["play", "--edition", "en",
+                 "--seed", "9", "--players", "3", "--rounds", "3", "--bots",
                  "heuristic:balanced+first_tile=3", "--log", str(log)]) == 0
     capsys.readouterr()
     result = replay(log)

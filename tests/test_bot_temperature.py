@@ -14,8 +14,8 @@ import pytest
 from mnrules import load_game, load_ruleset, new_game
 from mnrules.bots import make_bot
 from mnrules.bots.settings import softmax_pick
+from mnrules.content.ruleset import Ruleset
 from mnrules.errors import MnrulesError
-from mnrules.ruleset import Ruleset
 
 
 def _play(rules: Ruleset, bot: str, seed: int, players: int, decisions: int,

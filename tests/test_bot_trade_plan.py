@@ -13,7 +13,7 @@ from mare_nostrum.bots import threat
 from mare_nostrum.bots.heuristic import HeuristicBot
 from mare_nostrum.bots.profiles import PROFILES
 from mnrules import new_game
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 
 FIFTH = ev.Targets(((10, 250.0),), 2, SetRules())
 """A fifth hero or wonder at 10: ten coins or ten different goods."""

@@ -12,9 +12,9 @@ from mare_nostrum.state import State
 from mnrules import Game, load_game, new_game
 from mnrules.bots import Bot, make_bot
 from mnrules.bots.random_bot import RandomBot
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.invariants import check
 from mnrules.errors import MnrulesError
-from mnrules.invariants import check
-from mnrules.ruleset import Ruleset
 
 KINDS = {
     "trade.token", "trade.size", "trade.offer", "trade.pick", "trade.giveback",

@@ -10,10 +10,10 @@ import pytest
 from mare_nostrum.bots.heuristic import HeuristicBot
 from mare_nostrum.bots.profiles import PROFILES
 from mnrules import new_game
-from mnrules import simulate as sim
 from mnrules.bots import make_bot
+from mnrules.content.ruleset import Ruleset
 from mnrules.errors import MnrulesError
-from mnrules.ruleset import Ruleset
+from mnrules.tools import simulate as sim
 
 MIXED = ("heuristic:conqueror", "heuristic:builder", "heuristic:trader",
          "heuristic:balanced", "search:2")

@@ -21,7 +21,7 @@ from mare_nostrum.position import (
     start_phase,
 )
 from mnrules import Game, new_game
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 
 
 def greece_builds_first(rules: Ruleset, display: list[str]) -> Game:

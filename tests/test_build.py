@@ -11,7 +11,7 @@ from conftest import pending, play
 from mare_nostrum import position as pos
 from mare_nostrum.tracks import counted, levels
 from mnrules import Game, IllegalChoice, new_game
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 
 NINE = {"coin": 3, "grain": 2, "wood": 1, "sheep": 1, "gold": 1, "gladiators": 1}
 COINS = ("coin", "coin", "coin")

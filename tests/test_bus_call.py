@@ -9,7 +9,7 @@ from typing import Any
 
 import pluggy
 
-from mnrules.bus import Bus
+from mnrules.hooks.bus import Bus
 
 spec = pluggy.HookspecMarker("t")
 impl = pluggy.HookimplMarker("t")

@@ -36,7 +36,7 @@ def test_a_card_that_claims_victory_at_a_phase_edge_ends_the_game_there(
 def test_a_card_that_claims_victory_on_a_conquest_ends_the_game_before_the_pillage(
         tmp_path: Path) -> None:
     """The conquest is told, the card ends the game: Rome is not asked to pillage."""
-    from mnrules.scenario import run
+    from mnrules.tools.scenario import run
     from test_conquest_event import scenario
 
     f = scenario(tmp_path, "won", "", "  - rome\n  - [done]\n",

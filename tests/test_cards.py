@@ -72,9 +72,9 @@ from mare_nostrum.battle import Side, side_for
 from mare_nostrum.tracks import levels
 from mare_nostrum.words import COPY_RANK
 from mnrules import Game, load_ruleset, new_game
-from mnrules.invariants import check
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.invariants import check
 from mnrules.language.compiler import ORIGINAL_RANK
-from mnrules.ruleset import Ruleset
 from test_conquest import after_ex_move_3
 from test_full_game import audit
 from test_movement import empty_board, record, units

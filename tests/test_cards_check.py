@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import moon_plugin
-from mnrules.cli import main
+from mnrules.frontends.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "cards" / "mare_nostrum"
@@ -55,7 +55,7 @@ def test_the_bundled_cards_check_under_every_edition(
 def test_a_good_card_is_ok(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = card(tmp_path, "bastion", "modify battle.total when land battle and you defend "
                 "and your fortress is here: add 1 per legion die")
-    code, out, _ = run(capsys, "cards", "check", str(path))
+    code, out, _ = run(capsys, "cards", "check", "--edition", "en", str(path))
     assert code == 0 and f"{path}: ok" in out
 
 
@@ -63,7 +63,7 @@ def test_an_id_of_the_packs_cards_is_refused_at_the_id(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = card(tmp_path, "my_caesar", "modify battle.total when land battle: add 1",
                 cid="caesar")
-    code, _, err = run(capsys, "cards", "check", str(tmp_path))
+    code, _, err = run(capsys, "cards", "check", "--edition", "en", str(tmp_path))
     assert code == 1
     assert f"{path}:1:5: card id 'caesar' is already the pack's card 'Caesar'" in err
     assert caret_under(err, path, 1) == "caesar"
@@ -78,10 +78,10 @@ def test_a_copy_of_a_bundled_card_is_that_card_not_a_clash(
     bundled = Path(load_ruleset("en").cards["caesar"].file)
     copy = tmp_path / "caesar.yaml"
     copy.write_bytes(bundled.read_bytes())
-    code, _, err = run(capsys, "cards", "check", str(copy))
+    code, _, err = run(capsys, "cards", "check", "--edition", "en", str(copy))
     assert code == 0, err
     copy.write_bytes(bundled.read_bytes() + b"# my edit\n")
-    code, _, err = run(capsys, "cards", "check", str(copy))
+    code, _, err = run(capsys, "cards", "check", "--edition", "en", str(copy))
     assert code == 1 and "card id 'caesar' is already the pack's card 'Caesar'" in err
 
 
@@ -89,7 +89,7 @@ def test_two_checked_cards_with_one_id_are_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     card(tmp_path, "a_twin", "modify battle.total when land battle: add 1", cid="twin")
     second = card(tmp_path, "b_twin", "modify battle.total when land battle: add 2", cid="twin")
-    code, _, err = run(capsys, "cards", "check", str(tmp_path))
+    code, _, err = run(capsys, "cards", "check", "--edition", "en", str(tmp_path))
     assert code == 1
     assert f"{second}:1:5: card id 'twin' is already used by {tmp_path / 'a_twin.yaml'}" in err
 
@@ -107,7 +107,7 @@ def test_a_script_the_quantity_cannot_take_is_refused_with_a_caret(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], effects: str, says: str,
         under: str) -> None:
     path = card(tmp_path, "bad", effects)
-    code, _, err = run(capsys, "cards", "check", str(path))
+    code, _, err = run(capsys, "cards", "check", "--edition", "en", str(path))
     assert code == 1
     assert says in err
     assert caret_under(err, path, 5).startswith(under)
@@ -119,7 +119,7 @@ def test_an_empty_script_is_refused(tmp_path: Path, capsys: pytest.CaptureFixtur
         path.write_text(f"id: e{i}\nkind: hero\neffects: |\n  {effects}\n", encoding="utf-8")
     path = tmp_path / "e3.yaml"
     path.write_text("id: e3\nkind: hero\neffects:\n", encoding="utf-8")
-    code, out, err = run(capsys, "cards", "check", str(tmp_path))
+    code, out, err = run(capsys, "cards", "check", "--edition", "en", str(tmp_path))
     assert code == 1
     assert "4 card file(s) checked, 4 with errors" in out
     assert err.count("the script is empty") == 4
@@ -130,7 +130,7 @@ def test_a_variants_script_is_checked_too(tmp_path: Path,
     path = card(tmp_path, "twofaced", "modify battle.total when land battle: add 1",
                 head="variants:\n  strong:\n    note: a test\n    effects: |\n"
                      "      modify battle.total when land battle: add 1 per legion dye\n")
-    code, _, err = run(capsys, "cards", "check", str(path))
+    code, _, err = run(capsys, "cards", "check", "--edition", "en", str(path))
     assert code == 1
     assert "unknown count 'legion dye'" in err and "(variant strong)" in err
     assert caret_under(err, path, 8) == "legion dye"
@@ -140,7 +140,7 @@ def test_a_card_kind_outside_the_games_schema_is_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "k.yaml"
     path.write_text("id: k\nkind: heroo\n", encoding="utf-8")
-    code, _, err = run(capsys, "cards", "check", str(path))
+    code, _, err = run(capsys, "cards", "check", "--edition", "en", str(path))
     assert code == 1
     assert f"{path}:2:1: kind: expected one of" in err and "did you mean 'hero'?" in err
     assert "    kind: heroo\n    ^" in err
@@ -154,9 +154,10 @@ def test_cards_using_a_variants_plugin_word_check_only_with_the_variant(
     folder = tmp_path / "cards"
     folder.mkdir()
     card(folder, "lunatic", "modify battle.total when the moon is full: add 1")
-    code, _, err = run(capsys, "cards", "check", str(folder))
+    code, _, err = run(capsys, "cards", "check", "--edition", "en", str(folder))
     assert code == 1 and "unknown condition 'the moon is full'" in err
-    code, out, err = run(capsys, "cards", "check", str(folder), "--variant", str(variant))
+    code, out, err = run(capsys, "cards", "check", "--edition", "en",
+                         str(folder), "--variant", str(variant))
     assert "lunatic.yaml: ok" in out
     assert code == 0, err
 
@@ -165,7 +166,7 @@ def test_explain_on_a_folder_explains_the_good_cards_and_reports_the_bad(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     card(tmp_path, "bastion", "modify battle.total when land battle and you defend: add 2")
     bad = card(tmp_path, "broken", "modify battle.total when land battel: add 2")
-    code, out, err = run(capsys, "cards", "explain", str(tmp_path))
+    code, out, err = run(capsys, "cards", "explain", "--edition", "en", str(tmp_path))
     assert code == 1
     assert out.startswith("Bastion:\n  - When the rules work out for you what a side adds")
     assert f"{bad}:5:" in err and "unknown condition 'land battel'" in err
@@ -174,7 +175,7 @@ def test_explain_on_a_folder_explains_the_good_cards_and_reports_the_bad(
 
 
 def test_explain_by_name_still_works(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "cards", "explain", "caesar")
+    code, out, _ = run(capsys, "cards", "explain", "--edition", "en", "caesar")
     assert code == 0 and out.startswith("Caesar:\n  - When the rules work out")
 
 
@@ -206,22 +207,22 @@ def test_hostile_card_files_get_clear_errors(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     files = hostile(tmp_path)
     for name, path in files.items():
-        code, out, err = run(capsys, "cards", "check", str(path))
+        code, out, err = run(capsys, "cards", "check", "--edition", "en", str(path))
         assert code == 1, (name, out, err)
         first = err.splitlines()[0]
         assert first.startswith(str(path)), (name, err)
         assert re.search(r"\w", first[len(str(path)):]), (name, err)
-    code, out, err = run(capsys, "cards", "check", str(tmp_path))
+    code, out, err = run(capsys, "cards", "check", "--edition", "en", str(tmp_path))
     assert code == 1 and f"{len(files)} card file(s) checked, {len(files)} with errors" in out
-    code, out, err = run(capsys, "cards", "explain", str(tmp_path))
+    code, out, err = run(capsys, "cards", "explain", "--edition", "en", str(tmp_path))
     assert code == 1 and out == ""
 
 
 def test_missing_paths_and_empty_folders_are_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "cards", "check", str(tmp_path / "nope"))
+    code, _, err = run(capsys, "cards", "check", "--edition", "en", str(tmp_path / "nope"))
     assert code == 2 and "no such file or folder" in err
-    code, _, err = run(capsys, "cards", "check", str(tmp_path))
+    code, _, err = run(capsys, "cards", "check", "--edition", "en", str(tmp_path))
     assert code == 2 and "no card files (*.yaml) in this folder" in err
 
 
@@ -230,7 +231,7 @@ def test_a_named_pipe_is_refused_not_waited_on(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     pipe = tmp_path / "pipe.yaml"
     os.mkfifo(pipe)
-    code, _, err = run(capsys, "cards", "check", str(pipe))
+    code, _, err = run(capsys, "cards", "check", "--edition", "en", str(pipe))
     assert code == 1 and "a named pipe" in err
 
 
@@ -238,7 +239,7 @@ def test_a_link_loop_in_a_card_folder_ends(tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     card(tmp_path, "looped", "modify battle.total when land battle: add 1")
     (tmp_path / "again").symlink_to(tmp_path, target_is_directory=True)
-    code, out, _ = run(capsys, "cards", "check", str(tmp_path))
+    code, out, _ = run(capsys, "cards", "check", "--edition", "en", str(tmp_path))
     assert code == 0 and "1 card file(s) checked" in out
 
 
@@ -247,10 +248,11 @@ def test_a_folder_of_cards_joins_its_games_bundled_cards_only(
     """--cards adds a folder to the game's own cards (cards/mare_nostrum), never to every
     game's under cards/ (another game's cards would not fit this game's schema)."""
     card(tmp_path, "bastion", "modify battle.total when land battle and you defend: add 2")
-    code, out, err = run(capsys, "cards", "explain", "bastion", "--cards", str(tmp_path))
+    code, out, err = run(capsys, "cards", "explain", "--edition", "en",
+                         "bastion", "--cards", str(tmp_path))
     assert code == 0, err
     assert out.startswith("Bastion:\n  - When the rules work out")
-    code, out, _ = run(capsys, "cards", "list", "--cards", str(tmp_path))
+    code, out, _ = run(capsys, "cards", "list", "--edition", "en", "--cards", str(tmp_path))
     assert code == 0 and "bastion" in out and "caesar" in out
 
 
@@ -262,7 +264,7 @@ def test_binary_empty_and_control_characters_are_shown_at_their_place(
     empty.write_text("\n  \n", encoding="utf-8")
     control = tmp_path / "c.yaml"
     control.write_text("id: c\nnames: {en: 'a\x01b'}\n", encoding="utf-8")
-    code, _, err = run(capsys, "cards", "check", str(tmp_path))
+    code, _, err = run(capsys, "cards", "check", "--edition", "en", str(tmp_path))
     assert code == 1
     assert f"{binary}:2:8: a binary file, not a card (byte 0x9F" in err
     assert f"{empty}: the file is empty" in err
@@ -283,7 +285,7 @@ def test_an_error_in_the_edition_given_is_shown_at_its_line_with_a_caret(
 
 def test_an_empty_name_is_refused_not_taken_for_the_current_folder(
         capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "cards", "explain", "")
+    code, out, err = run(capsys, "cards", "explain", "--edition", "en", "")
     assert code == 2 and out == "" and "name a card" in err
-    code, _, err = run(capsys, "cards", "show", " ")
+    code, _, err = run(capsys, "cards", "show", "--edition", "en", " ")
     assert code == 2 and "no card named ' '" in err

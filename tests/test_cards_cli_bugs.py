@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mnrules.cli import main
+from mnrules.frontends.cli import main
 
 
 def card(folder: Path, cid: str, script: str) -> Path:
@@ -24,7 +24,8 @@ def test_explain_a_card_beside_a_broken_one(tmp_path: Path,
     """The bug: the broken card's error, and nothing explained."""
     card(tmp_path / "cards", "good", "modify offer_size: choose 0 to 5")
     card(tmp_path / "cards", "bad", "modify offer_size: chose 0 to 5")
-    assert main(["cards", "explain", "good", "--cards", str(tmp_path / "cards")]) == 0
+    assert main(["cards", "explain", "--edition", "en",
+                 "good", "--cards", str(tmp_path / "cards")]) == 0
     out, err = capsys.readouterr()
     assert out.startswith("Good:\n") and "from 0 to 5" in out
     assert "Other card files of the folder have errors and were left out: " in err
@@ -35,7 +36,8 @@ def test_explain_the_broken_card_itself_shows_its_error(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     card(tmp_path / "cards", "good", "modify offer_size: choose 0 to 5")
     card(tmp_path / "cards", "bad", "modify offer_size: chose 0 to 5")
-    assert main(["cards", "explain", "bad", "--cards", str(tmp_path / "cards")]) == 2
+    assert main(["cards", "explain", "--edition", "en",
+                 "bad", "--cards", str(tmp_path / "cards")]) == 2
     err = capsys.readouterr().err
     assert "bad.yaml:6:22: unexpected 'chose'" in err and "^" in err
 
@@ -43,14 +45,14 @@ def test_explain_the_broken_card_itself_shows_its_error(
 def test_explain_a_pack_card_beside_a_broken_one_in_french(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     card(tmp_path / "cards", "bad", "modify offer_size: chose 0 to 5")
-    assert main(["cards", "explain", "antigone", "--lang", "fr",
+    assert main(["cards", "explain", "--edition", "en", "antigone", "--lang", "fr",
                  "--cards", str(tmp_path / "cards")]) == 0
     out, err = capsys.readouterr()
     assert out.startswith("Antigone:\n")
     assert "D’autres fichiers de cartes du dossier ont des erreurs" in err
 
 
-PLUGIN = ("from mnrules.hookspecs import hookimpl\n"
+PLUGIN = ("from mnrules.hooks.hookspecs import hookimpl\n"
           "from mnrules.language.words import Word\n\n\n"
           "@hookimpl\ndef mn_vocabulary():\n"
           "    return [Word('condition', 'the moon is full', lambda e: True, 'moon')]\n")
@@ -62,7 +64,7 @@ def test_textmate_has_a_variants_plugin_words(tmp_path: Path,
     (tmp_path / "words.py").write_text(PLUGIN, encoding="utf-8")
     variant = tmp_path / "variant.yaml"
     variant.write_text("extends: en\nplugins: {add: [./words.py]}\n", encoding="utf-8")
-    assert main(["cards", "textmate", "--variant", str(variant)]) == 0
+    assert main(["cards", "textmate", "--edition", "en", "--variant", str(variant)]) == 0
     assert "moon(?:e?s|ies)?" in capsys.readouterr().out
 
 
@@ -76,14 +78,14 @@ def test_a_known_list_cut_says_how_many_more(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     """The bug: the first 12 events and no mark that there were more."""
     f = card(tmp_path / "cards", "odd", "after qqqqxz: take 1 wine")
-    assert main(["cards", "check", str(f)]) == 1
+    assert main(["cards", "check", "--edition", "en", str(f)]) == 1
     err = capsys.readouterr().err
     assert "unknown event 'qqqqxz'; known: battle, " in err
     assert "phase.start… and " in err and " more\n" in err
 
 
 def test_listed_marks_the_cut() -> None:
-    from mnrules.yamlsource import listed
+    from mnrules.content.yamlsource import listed
     assert listed(["a", "b"]) == "a, b"
     assert listed([str(i) for i in range(19)]) == \
         "0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11… and 7 more"

@@ -11,8 +11,8 @@ from typing import Any
 
 from mare_nostrum import choices
 from mnrules import Decision, load_ruleset, new_game
-from mnrules.engine import Outcome
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.engine import Outcome
 
 
 def _play_and_watch(rules: Ruleset, seed: int, rounds: int) -> list[tuple[str, Any]]:

@@ -9,7 +9,7 @@ from mare_nostrum.claims import xv_plus
 from mare_nostrum.position import add_units, build, give, set_marker, start_phase
 from mare_nostrum.tracks import levels
 from mnrules import Game, IllegalChoice, new_game
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 from test_movement import empty_board
 
 

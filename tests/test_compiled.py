@@ -17,8 +17,7 @@ from typing import Any
 import pluggy
 import pytest
 
-from mare_nostrum import api, tracks
-from mnrules.bus import ImplMarker, python_wrapper
+from mnrules.hooks.bus import ImplMarker, python_wrapper
 
 ROOT = Path(__file__).resolve().parents[1]
 _BUILD = runpy.run_path(str(ROOT / "tools" / "build_compiled.py"))
@@ -76,10 +75,6 @@ def test_a_plain_function_is_marked_as_pluggy_marks_it() -> None:
         return 1
 
     assert mn_other.demo_impl["tryfirst"] is True  # type: ignore[attr-defined]
-
-
-def test_the_tracks_the_api_spells_out_are_the_rules_tracks() -> None:
-    assert api.TRACKS == tracks.TRACKS
 
 
 def test_the_build_lists_existing_modules() -> None:

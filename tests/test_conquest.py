@@ -16,8 +16,8 @@ from mare_nostrum.position import add_units, build, give, set_marker, start_phas
 from mare_nostrum.tracks import levels
 from mare_nostrum.victory import great_cities
 from mnrules import Game, IllegalChoice
-from mnrules.effects import Event
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Event
 from test_movement import cyr, empty_board, rome_transports, units
 
 CARAVAN, MARKET, CITY = 0, 1, 2

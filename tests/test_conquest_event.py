@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mnrules.scenario import run
+from mnrules.tools.scenario import run
 from test_language_bugs import card
 
 VARIANT = "extends: en\ncards:\n  add: [./cards]\n"
@@ -83,8 +83,8 @@ def test_a_conquest_cancelled_allows_neither_pillage_nor_occupation(tmp_path: Pa
 ])
 def test_every_player_reads_the_conquest(lang: str, said: str) -> None:
     from mnrules import load_ruleset, new_game
-    from mnrules.effects import Event
-    from mnrules.present import presenter
+    from mnrules.core.effects import Event
+    from mnrules.language.present import presenter
 
     rules = load_ruleset(lang)
     game = new_game(rules, 5, seed=1)

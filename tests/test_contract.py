@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 
 from mnrules import Game, new_game
-from mnrules.bus import check_routes
-from mnrules.contract import (
+from mnrules.content.ruleset import Ruleset, load_ruleset, vocabulary
+from mnrules.core.effects import Event, Modifier
+from mnrules.hooks.bus import check_routes
+from mnrules.hooks.contract import (
     KERNEL,
     Contract,
     ContractError,
@@ -24,10 +26,8 @@ from mnrules.contract import (
     UndeclaredName,
     contract_words,
 )
-from mnrules.effects import Event, Modifier
-from mnrules.hookspecs import hookimpl
-from mnrules.rules_doc import render_rules_doc
-from mnrules.ruleset import Ruleset, load_ruleset, vocabulary
+from mnrules.hooks.hookspecs import hookimpl
+from mnrules.tools.rules_doc import render_rules_doc
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNEL_SOURCES = sorted(p for p in (ROOT / "mnrules").rglob("*.py") if "plugins" not in p.parts)
@@ -295,7 +295,7 @@ def test_a_declared_word_is_all_a_card_needs(fresh_rules: Callable[..., Ruleset]
                                              tmp_path: Path) -> None:
     """A card names a quantity or an event by the word its declaration gives; the card
     answers for the declared name."""
-    from mnrules.card_files import read_card
+    from mnrules.content.card_files import read_card
     from mnrules.language.compiler import compile_card
     from mnrules.language.syntax import ScriptError, parse_script
 
@@ -333,8 +333,8 @@ def test_a_declared_word_is_all_a_card_needs(fresh_rules: Callable[..., Ruleset]
 
 def test_a_word_keyed_to_an_undeclared_or_emitted_name_is_refused_at_assembly(
         fresh_rules: Callable[..., Ruleset]) -> None:
+    from mnrules.content.ruleset import compile_cards
     from mnrules.language.words import Terms, Word
-    from mnrules.ruleset import compile_cards
 
     class Bad:
         @hookimpl
@@ -389,8 +389,8 @@ def test_rules_doc_has_every_phase_and_name(rules: Ruleset) -> None:
 
 def test_the_rules_command_prints_the_rules_page(rules: Ruleset,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    from mnrules.cli import main
-    assert main(["rules", "--markdown"]) == 0
+    from mnrules.frontends.cli import main
+    assert main(["rules", "--edition", "en", "--markdown"]) == 0
     assert capsys.readouterr().out == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert main(["rules", "--edition", "fr"]) == 0
     text = capsys.readouterr().out

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from mnrules import simulate as sim
-from mnrules.cli import main
-from mnrules.log import load
+from mnrules.frontends.cli import main
+from mnrules.tools import simulate as sim
+from mnrules.tools.log import load
 
 
 def _jobs(n: int, cap: int = sim.ROUND_CAP, seed: int = 1) -> list[sim.Job]:
@@ -30,7 +30,8 @@ def test_play_gives_the_game_simulate_gives_that_seed(tmp_path: Path) -> None:
     assert seed == 1 * 1_000_003 + 2
     log, save = tmp_path / "g.jsonl", tmp_path / "g.json"
     # a fresh interpreter, with another string-hash seed than this one
-    done = subprocess.run([sys.executable, "-m", "mnrules", "play", "--seed", str(seed),
+    done = subprocess.run([sys.executable, "-m", "mnrules", "play", "--edition", "en",
+                           "--seed", str(seed),
                            "--bots", "heuristic", "--log", str(log), "--save", str(save)],
                           capture_output=True, text=True, check=True, timeout=60,
                           env={"PYTHONHASHSEED": "12345", "PATH": "",
@@ -73,7 +74,8 @@ def test_a_game_alone_equals_the_same_game_after_others(tmp_path: Path) -> None:
 
 def test_an_a_a_compare_finds_no_game_that_differs(capsys: pytest.CaptureFixture[str]
                                                     ) -> None:
-    assert main(["simulate", "--games", "4", "--seed", "3", "--bots", "heuristic",
+    assert main(["simulate", "--edition", "en",
+                 "--games", "4", "--seed", "3", "--bots", "heuristic",
                  "--jobs", "2", "--quiet", "--compare", "en"]) == 0
     rows = [line for line in capsys.readouterr().out.splitlines() if "games differ" in line]
     assert len(rows) == 5

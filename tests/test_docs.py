@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mnrules.cli import build_parser, words_reference
+from mnrules.content.ruleset import Ruleset, vocabulary
+from mnrules.frontends.cli import build_parser, words_reference
 from mnrules.language.words import KINDS
-from mnrules.ruleset import Ruleset, vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 

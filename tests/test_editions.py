@@ -37,12 +37,12 @@ from mare_nostrum.battle import (
     situation_distributions,
 )
 from mnrules import Game, load_ruleset, new_game
-from mnrules import packs as packfiles
-from mnrules.card_files import load_cards
-from mnrules.cli import edition_diff, main
+from mnrules.content import packs as packfiles
+from mnrules.content.card_files import load_cards
+from mnrules.content.games import cards_dir
+from mnrules.content.ruleset import Ruleset
 from mnrules.errors import MnrulesError
-from mnrules.games import cards_dir
-from mnrules.ruleset import Ruleset
+from mnrules.frontends.cli import edition_diff, main
 from test_conquest import marker_occupied, rome_turn
 from test_movement import empty_board, record, units
 
@@ -795,8 +795,8 @@ def test_variant_reads_uk_pericles_land_only(tmp_path: Path) -> None:
 
 
 STRONG_FORTRESS = '''"""A variant's battle rules: a fortress cancels two hits and adds nothing."""
-from mnrules.effects import Modifier
-from mnrules.hookspecs import hookimpl
+from mnrules.core.effects import Modifier
+from mnrules.hooks.hookspecs import hookimpl
 from mare_nostrum.battle import (  # noqa: F401 (this plugin's too)
     mn_battle_odds,
     mn_battle_roll,

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from mare_nostrum.state import State
 from mnrules import IllegalChoice, load_game, new_game
 from mnrules.bots.random_bot import RandomBot
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.view import player_view
 from mnrules.errors import StateError
-from mnrules.ruleset import Ruleset
-from mnrules.view import player_view
 
 
 def _play(game, bot, n):  # type: ignore[no-untyped-def]

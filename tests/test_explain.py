@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from conftest import moon_plugin
-from mnrules.cli import main
+from mnrules.content.ruleset import Ruleset, load_ruleset, vocabulary
 from mnrules.errors import MnrulesError
+from mnrules.frontends.cli import main
 from mnrules.language.explain import ENGLISH, Explainer, Texts, gist
 from mnrules.language.syntax import parse_script
 from mnrules.language.texts import bundled_languages, load_texts, missing_texts, read_texts
-from mnrules.ruleset import Ruleset, load_ruleset, vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "editions" / "mare_nostrum"
@@ -29,7 +29,8 @@ def en() -> Ruleset:
 
 
 def explained(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    assert main(["cards", "explain", *argv]) == 0
+    pack = [] if "--edition" in argv else ["--edition", "en"]   # Mare Nostrum's cards
+    assert main(["cards", "explain", *pack, *argv]) == 0
     out, err = capsys.readouterr()
     assert err == ""
     return out
@@ -119,7 +120,7 @@ def test_bonuses_and_powerless_cards_are_told_in_the_language(
 
 def test_an_unknown_language_is_refused_naming_the_known(
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["cards", "explain", "caesar", "--lang", "de"]) == 2
+    assert main(["cards", "explain", "--edition", "en", "caesar", "--lang", "de"]) == 2
     err = capsys.readouterr().err
     assert "no texts in 'de'" in err and "en, fr, nl, pl, uk" in err
 
@@ -219,14 +220,14 @@ def test_cards_show_never_shows_the_printed_text_of_another_rule(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Caesar's file prints 'each of your legions adds +1': true of the English card, not
     of the PL pack's per-die variant, nor in French: there the text comes from the script."""
-    assert main(["cards", "show", "caesar"]) == 0
+    assert main(["cards", "show", "--edition", "en", "caesar"]) == 0
     assert "text: When you are the active player, each of your legions adds +1" in \
         capsys.readouterr().out
     assert main(["cards", "show", "caesar", "--edition", "pl"]) == 0
     out = capsys.readouterr().out
     assert "legions adds" not in out
     assert "tekst (według skryptu): Gdy zasady wyliczają" in out and "za każdą kość" in out
-    assert main(["cards", "show", "caesar", "--lang", "fr"]) == 0
+    assert main(["cards", "show", "--edition", "en", "caesar", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "legions adds" not in out and "texte (d’après son script) : Quand les règles" in out
 
@@ -321,7 +322,7 @@ def test_every_word_explains_in_every_language(en: Ruleset, lang: str) -> None:
 
 def test_cards_words_lists_a_languages_texts_and_what_is_missing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["cards", "words", "--lang", "fr"]) == 0
+    assert main(["cards", "words", "--edition", "en", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "land battle" in out and "c'est une Bataille terrestre" in out
     assert out.rstrip().endswith("0 text(s) missing in fr")

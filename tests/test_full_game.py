@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from mare_nostrum.state import State
 from mare_nostrum.tracks import levels
 from mnrules import Game, load_game, load_ruleset, new_game
-from mnrules.invariants import check
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.invariants import check
 
 ROUND_CAP = 40
 TRADE = ("caravan", "market")

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from mnrules.cli import main
+from mnrules.content.ruleset import Ruleset, load_ruleset, vocabulary
+from mnrules.frontends.cli import main
 from mnrules.language import highlight as hl
 from mnrules.language.words import Vocabulary
-from mnrules.ruleset import Ruleset, load_ruleset, vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITORS = ROOT / "editors"
@@ -131,11 +131,11 @@ def test_hostile_text_lexes_to_the_end(vocab: Vocabulary) -> None:
 
 def test_cards_show_colours_only_a_colour_terminal(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["cards", "show", "caesar"]) == 0
+    assert main(["cards", "show", "--edition", "en", "caesar"]) == 0
     plain = capsys.readouterr().out
     assert "\x1b[" not in plain and "modify battle.total" in plain
     monkeypatch.setattr(hl, "colour_wanted", lambda stream: True)
-    assert main(["cards", "show", "caesar"]) == 0
+    assert main(["cards", "show", "--edition", "en", "caesar"]) == 0
     coloured = capsys.readouterr().out
     assert "\x1b[" in coloured
     assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain

@@ -25,14 +25,14 @@ import pytest
 
 from limits import Outcome, assert_clean_error, mnrules, python, watchdog
 from mnrules import load_ruleset, new_game
-from mnrules.card_files import read_card
+from mnrules.content.card_files import read_card
+from mnrules.content.games import cards_dir
+from mnrules.content.resources import data_dir
+from mnrules.content.ruleset import Ruleset, vocabulary
 from mnrules.errors import MnrulesError, PackError
-from mnrules.games import cards_dir
 from mnrules.language.compiler import compile_card
 from mnrules.language.syntax import ScriptError, parse_script
 from mnrules.language.words import Vocabulary
-from mnrules.resources import data_dir
-from mnrules.ruleset import Ruleset, vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAD = "id: testhero\nkind: hero\nnames: {en: Test}\n"
@@ -200,7 +200,7 @@ def test_the_numbers_at_the_ends_of_each_range_are_accepted(rules: Ruleset,
 def test_a_two_billion_coin_offer_is_refused_at_load_not_built(tmp_path: Path) -> None:
     """It used to build a 2-billion-item tuple (~16 GB) while loading."""
     _script_card(tmp_path / "c", "offer legion for 2000000000 coins")
-    out = mnrules("cards", "list", "--cards", str(tmp_path / "c"), timeout=60)
+    out = mnrules("cards", "list", "--edition", "en", "--cards", str(tmp_path / "c"), timeout=60)
     assert_clean_error(out, "c.yaml:5:20:", "2000000000 is out of range", "from 0 to 20")
 
 
@@ -209,7 +209,8 @@ def test_fifty_million_offer_sizes_are_refused_at_load(tmp_path: Path) -> None:
     variant = tmp_path / "v.yaml"
     variant.write_text("extends: en\ncards:\n  override:\n    antigone:\n"
                        "      effects: |\n        modify offer_size: choose 0 to 50000000\n")
-    out = mnrules("play", "--variant", str(variant), "--players", "3", "--bots", "random",
+    out = mnrules("play", "--edition", "en",
+                  "--variant", str(variant), "--players", "3", "--bots", "random",
                   "--seed", "1", "--rounds", "3", timeout=60)
     assert_clean_error(out, "v.yaml:6:40:", "'offer_size': from 0 to 20")
 
@@ -231,7 +232,7 @@ def test_doubling_again_and_again_stays_within_the_ceiling(tmp_path: Path) -> No
 
 def test_a_huge_script_line_in_a_card_is_refused_cleanly(tmp_path: Path) -> None:
     _script_card(tmp_path / "c", "modify battle.total: add 1 per " + "die " * 4000)
-    out = mnrules("cards", "check", str(tmp_path / "c"), timeout=60)
+    out = mnrules("cards", "check", "--edition", "en", str(tmp_path / "c"), timeout=60)
     _refused_check(out, "c.yaml:5:")
 
 
@@ -298,9 +299,9 @@ def test_a_named_pipe_among_the_cards_is_refused_not_waited_on(tmp_path: Path) -
     folder = tmp_path / "cards"
     folder.mkdir()
     os.mkfifo(folder / "card.yaml")
-    out = mnrules("cards", "check", str(folder), timeout=30)
+    out = mnrules("cards", "check", "--edition", "en", str(folder), timeout=30)
     _refused_check(out, "card.yaml: a card must be a regular file, and this is a named pipe")
-    out = mnrules("cards", "list", "--cards", str(folder), timeout=30)
+    out = mnrules("cards", "list", "--edition", "en", "--cards", str(folder), timeout=30)
     assert_clean_error(out, "card.yaml", "named pipe")
 
 
@@ -320,12 +321,12 @@ def test_cards_check_refuses_what_the_game_cannot_run(tmp_path: Path, rule: str,
                                                       message: str) -> None:
     """These passed `cards check` and then crashed the game with a traceback."""
     _script_card(tmp_path / "c", rule)
-    out = mnrules("cards", "check", str(tmp_path / "c"), timeout=60)
+    out = mnrules("cards", "check", "--edition", "en", str(tmp_path / "c"), timeout=60)
     _refused_check(out, f"c.yaml:5:{column}: ", message)
 
 
 def test_a_folder_of_cards_that_does_not_exist_is_refused() -> None:
-    from mnrules.card_files import load_cards
+    from mnrules.content.card_files import load_cards
     with pytest.raises(PackError, match="no such folder of cards"):
         load_cards([Path("/nonexistent/cards")])
 

@@ -28,10 +28,8 @@ from limits import assert_clean_error, mnrules, peak_memory, python
 from mare_nostrum.board import load_board
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
-from mnrules.cli import main
-from mnrules.errors import MnrulesError, PackError
-from mnrules.packs import MAX_EXTENDS
-from mnrules.yamlsource import (
+from mnrules.content.packs import MAX_EXTENDS
+from mnrules.content.yamlsource import (
     MAX_DEPTH,
     MAX_REPEATED_CHARS,
     MAX_VALUES,
@@ -39,6 +37,8 @@ from mnrules.yamlsource import (
     load_yaml,
     name_problem,
 )
+from mnrules.errors import MnrulesError, PackError
+from mnrules.frontends.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "editions" / "mare_nostrum" / "en" / "board.yaml"
@@ -130,7 +130,7 @@ def test_one_long_string_aliased_for_every_name_is_refused(tmp_path: Path, game:
 def test_a_name_too_long_to_show_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "long.yaml", f"extends: en\nnames:\n  empires:\n"
                                         f"    rome: {'x' * 5000}\n")
-    out = mnrules("play", "--variant", str(path), "--rounds", "1", timeout=60)
+    out = mnrules("play", "--edition", "en", "--variant", str(path), "--rounds", "1", timeout=60)
     assert_clean_error(out, "long.yaml:4:5: names.empires.rome: a name of 5000 characters")
 
 
@@ -148,7 +148,7 @@ def test_a_bomb_through_the_command_line_is_a_clean_error(tmp_path: Path,
 
 def test_a_bomb_in_a_card_folder_is_a_clean_error(tmp_path: Path) -> None:
     path = write(tmp_path / "cards", "evil.yaml", bomb(key=""))
-    out = mnrules("cards", "check", str(path.parent), timeout=60)
+    out = mnrules("cards", "check", "--edition", "en", str(path.parent), timeout=60)
     assert not out.timed_out and not out.traceback, out.stderr[-2000:]
     assert out.returncode in (1, 2)
     assert f"{path}:5:5: a4: holds more than {MAX_VALUES} values" in out.stderr + out.stdout
@@ -400,8 +400,8 @@ def test_a_copy_of_a_bundled_plugin_edited_loads(tmp_path: Path) -> None:
 
 
 def test_a_plugin_with_a_broken_declaration_is_refused(tmp_path: Path) -> None:
-    write(tmp_path, "p.py", "from mnrules.engine import Param\n"
-                            "from mnrules.hookspecs import hookimpl\n\n"
+    write(tmp_path, "p.py", "from mnrules.core.engine import Param\n"
+                            "from mnrules.hooks.hookspecs import hookimpl\n\n"
                             "@hookimpl\ndef mn_params():\n"
                             "    return [Param('lucky', -1, 'a lucky number', minimum=0, "
                             "maximum=9)]\n")

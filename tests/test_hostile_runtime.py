@@ -27,13 +27,14 @@ from typing import Any
 import pytest
 
 from limits import assert_clean_error, mnrules, python, run_limited
-from mnrules import engine, files, load_ruleset, new_game
-from mnrules import simulate as sim
-from mnrules.cli import main
-from mnrules.engine import CONTINUE, Decision, Frame, Game, Step
+from mnrules import files, load_ruleset, new_game
+from mnrules.core import engine
+from mnrules.core.engine import CONTINUE, Decision, Frame, Game, Step
+from mnrules.core.flow import IDLE_ROUNDS, IDLE_VICTORY
 from mnrules.errors import MnrulesError, PackError, StateError
-from mnrules.flow import IDLE_ROUNDS, IDLE_VICTORY
-from mnrules.log import replay
+from mnrules.frontends.cli import main
+from mnrules.tools import simulate as sim
+from mnrules.tools.log import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,9 +63,11 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 def test_a_pack_whose_rounds_cannot_run_is_refused(tmp_path: Path, phases: str,
                                                    needle: str) -> None:
     variant = _variant(tmp_path, phases)
-    assert_clean_error(mnrules("play", "--variant", variant, "--rounds", "2", timeout=30),
+    assert_clean_error(mnrules("play", "--edition", "en",
+                               "--variant", variant, "--rounds", "2", timeout=30),
                        needle, "v.yaml")
-    assert_clean_error(mnrules("simulate", "--variant", variant, "--games", "4", "--jobs", "2",
+    assert_clean_error(mnrules("simulate", "--edition", "en",
+                               "--variant", variant, "--games", "4", "--jobs", "2",
                                "--quiet", timeout=30), needle, "v.yaml")
     with pytest.raises(PackError, match=needle):
         new_game(load_ruleset("en", variant=variant), 3, seed=1)
@@ -72,7 +75,7 @@ def test_a_pack_whose_rounds_cannot_run_is_refused(tmp_path: Path, phases: str,
 
 def test_rounds_that_ask_nothing_count_and_end_the_game(tmp_path: Path) -> None:
     variant = _variant(tmp_path, "[production]")
-    out = mnrules("play", "--variant", variant, "--rounds", "2", timeout=30)
+    out = mnrules("play", "--edition", "en", "--variant", variant, "--rounds", "2", timeout=30)
     assert not out.timed_out and out.returncode == 0, out.stderr[-2000:]
     assert "Stopped at the start of round 3" in out.stdout
     rules = load_ruleset("en", variant=variant)
@@ -179,7 +182,8 @@ def test_a_game_that_always_kills_its_worker_is_a_clean_error(
 
 
 def test_ctrl_c_stops_a_simulation_in_one_line() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "mnrules", "simulate", "--games", "400",
+    proc = subprocess.Popen([sys.executable, "-m", "mnrules", "simulate", "--edition", "en",
+                             "--games", "400",
                              "--jobs", "2", "--quiet"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
@@ -235,14 +239,14 @@ FILE_SIZE_LIMIT = """
 import resource, signal, sys
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)    # a write past the limit fails (EFBIG)
 resource.setrlimit(resource.RLIMIT_FSIZE, (3000, 3000))
-from mnrules.cli import main
+from mnrules.frontends.cli import main
 sys.exit(main(sys.argv[1:]))
 """
 
 
 @pytest.mark.parametrize(("argv", "name"), [
-    (["play", "--seed", "3", "--rounds", "2", "--save"], "g.save"),
-    (["render", "new", "-o"], "b.svg"),
+    (["play", "--edition", "en", "--seed", "3", "--rounds", "2", "--save"], "g.save"),
+    (["render", "--edition", "en", "new", "-o"], "b.svg"),
 ])
 def test_a_write_cut_short_leaves_the_old_file_whole(tmp_path: Path, argv: list[str],
                                                      name: str) -> None:
@@ -250,7 +254,8 @@ def test_a_write_cut_short_leaves_the_old_file_whole(tmp_path: Path, argv: list[
     error is clean and names the file, the old file is intact, nothing is left behind."""
     target = tmp_path / name
     if name == "g.save":
-        assert main(["play", "--seed", "5", "--rounds", "1", "--save", str(target)]) == 0
+        assert main(["play", "--edition", "en",
+                     "--seed", "5", "--rounds", "1", "--save", str(target)]) == 0
     else:
         target.write_text("old " * 1000)
     before = target.read_bytes()
@@ -283,7 +288,8 @@ def test_a_game_stopped_by_a_signal_keeps_its_log(tmp_path: Path, sig: int) -> N
     cut after a whole choice (never between a choice and its draws), and replays."""
     log = tmp_path / "g.jsonl"
     log.write_text("an older log\n")
-    proc = subprocess.Popen([sys.executable, "-m", "mnrules", "play", "--seed", "4",
+    proc = subprocess.Popen([sys.executable, "-m", "mnrules", "play", "--edition", "en",
+                             "--seed", "4",
                              "--bots", "random", "--log", str(log)], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True,
                             # a player's terminal, not this run's: under nohup the
@@ -324,7 +330,7 @@ def test_an_interrupted_game_keeps_its_log_as_far_as_it_got(
         real(self, choice)
 
     monkeypatch.setattr(Game, "apply", interrupted)
-    code, _, err = _run(capsys, "play", "--seed", "4", "--log", str(log))
+    code, _, err = _run(capsys, "play", "--edition", "en", "--seed", "4", "--log", str(log))
     monkeypatch.undo()
     assert code == 130 and err.strip() == "mnrules: interrupted"
     result = replay(log)
@@ -340,14 +346,15 @@ OUTPUTS = [
 
 def _command(kind: str, option: str, path: str, tmp_path: Path) -> list[str]:
     if kind == "simulate":
-        return ["simulate", "--games", "50", "--quiet", option, path]
+        return ["simulate", "--edition", "en", "--games", "50", "--quiet", option, path]
     if kind == "play":
-        return ["play", "--rounds", "3", option, path]
+        return ["play", "--edition", "en", "--rounds", "3", option, path]
     if kind == "render":
-        return ["render", "new", "--rounds", "2", option, path]
+        return ["render", "--edition", "en", "new", "--rounds", "2", option, path]
     log = tmp_path / "ok.jsonl"
     if not log.exists():
-        assert main(["play", "--seed", "2", "--rounds", "1", "--log", str(log)]) == 0
+        assert main(["play", "--edition", "en",
+                     "--seed", "2", "--rounds", "1", "--log", str(log)]) == 0
     return ["replay", str(log), option, path]
 
 
@@ -355,7 +362,7 @@ def _command(kind: str, option: str, path: str, tmp_path: Path) -> list[str]:
 def test_an_output_that_cannot_be_written_is_refused_before_the_work(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         kind: str, option: str, name: str) -> None:
-    import mnrules.log
+    import mnrules.tools.log
 
     def no_work(*_: Any, **__: Any) -> Any:
         raise AssertionError("the work started before the output was checked")
@@ -370,9 +377,9 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_work(
         bad.append((f"/proc/{name}", "cannot write in /proc"))
     if kind == "replay":
         _command(kind, option, "x", tmp_path)   # the log to replay, written first
-    for attr, module in (("run", sim), ("new_game", sys.modules["mnrules.cli"]),
-                         ("replay", mnrules.log), ("load_ruleset",
-                                                   sys.modules["mnrules.cli"])):
+    for attr, module in (("run", sim), ("new_game", sys.modules["mnrules.frontends.cli"]),
+                         ("replay", mnrules.tools.log), ("load_ruleset",
+                                                   sys.modules["mnrules.frontends.cli"])):
         monkeypatch.setattr(module, attr, no_work)
     for path, why in bad:
         code, _, err = _run(capsys, *_command(kind, option, path, tmp_path))
@@ -383,11 +390,11 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_work(
 def test_two_options_naming_one_file_are_refused(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     same = str(tmp_path / "g.out")
-    for argv in (["play", "--log", same, "--save", same],
+    for argv in (["play", "--edition", "en", "--log", same, "--save", same],
                  ["play", "--load", same, "--log", same],
-                 ["simulate", "--out", same, "--plot", same + "/../g.out"],
+                 ["simulate", "--edition", "en", "--out", same, "--plot", same + "/../g.out"],
                  ["replay", same, "--out", same],
-                 ["render", same + ".svg", "-o", same + ".svg"]):
+                 ["render", "--edition", "en", same + ".svg", "-o", same + ".svg"]):
         code, _, err = _run(capsys, *argv)
         assert code == 2 and "name the same file" in err, (argv, err)
     assert not Path(same).exists()
@@ -396,7 +403,8 @@ def test_two_options_naming_one_file_are_refused(tmp_path: Path,
 def test_a_figure_in_a_format_matplotlib_lacks_is_refused_first(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("matplotlib")
-    code, _, err = _run(capsys, "simulate", "--games", "5000", "--quiet", "--plot",
+    code, _, err = _run(capsys, "simulate", "--edition", "en",
+                        "--games", "5000", "--quiet", "--plot",
                         str(tmp_path / "f.xyz"))
     assert code == 2 and "--plot" in err and ".png" in err
 
@@ -407,11 +415,12 @@ def test_a_figure_in_a_format_matplotlib_lacks_is_refused_first(
     (["fuzz", "--players", "3,0"], "0 players: expected 1 to 99"),
     (["fuzz", "--games", "-3"], "--games: expected 1 or more, not -3"),
     (["fuzz", "--round-cap", "0"], "--round-cap: expected 1 or more"),
-    (["simulate", "--jobs", "0"], "--jobs: expected 1 or more"),
-    (["play", "--rounds", "-1"], "--rounds: expected 0 or more"),
-    (["play", "--seed", "x"], "--seed: invalid int value"),
+    (["simulate", "--edition", "en", "--jobs", "0"], "--jobs: expected 1 or more"),
+    (["play", "--edition", "en", "--rounds", "-1"], "--rounds: expected 0 or more"),
+    (["play", "--edition", "en", "--seed", "x"], "--seed: invalid int value"),
     (["replay", "g.jsonl", "--round", "zero"], "--round: expected a whole number"),
-    (["render", "new", "-o", "b.svg", "--rounds", "1e3"], "--rounds: expected a whole"),
+    (["render", "--edition", "en",
+      "new", "-o", "b.svg", "--rounds", "1e3"], "--rounds: expected a whole"),
 ])
 def test_numeric_options_give_a_usage_error(capsys: pytest.CaptureFixture[str],
                                             argv: list[str], needle: str) -> None:
@@ -425,14 +434,16 @@ def test_numeric_options_give_a_usage_error(capsys: pytest.CaptureFixture[str],
 def test_refused_values_that_argparse_cannot_see(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     for argv, needle in (
-            (["cards", "list", "--cards", str(tmp_path / "nope")],
+            (["cards", "list", "--edition", "en", "--cards", str(tmp_path / "nope")],
              f"--cards {tmp_path / 'nope'}: no such file or folder"),
-            (["cards", "show", "caesar", "--cards", __file__], "not a folder"),
-            (["cards", "check", str(tmp_path / "nope.yaml")], "no such file"),
+            (["cards", "show", "--edition", "en", "caesar", "--cards", __file__], "not a folder"),
+            (["cards", "check", "--edition", "en", str(tmp_path / "nope.yaml")], "no such file"),
             (["scenario", "run", str(tmp_path / "nope.yaml")], "no such file"),
-            (["simulate", "--games", "2000000", "--quiet"], "at most 1,000,000"),
-            (["simulate", "--scheduler", "tcp://x:1", "--quiet"], "only with --backend dask"),
-            (["simulate", "--compare", "frr", "--quiet"], "unknown edition 'frr'"),
+            (["simulate", "--edition", "en", "--games", "2000000", "--quiet"], "at most 1,000,000"),
+            (["simulate", "--edition", "en",
+              "--scheduler", "tcp://x:1", "--quiet"], "only with --backend dask"),
+            (["simulate", "--edition", "en",
+              "--compare", "frr", "--quiet"], "unknown edition 'frr'"),
             (["fuzz", "--editions", "en,xx", "--quiet"], "'xx'"),
             (["fuzz", "--logs", str(tmp_path / "nope"), "--quiet"], "does not exist")):
         code, _, err = _run(capsys, *argv)
@@ -443,14 +454,16 @@ def test_a_variant_file_without_a_yaml_suffix_is_read_not_taken_for_an_edition(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("just some words\n", encoding="utf-8")
-    code, _, err = _run(capsys, "play", "--variant", str(notes), "--rounds", "1")
+    code, _, err = _run(capsys, "play", "--edition", "en", "--variant", str(notes), "--rounds", "1")
     assert code == 2 and f"{notes}: a pack must be a mapping of keys" in err, err
     assert "unknown edition" not in err
-    code, _, err = _run(capsys, "play", "--variant", str(tmp_path), "--rounds", "1")
+    code, _, err = _run(capsys, "play", "--edition", "en",
+                        "--variant", str(tmp_path), "--rounds", "1")
     assert code == 2 and f"{tmp_path}: a folder without pack.yaml" in err, err
     good = tmp_path / "variant"
     good.write_text("extends: en\n", encoding="utf-8")
-    code, out, err = _run(capsys, "play", "--variant", str(good), "--rounds", "1")
+    code, out, err = _run(capsys, "play", "--edition", "en",
+                          "--variant", str(good), "--rounds", "1")
     assert code == 0 and "no winner yet" in out and "Traceback" not in err, err
 
 
@@ -463,10 +476,11 @@ def test_jobs_are_capped_at_the_games(monkeypatch: pytest.MonkeyPatch,
         return [sim.GameResult(j.seed, ["rome"], [], "round cap", 1, 1) for j in jobs]
 
     monkeypatch.setattr(sim, "run", fake_run)
-    code, _, err = _run(capsys, "simulate", "--games", "4", "--jobs", "40", "--quiet")
+    code, _, err = _run(capsys, "simulate", "--edition", "en",
+                        "--games", "4", "--jobs", "40", "--quiet")
     assert code == 0 and seen == [4] and "--jobs 40: using 4 (one per game)" in err
     many = (os.cpu_count() or 1) * 4 + 1
-    _run(capsys, "simulate", "--games", "5000", "--jobs", str(many), "--quiet")
+    _run(capsys, "simulate", "--edition", "en", "--games", "5000", "--jobs", str(many), "--quiet")
     assert seen[-1] == many - 1
 
 
@@ -474,7 +488,7 @@ def test_a_log_begun_from_a_save_replays(tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     save, save2 = tmp_path / "g.save", tmp_path / "h.save"
     first, fresh = tmp_path / "g.jsonl", tmp_path / "new.jsonl"
-    assert main(["play", "--seed", "6", "--rounds", "2", "--save", str(save),
+    assert main(["play", "--edition", "en", "--seed", "6", "--rounds", "2", "--save", str(save),
                  "--log", str(first)]) == 0
     # a new log file: its header carries the saved position
     assert main(["play", "--load", str(save), "--rounds", "1", "--log", str(fresh),
@@ -507,7 +521,8 @@ def _hostile_values(tmp: Path) -> dict[str, list[str]]:
     save, log, state = tmp / "ok.save", tmp / "ok.jsonl", tmp / "state.json"
     if not save.exists():
         with contextlib.redirect_stdout(io.StringIO()):
-            main(["play", "--seed", "2", "--rounds", "1", "--save", str(save), "--log",
+            main(["play", "--edition", "en",
+                  "--seed", "2", "--rounds", "1", "--save", str(save), "--log",
                   str(log)])
         state.write_text(json.dumps(json.loads(save.read_text())["state"]))
     variants = []
@@ -739,7 +754,8 @@ def test_a_game_past_its_deadline_is_a_clean_error(monkeypatch: pytest.MonkeyPat
 
 
 def test_the_workers_die_with_their_killed_parent() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "mnrules", "simulate", "--games", "400",
+    proc = subprocess.Popen([sys.executable, "-m", "mnrules", "simulate", "--edition", "en",
+                             "--games", "400",
                              "--jobs", "2", "--quiet"], stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")

@@ -29,12 +29,12 @@ from mare_nostrum.state import State
 from mnrules import load_ruleset, new_game
 from mnrules.bots import Bot, make_bot
 from mnrules.bots.random_bot import RandomBot
-from mnrules.cli import main
-from mnrules.engine import Game
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.engine import Game
+from mnrules.core.start import load_game
 from mnrules.errors import IllegalChoice, InvalidChoice, MnrulesError
-from mnrules.log import LogError, load, replay, save
-from mnrules.ruleset import Ruleset
-from mnrules.start import load_game
+from mnrules.frontends.cli import main
+from mnrules.tools.log import LogError, load, replay, save
 
 
 # -- 1. the bots keep no state a save would lose --------------------------------------------
@@ -198,7 +198,8 @@ def test_a_save_passes_its_checks_quickly_and_plays_on(tmp_path: Path,
 @pytest.fixture(scope="module")
 def log_lines(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     path = tmp_path_factory.mktemp("log") / "g.jsonl"
-    assert main(["play", "--seed", "3", "--rounds", "1", "--log", str(path)]) == 0
+    assert main(["play", "--edition", "en",
+                 "--seed", "3", "--rounds", "1", "--log", str(path)]) == 0
     return path.read_text().splitlines()
 
 
@@ -312,8 +313,8 @@ expect:
 ])
 def test_a_malformed_scenario_names_file_line_and_key(tmp_path: Path, old: str, new: str,
                                                       message: str) -> None:
-    from mnrules.scenario import ScenarioError
-    from mnrules.scenario import load as load_scenario
+    from mnrules.tools.scenario import ScenarioError
+    from mnrules.tools.scenario import load as load_scenario
 
     assert old in SCENARIO
     path = tmp_path / "s.yaml"
@@ -341,7 +342,7 @@ def test_a_malformed_scenario_names_file_line_and_key(tmp_path: Path, old: str, 
 ])
 def test_a_scenario_naming_what_is_not_there_fails_at_its_line(
         tmp_path: Path, old: str, new: str, message: str) -> None:
-    from mnrules.scenario import run
+    from mnrules.tools.scenario import run
 
     path = tmp_path / "s.yaml"
     path.write_text(SCENARIO.replace(old, new, 1))
@@ -555,7 +556,8 @@ def hostile_saves(n: int, seed: int, budget: float | None = None) -> Counter[str
 def _base_log() -> list[str]:
     with tempfile.TemporaryDirectory(prefix="hostile-") as folder:  # a folder a user names
         path = Path(folder) / "g.jsonl"
-        assert main(["play", "--seed", "4", "--players", "3", "--rounds", "1", "--log",
+        assert main(["play", "--edition", "en",
+                     "--seed", "4", "--players", "3", "--rounds", "1", "--log",
                      str(path)]) == 0
         return path.read_text().splitlines()
 
@@ -618,8 +620,8 @@ def hostile_scenarios(n: int, seed: int, budget: float | None = None) -> Counter
                     yaml.safe_dump(DEEP).split("\n")[0], "[" * 5000 + "]" * 5000).encode()
             path.write_bytes(mutant)
             try:
-                from mnrules.scenario import editions, run
-                from mnrules.scenario import load as load_scenario
+                from mnrules.tools.scenario import editions, run
+                from mnrules.tools.scenario import load as load_scenario
 
                 _, data = load_scenario(path)
                 outcomes = list(run(path, only=editions(data)[0]))

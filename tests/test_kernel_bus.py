@@ -1,4 +1,4 @@
-"""The event bus's promises (mnrules/bus.py), on the watch (tests/test_kernel_watch.py):
+"""The event bus's promises (mnrules/hooks/bus.py), on the watch (tests/test_kernel_watch.py):
 it answers every hook as pluggy would, whatever it keeps to answer faster; a plugin that
 declares what it answers is asked only for that; every name is checked against the
 rules' contract, also after plugins come and go; a compiled hook reaches pluggy through a
@@ -14,11 +14,11 @@ import pluggy
 import pytest
 
 from mnrules import Game, new_game
-from mnrules.bus import Bus, ImplMarker, python_wrapper
-from mnrules.contract import ContractError, EventKind, UndeclaredName
-from mnrules.effects import Event
-from mnrules.hookspecs import hookimpl
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Event
+from mnrules.hooks.bus import Bus, ImplMarker, python_wrapper
+from mnrules.hooks.contract import ContractError, EventKind, UndeclaredName
+from mnrules.hooks.hookspecs import hookimpl
 from test_kernel_watch import watch_rules
 
 

@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.engine import Game
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.engine import Game
 from mnrules.errors import MnrulesError
-from mnrules.log import (
+from mnrules.tools.log import (
     LogError,
     Recorder,
     file_ref,
@@ -29,7 +30,6 @@ from mnrules.log import (
     save,
     save_text,
 )
-from mnrules.ruleset import Ruleset
 
 TICTACTOE = Path(__file__).parent / "kernel" / "tictactoe" / "pack.yaml"
 

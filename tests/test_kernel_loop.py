@@ -1,4 +1,4 @@
-"""The decision loop's promises for any game (mnrules/engine.py), shown on the watch
+"""The decision loop's promises for any game (mnrules/core/engine.py), shown on the watch
 (tests/test_kernel_watch.py): what a choice may be and what a refused one changes, who
 is told of a choice, the order frames run in, chance and forced outcomes, the effects
 cards have on a quantity or an event, what observers are told, the end of a game, and
@@ -14,8 +14,8 @@ from typing import Any, NamedTuple
 import pytest
 
 from mnrules import Game, IllegalChoice, InvalidChoice, new_game
-from mnrules.contract import UndeclaredName
-from mnrules.effects import (
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import (
     ADD,
     MULTIPLY,
     RULES_RANK,
@@ -25,7 +25,7 @@ from mnrules.effects import (
     Replacement,
     Trigger,
 )
-from mnrules.engine import (
+from mnrules.core.engine import (
     CHOICE_DEPTH,
     MAX_DEPTH,
     MAX_STEPS,
@@ -37,9 +37,9 @@ from mnrules.engine import (
     typed,
 )
 from mnrules.errors import GameOver, StateError
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import UndeclaredName
+from mnrules.hooks.hookspecs import hookimpl
 from mnrules.language.compiler import ORIGINAL_RANK
-from mnrules.ruleset import Ruleset
 from test_kernel_watch import answer, watch_rules
 
 DIE = (1, 2, 3, 4, 5, 6)
@@ -440,7 +440,7 @@ def test_the_kernel_runs_without_the_compilers_marks() -> None:
     """The core install is lark, pluggy and pyyaml: without mypy_extensions (the
     compiled core's marks) the decision loop is the same, its steps subclassable."""
     code = ("import sys; sys.modules['mypy_extensions'] = None\n"
-            "from mnrules.engine import Step\n"
+            "from mnrules.core.engine import Step\n"
             "class Mine(Step):\n    pass\n"
             "print(Mine.__mro__[1].__name__)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mnrules import __version__, packs
+from mnrules import __version__
+from mnrules.content import packs
 from mnrules.errors import PackError
 
 

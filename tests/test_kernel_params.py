@@ -12,8 +12,8 @@ from functools import cache
 import pytest
 
 from mnrules import load_ruleset
-from mnrules.params import Param
-from mnrules.ruleset import Ruleset, param_problem, value_words
+from mnrules.content.ruleset import Ruleset, param_problem, value_words
+from mnrules.hooks.params import Param
 
 Option = Param.Option
 

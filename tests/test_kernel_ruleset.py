@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from mnrules import load_ruleset
+from mnrules.content.ruleset import Ruleset
 from mnrules.errors import PackError
-from mnrules.ruleset import Ruleset
 
 TICTACTOE = Path(__file__).parent / "kernel" / "tictactoe" / "pack.yaml"
 GAME = Path(str(importlib.resources.files("mare_nostrum")))
@@ -92,8 +92,8 @@ def test_replacing_a_plugin_replaces_its_rule_whole(tmp_path: Path) -> None:
 
 def test_two_plugins_declaring_one_parameter_are_refused_naming_both(tmp_path: Path) -> None:
     (tmp_path / "dice.py").write_text(
-        "from mnrules.hookspecs import hookimpl\n"
-        "from mnrules.params import Param\n\n\n"
+        "from mnrules.hooks.hookspecs import hookimpl\n"
+        "from mnrules.hooks.params import Param\n\n\n"
         "@hookimpl\n"
         "def mn_params():\n"
         "    return [Param('land_die', [1, 2, 3], 'my own land die')]\n", encoding="utf-8")
@@ -186,9 +186,9 @@ def test_a_hook_no_spec_declares_is_refused_last_by_its_name() -> None:
     """The rule set's last check (pluggy's ``check_pending``, after every plugin and card
     is registered): what slips past the plugin files' own check is still told by the
     hook's name and the nearest one, never as pluggy's text."""
-    from mnrules import hookspecs
-    from mnrules.bus import Bus
-    from mnrules.ruleset import _check_pending
+    from mnrules.content.ruleset import _check_pending
+    from mnrules.hooks import hookspecs
+    from mnrules.hooks.bus import Bus
 
     class Late:
         @hookspecs.hookimpl

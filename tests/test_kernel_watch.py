@@ -1,4 +1,4 @@
-"""Rounds and phases as the kernel runs them, for any game (mnrules/flow.py), shown on
+"""Rounds and phases as the kernel runs them, for any game (mnrules/core/flow.py), shown on
 "the watch", a toy game written here as a modder would write one (a pack and a plugin
 file beside it): two lighthouse keepers, north and south, play rounds of two phases.
 At dawn each keeper (each of ``vars["awake"]`` if set) is asked in turn whether he
@@ -23,12 +23,12 @@ from typing import Any
 import pytest
 
 from mnrules import Game, load_ruleset, new_game
-from mnrules.contract import DecisionKind, EventKind, Part, Quantity
-from mnrules.effects import Event, Trigger
-from mnrules.engine import CONTINUE, DONE, Decision, Frame, Outcome, Step
-from mnrules.flow import IDLE_ROUNDS, IDLE_VICTORY
-from mnrules.hookspecs import hookimpl
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Event, Trigger
+from mnrules.core.engine import CONTINUE, DONE, Decision, Frame, Outcome, Step
+from mnrules.core.flow import IDLE_ROUNDS, IDLE_VICTORY
+from mnrules.hooks.contract import DecisionKind, EventKind, Part, Quantity
+from mnrules.hooks.hookspecs import hookimpl
 
 KEEPERS = ["north", "south"]
 

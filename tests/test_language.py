@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.card_files import read_card
+from mnrules.content.card_files import read_card
+from mnrules.content.ruleset import Ruleset, vocabulary
 from mnrules.errors import PackError
 from mnrules.language.compiler import compile_card
 from mnrules.language.explain import explain
 from mnrules.language.syntax import ScriptError, parse_script
-from mnrules.ruleset import Ruleset, vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -96,10 +96,10 @@ def test_cards_check_names_the_nearest_declared_word(tmp_path: Path, script: str
                                                      ) -> None:
     """A card naming an event or quantity the contract does not give a word is refused by
     ``mnrules cards check`` with file:line:col, a caret and the nearest declared word."""
-    from mnrules.cli import main
+    from mnrules.frontends.cli import main
 
     f = _card(tmp_path, script)
-    assert main(["cards", "check", str(f)]) == 1
+    assert main(["cards", "check", "--edition", "en", str(f)]) == 1
     err = capsys.readouterr().err
     head, src, caret = err.splitlines()[:3]
     assert head.startswith(f"{f}:6:{column}: {message}")
@@ -243,13 +243,13 @@ def test_explain_is_generated_from_the_vocabulary(rules: Ruleset) -> None:
 def test_a_hero_written_from_the_guide_works_without_python(tmp_path: Path) -> None:
     """'+1 to each defending legion's die in a province holding your fortress'."""
     from mare_nostrum import position as pos
-    from mnrules.engine import Game
+    from mnrules.core.engine import Game
 
     folder = tmp_path / "mycards"
     folder.mkdir()
     _card(folder, "modify battle.total when land battle and you defend and your fortress "
                   "is here: add 1 per legion die", name="bastion")
-    from mnrules.games import cards_dir
+    from mnrules.content.games import cards_dir
     rules = load_ruleset("en", card_dirs=[cards_dir("mare_nostrum"), folder])
 
     def battle(with_card: bool, fortress: bool) -> dict[str, int]:

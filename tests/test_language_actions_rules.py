@@ -16,7 +16,7 @@ import pytest
 
 from mare_nostrum import position as pos
 from mnrules import new_game
-from mnrules.engine import Game
+from mnrules.core.engine import Game
 from mnrules.errors import IllegalChoice
 from mnrules.language.syntax import ScriptError
 from test_language_bugs import with_cards
@@ -181,7 +181,7 @@ def test_a_misread_action_is_refused_at_load(tmp_path: Path, script: str,
 
 
 TAX = '''
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.hookspecs import hookimpl
 from mnrules.language.words import Word
 from mare_nostrum.supply import take
 
@@ -211,7 +211,7 @@ def test_a_games_action_beginning_with_a_subject_word_is_read_whole(tmp_path: Pa
 
 
 FAVOURS = '''
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.hookspecs import hookimpl
 from mnrules.language.words import Word
 
 

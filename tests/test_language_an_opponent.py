@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from mnrules.language.compiler import ScriptError
-from mnrules.scenario import run
+from mnrules.tools.scenario import run
 from test_language_bugs import card, with_cards
 
 

@@ -13,10 +13,10 @@ import pytest
 from mare_nostrum import api
 from mare_nostrum import position as pos
 from mnrules import load_ruleset, new_game
-from mnrules.cli import main
+from mnrules.content.ruleset import Ruleset
 from mnrules.errors import MnrulesError, PackError
+from mnrules.frontends.cli import main
 from mnrules.language.syntax import ScriptError
-from mnrules.ruleset import Ruleset
 
 
 def card(folder: Path, cid: str, script: str, extra: str = "") -> Path:
@@ -113,7 +113,7 @@ def test_a_bare_number_of_income_is_refused_before_play(
         tmp_path: Path, script: str, capsys: pytest.CaptureFixture[str]) -> None:
     """The bug: these passed 'cards check' and then crashed the game with a traceback."""
     f = card(tmp_path, "greedy", script)
-    assert main(["cards", "check", str(f)]) == 1
+    assert main(["cards", "check", "--edition", "en", str(f)]) == 1
     assert "'income' is a list of resources" in capsys.readouterr().err
 
 
@@ -168,7 +168,7 @@ def test_plurals_match_their_word(tmp_path: Path) -> None:
 
 
 WORDS = '''
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.hookspecs import hookimpl
 from mnrules.language.words import Word
 
 

@@ -15,11 +15,11 @@ import pytest
 from mare_nostrum import position as pos
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
-from mnrules.engine import Game
+from mnrules.core.engine import Game
+from mnrules.core.start import load_game
 from mnrules.errors import IllegalChoice
-from mnrules.log import Recorder, replay
-from mnrules.present import presenter
-from mnrules.start import load_game
+from mnrules.language.present import presenter
+from mnrules.tools.log import Recorder, replay
 from test_language_actions_rules import asked, collect, screens
 from test_language_bugs import refused_at, with_cards
 
@@ -117,10 +117,10 @@ def test_the_question_and_options_read_in_the_players_language(tmp_path: Path) -
 
 
 def test_the_cards_text_says_the_choice(tmp_path: Path) -> None:
+    from mnrules.content.ruleset import vocabulary
     from mnrules.language.explain import explain
     from mnrules.language.syntax import parse_script
     from mnrules.language.texts import load_texts
-    from mnrules.ruleset import vocabulary
 
     rules = load_ruleset("fr")
     script = "after collect: the attacker chooses: pay 2 coin to take 1 wine or take 1 coin"
@@ -238,7 +238,7 @@ expect:
                                              ("take 2 coin", "{coin: 2}")])
 def test_antike2_a_know_how_offers_a_choice(tmp_path: Path, pick: str, stock: str) -> None:
     """The same form in the other game: the nation that built a temple picks either."""
-    from mnrules.scenario import run
+    from mnrules.tools.scenario import run
 
     (tmp_path / "know_how").mkdir()
     (tmp_path / "know_how" / "aedificium.yaml").write_text(A2_CARD, encoding="utf-8")
@@ -253,7 +253,7 @@ def test_antike2_options_read_in_russian(tmp_path: Path) -> None:
     (tmp_path / "know_how").mkdir()
     (tmp_path / "know_how" / "aedificium.yaml").write_text(A2_CARD, encoding="utf-8")
     (tmp_path / "variant.yaml").write_text(A2_VARIANT, encoding="utf-8")
-    from mnrules.scenario import set_position
+    from mnrules.tools.scenario import set_position
 
     rules = load_ruleset("antike2", variant=tmp_path / "variant.yaml")
     game = new_game(rules, 4, seed=1)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mnrules.scenario import run
+from mnrules.tools.scenario import run
 
 SCENARIO = """scenario: a card of Rome's and his battle losses
 edition: en

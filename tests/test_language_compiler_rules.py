@@ -15,10 +15,10 @@ import pytest
 from mare_nostrum import api
 from mare_nostrum import position as pos
 from mnrules import new_game
-from mnrules.effects import Event
-from mnrules.engine import Game
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Event
+from mnrules.core.engine import Game
 from mnrules.language.syntax import ScriptError
-from mnrules.ruleset import Ruleset
 from test_language_bugs import fight_two_battles, with_cards
 
 

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from mnrules import load_ruleset
+from mnrules.content.ruleset import vocabulary
 from mnrules.language.explain import explain
 from mnrules.language.syntax import parse_script
 from mnrules.language.texts import load_texts
-from mnrules.ruleset import vocabulary
-from mnrules.scenario import run
+from mnrules.tools.scenario import run
 from test_language_bugs import refused_at, with_cards
 
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from mnrules import load_ruleset
-from mnrules.cli import main
 from mnrules.errors import MnrulesError
-from mnrules.scenario import run
+from mnrules.frontends.cli import main
+from mnrules.tools.scenario import run
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "effect-language.md"
 MARKER = re.compile(r"<!-- (file|scenario|mistake): (.+?) -->\s*\n\s*```[a-z]*\n(.*?)\n\s*```",
@@ -48,7 +48,7 @@ def _error(tmp_path: Path, path: str, capsys: pytest.CaptureFixture[str]) -> str
     """What the engine says of the mod as it now stands: a card's check, or the rule
     set's assembly with the plugin."""
     if path.endswith(".yaml"):
-        main(["cards", "check", str(tmp_path / Path(path).parent)])
+        main(["cards", "check", "--edition", "en", str(tmp_path / Path(path).parent)])
         return capsys.readouterr().err.replace(str(tmp_path) + "/", "")
     try:
         load_ruleset("en", variant=str(tmp_path / "mymod" / "variant.yaml"))
@@ -86,5 +86,6 @@ def test_the_tutorial_and_the_new_word_chapter_run(tmp_path: Path,
             assert text.strip() in said, said
     assert ran == 2
     capsys.readouterr()
-    assert main(["cards", "check", str(tmp_path / "mymod" / "cards"), "--variant",
+    assert main(["cards", "check", "--edition", "en",
+                 str(tmp_path / "mymod" / "cards"), "--variant",
                  str(tmp_path / "mymod" / "variant.yaml")]) == 0

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
-from mnrules.scenario import run
+from mnrules.tools.scenario import run
 
 HERE = Path(__file__).resolve().parent
 FOLDERS = {"modder": 20, "modder2": 12, "modder3": 16}

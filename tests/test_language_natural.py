@@ -15,13 +15,13 @@ import pytest
 from mare_nostrum import position as pos
 from mnrules import load_ruleset, new_game
 from mnrules.bots import make_bot
-from mnrules.effects import Event
+from mnrules.content.ruleset import vocabulary
+from mnrules.core.effects import Event
 from mnrules.language.comparisons import natural
 from mnrules.language.compiler import Env
 from mnrules.language.explain import explain
 from mnrules.language.syntax import parse_script
 from mnrules.language.texts import load_texts
-from mnrules.ruleset import vocabulary
 from test_language_bugs import refused_at, with_cards
 
 # what a modder writes, and the language's own form of it
@@ -157,7 +157,7 @@ def test_a_game_saved_at_a_question_at_a_phases_end_goes_on_as_it_would_have(
         tmp_path: Path) -> None:
     """Saved while Greece is asked at the build phase's end, loaded and played on, the
     game makes the same choices and ends in the same state as one never saved."""
-    from mnrules.start import load_game
+    from mnrules.core.start import load_game
 
     rules = with_cards(tmp_path, ("vestal", "after phase.end when the phase is build: "
                                   "you may pay 1 coin to take 1 grain"))

@@ -130,7 +130,7 @@ def test_a_number_outside_its_words_range_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_plugins_misspelt_word_kind_fails_the_pack_cleanly(tmp_path: Path) -> None:
-    plugin = ("from mnrules.hookspecs import hookimpl\n"
+    plugin = ("from mnrules.hooks.hookspecs import hookimpl\n"
               "from mnrules.language.words import Word\n\n\n"
               "@hookimpl\ndef mn_vocabulary():\n"
               "    return [Word('conditon', 'the moon is full', lambda e: True, 'moon')]\n")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from mnrules.scenario import run
+from mnrules.tools.scenario import run
 
 MODDER = Path(__file__).resolve().parent / "modder2"
 

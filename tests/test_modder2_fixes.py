@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from mnrules.cli import main
+from mnrules.content.resources import data_dir
+from mnrules.content.ruleset import load_ruleset
 from mnrules.errors import MnrulesError
-from mnrules.resources import data_dir
-from mnrules.ruleset import load_ruleset
+from mnrules.frontends.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -20,7 +20,7 @@ def _check(tmp_path: Path, capsys: object, script: str) -> tuple[int, str]:
     card = tmp_path / "c.yaml"
     card.write_text("id: cardo\nkind: hero\nphase: build\nbonuses: {}\nnames: {en: Cardo}\n"
                     f"effects: |\n  {script}\n", encoding="utf-8")
-    rc = main(["cards", "check", str(card)])
+    rc = main(["cards", "check", "--edition", "en", str(card)])
     out, err = capsys.readouterr()  # type: ignore[attr-defined]
     return rc, out + err
 

@@ -19,8 +19,8 @@ import pytest
 from conftest import pending, play
 from mare_nostrum.position import add_units, build, clear, set_marker, start_phase
 from mnrules import Game, IllegalChoice, new_game
-from mnrules.effects import Event
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Event
 
 CAPITALS = {"rome": "LATIUM", "greece": "ACHAEA", "babylon": "BABYLONIA",
             "egypt": "AEGYPTUS", "carthage": "AFRICA"}

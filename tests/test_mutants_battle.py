@@ -11,7 +11,7 @@ from conftest import play
 from mare_nostrum import api
 from mare_nostrum import position as pos
 from mare_nostrum.battle import distribution, side_for, situation_distributions
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 from test_movement import empty_board, record
 
 PLAIN = {"area": "CYRENAICA", "kind": "land", "attacker": "carthage", "defender": "egypt"}

@@ -9,7 +9,7 @@ import pytest
 from conftest import pending, play
 from mare_nostrum import position as pos
 from mare_nostrum.conquest import convert_at_once, record_conquest
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 from test_cards import sheba
 from test_conquest import CARAVAN, MARKET, after_ex_move_3, finish_phase, tracks
 from test_movement import empty_board

@@ -1,6 +1,6 @@
 """The kernel's promise for replacements and triggers, as for modifiers: cards acting on
 one event apply in their declared order (layer, then rank), never in the order their
-plugins happened to be registered (issue 19: the survivors of ``mnrules/effects.py``)."""
+plugins happened to be registered (issue 19: the survivors of ``mnrules/core/effects.py``)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 from mnrules import Game, new_game
-from mnrules.bus import python_wrapper
-from mnrules.effects import ADD, MULTIPLY, Event, Replacement, Trigger
-from mnrules.hookspecs import hookimpl
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import ADD, MULTIPLY, Event, Replacement, Trigger
+from mnrules.hooks.bus import python_wrapper
+from mnrules.hooks.hookspecs import hookimpl
 
 
 def with_count(event: Event, count: int) -> Event:

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from mnrules import InvalidChoice, new_game
-from mnrules.effects import Event
-from mnrules.engine import MAX_DEPTH
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Event
+from mnrules.core.engine import MAX_DEPTH
 from mnrules.errors import GameOver, StateError
-from mnrules.ruleset import Ruleset
 
 
 def test_the_stack_holds_exactly_its_bound_of_frames(rules: Ruleset) -> None:

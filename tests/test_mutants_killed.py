@@ -14,9 +14,9 @@ from conftest import pending, play
 from mare_nostrum import position as pos
 from mare_nostrum.battle import side_for, situation_distributions
 from mnrules import Game
-from mnrules.effects import MULTIPLY, Modifier
-from mnrules.hookspecs import hookimpl
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import MULTIPLY, Modifier
+from mnrules.hooks.hookspecs import hookimpl
 from test_movement import empty_board
 from test_trade import SHORT, STOCK, offer, trade_game
 from test_victory import FOUR, build_phase, finish_phase, turn

@@ -11,9 +11,9 @@ import pytest
 from conftest import pending, play
 from mare_nostrum import position as pos
 from mnrules import Game, IllegalChoice
-from mnrules.effects import Modifier
-from mnrules.hookspecs import hookimpl
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Modifier
+from mnrules.hooks.hookspecs import hookimpl
 from test_language_bugs import fight_two_battles, with_cards
 from test_movement import empty_board, moves, record, units
 

@@ -1,4 +1,4 @@
-"""What a save may hold (mnrules/state.py): a state is plain data of the right shape,
+"""What a save may hold (mnrules/core/state.py): a state is plain data of the right shape,
 within the bounds a game keeps, checked before any game plays from it; the generator's
 state is saved as its seed's twists and comes back the very same (issue 19: the state's
 promises that mutation testing found unguarded).
@@ -17,8 +17,7 @@ from typing import Any, ClassVar, NamedTuple
 
 import pytest
 
-from mnrules.errors import StateError
-from mnrules.state import (
+from mnrules.core.state import (
     KERNEL_SHAPES,
     MAX_DEPTH,
     MAX_INT,
@@ -34,6 +33,7 @@ from mnrules.state import (
     plain_copy,
     read_json,
 )
+from mnrules.errors import StateError
 
 
 def nested(kind: str, depth: int) -> Any:

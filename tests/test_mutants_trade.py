@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from conftest import play
-from mnrules.effects import Event
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Event
 from test_trade import DAVE, GRADY, offer, pick, trade_game
 
 

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from mare_nostrum.tracks import counted
 from mnrules import load_ruleset, new_game
-from mnrules.cli import main
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.invariants import check
 from mnrules.errors import MnrulesError
-from mnrules.invariants import check
-from mnrules.ruleset import Ruleset
+from mnrules.frontends.cli import main
 
 PACK = Path(__file__).parent / "packs" / "cyclops"
 
@@ -44,9 +44,9 @@ def test_each_box_holds_the_declared_creatures() -> None:
 
 
 def test_a_script_names_the_creature_as_a_unit(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["cards", "check", str(PACK / "cards"), "--variant",
+    assert main(["cards", "check", "--edition", "en", str(PACK / "cards"), "--variant",
                  str(PACK / "variant.yaml")]) == 0
-    assert main(["cards", "explain", "polyphemus", "--variant",
+    assert main(["cards", "explain", "--edition", "en", "polyphemus", "--variant",
                  str(PACK / "variant.yaml")]) == 0
     out = capsys.readouterr().out
     assert "put 1 cyclops from your box in the battle's area" in out
@@ -55,7 +55,7 @@ def test_a_script_names_the_creature_as_a_unit(capsys: pytest.CaptureFixture[str
 
 def test_without_the_creature_the_script_is_refused(tmp_path: Path) -> None:
     """The creature is the pack's: under the English pack the word has no 'cyclops'."""
-    assert main(["cards", "check", str(PACK / "cards")]) != 0
+    assert main(["cards", "check", "--edition", "en", str(PACK / "cards")]) != 0
 
 
 def test_the_creature_card_proves_its_power_in_a_position() -> None:

@@ -23,9 +23,9 @@ from mare_nostrum import position as pos
 from mare_nostrum.payment import SetRules, can_pay, payments
 from mare_nostrum.state import base_good
 from mnrules import Game, IllegalChoice, new_game
-from mnrules.effects import Modifier
-from mnrules.hookspecs import hookimpl
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Modifier
+from mnrules.hooks.hookspecs import hookimpl
 
 BASE = SetRules()
 HANNIBAL = SetRules(repeated_types=1)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from mnrules.cli import main
-from mnrules.log import LogError, replay
+from mnrules.frontends.cli import main
+from mnrules.tools.log import LogError, replay
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
@@ -23,10 +23,11 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
 def test_a_saved_game_goes_on_to_the_same_end(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     save = tmp_path / "g.save"
-    code, out = _run(capsys, "play", "--seed", "5", "--rounds", "3", "--save", str(save))
+    code, out = _run(capsys, "play", "--edition", "en",
+                     "--seed", "5", "--rounds", "3", "--save", str(save))
     assert code == 0 and "Stopped at the start of round 4" in out
     _, resumed = _run(capsys, "play", "--load", str(save))
-    _, straight = _run(capsys, "play", "--seed", "5")
+    _, straight = _run(capsys, "play", "--edition", "en", "--seed", "5")
     last = [ln for ln in straight.splitlines() if ln.startswith("Game over")]
     assert last and last[-1] in resumed
 
@@ -34,7 +35,7 @@ def test_a_saved_game_goes_on_to_the_same_end(tmp_path: Path,
 def test_a_log_replays_exactly_and_stops_at_a_round(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "g.jsonl"
-    _run(capsys, "play", "--seed", "7", "--rounds", "4", "--log", str(log))
+    _run(capsys, "play", "--edition", "en", "--seed", "7", "--rounds", "4", "--log", str(log))
     result = replay(log)
     assert result.divergence is None and result.choices > 100 and result.chances
     header = json.loads(log.read_text().splitlines()[0])
@@ -51,7 +52,8 @@ def test_a_log_that_stops_before_a_rounds_first_draw_replays(
     """``--rounds 3`` stops at round 4's start, before that round draws a legendary good;
     the replay stops there too instead of drawing it and calling it a divergence."""
     log = tmp_path / "g.jsonl"
-    _run(capsys, "play", "--seed", "9", "--players", "3", "--rounds", "3", "--bots",
+    _run(capsys, "play", "--edition", "en",
+         "--seed", "9", "--players", "3", "--rounds", "3", "--bots",
          "heuristic", "--log", str(log))
     result = replay(log)
     assert result.divergence is None, result.divergence
@@ -68,7 +70,7 @@ def test_a_log_that_stops_before_a_rounds_first_draw_replays(
 def test_replay_reports_the_first_divergence(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "g.jsonl"
-    _run(capsys, "play", "--seed", "7", "--rounds", "2", "--log", str(log))
+    _run(capsys, "play", "--edition", "en", "--seed", "7", "--rounds", "2", "--log", str(log))
     lines = log.read_text().splitlines()
     i = next(n for n, ln in enumerate(lines) if '"trade.token"' in ln)
     rec = json.loads(lines[i])
@@ -80,7 +82,7 @@ def test_replay_reports_the_first_divergence(tmp_path: Path,
     assert f"divergence: line {i + 1}:" in out and "trade-token-reuse" in out
     # a pack change shows too: the same log under different dice
     log2 = tmp_path / "h.jsonl"
-    _run(capsys, "play", "--seed", "3", "--rounds", "4", "--log", str(log2))
+    _run(capsys, "play", "--edition", "en", "--seed", "3", "--rounds", "4", "--log", str(log2))
     from mnrules import load_ruleset
 
     other = load_ruleset("en", {"params": {"land_die": [1, 2, 3, 4, 5, 6]}})
@@ -101,7 +103,8 @@ def test_a_broken_log_gets_a_clean_error(tmp_path: Path,
 def test_a_human_plays_a_round_at_the_terminal(tmp_path: Path) -> None:
     """Driven by its prompts through pexpect: Rome is human, the others random bots."""
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "mnrules", "play", "--human", "rome",
+    child = pexpect.spawn(sys.executable, ["-m", "mnrules", "play", "--edition", "en",
+                                           "--human", "rome",
                                            "--bots", "random", "--seed", "2", "--rounds",
                                            "1"], encoding="utf-8", timeout=30)
     answered = 0

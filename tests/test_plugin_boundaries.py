@@ -18,8 +18,8 @@ from mare_nostrum import position as pos
 from mare_nostrum.battle import total_distribution
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
+from mnrules.content.ruleset import Ruleset
 from mnrules.errors import PackError
-from mnrules.ruleset import Ruleset
 from test_editions import fight
 from test_movement import empty_board
 
@@ -107,8 +107,8 @@ def test_the_trireme_chains_are_computed_in_one_place() -> None:
 VARS_WRITE = re.compile(r"vars(?:\[\s*\"([^\"]+)\"\s*\]\s*=[^=]|\.setdefault\(\s*\"([^\"]+)\""
                         r"|\.pop\(\s*\"([^\"]+)\")")
 OWNERS = {
-    "round_cap": "mnrules/start.py",             # the kernel: the round cap of a game
-    "forced": "mnrules/engine.py",               # the kernel: forced chance (scenarios)
+    "round_cap": "mnrules/core/start.py",             # the kernel: the round cap of a game
+    "forced": "mnrules/core/engine.py",               # the kernel: forced chance (scenarios)
     "used": "mnrules/language/compiler.py",      # the kernel: a card's use per period
     "copies": "plugins/mare_nostrum/words.py",   # the card words: copied heroes
     "peace": "plugins/mare_nostrum/words.py",    # the card words: the Statue of Zeus

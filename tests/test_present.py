@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.effects import Event
+from mnrules.content.yamlsource import load_yaml
+from mnrules.core.effects import Event
 from mnrules.errors import PackError
-from mnrules.present import presenter, read_messages, roman
-from mnrules.yamlsource import load_yaml
+from mnrules.language.present import presenter, read_messages, roman
 
 LEAKS = re.compile(r"[{}\[\]]|card:|#\d|\(\'|\'\)|legendary:|\bNone\b|\bTrue\b|\bFalse\b"
                    r"|\b[A-Z]{4,}\b|\b[a-z]+_[a-z_]+\b|\b[a-z]+\.[a-z]+\b")

@@ -11,8 +11,8 @@ from conftest import pending, play
 from mare_nostrum import position as pos
 from mare_nostrum.tracks import counted
 from mnrules import Game, new_game
-from mnrules.invariants import check
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.invariants import check
 
 
 def blank(rules: Ruleset, n: int = 4, seed: int = 1) -> Game:

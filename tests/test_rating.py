@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from mnrules import rating
-from mnrules import simulate as sim
-from mnrules.cli import main
 from mnrules.errors import MnrulesError
+from mnrules.frontends.cli import main
+from mnrules.tools import rating
+from mnrules.tools import simulate as sim
 
 G = sim.GameResult
 
@@ -72,11 +72,12 @@ def test_the_heuristic_bot_outrates_random_play() -> None:
 
 def test_rate_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "t.json"
-    assert main(["rate", "--bots", "random,heuristic", "--players", "3", "--round-cap", "8",
+    assert main(["rate", "--edition", "en",
+                 "--bots", "random,heuristic", "--players", "3", "--round-cap", "8",
                  "--jobs", "1", "--quiet", "--out", str(out)]) == 0
     data = json.loads(out.read_text())
     assert data["entrants"] == ["random", "heuristic"] and len(data["games"]) == 3
-    assert main(["rate", "--bots", "random,random", "--quiet"]) == 2
-    assert main(["rate", "--bots", "random,heuristc", "--quiet"]) == 2
+    assert main(["rate", "--edition", "en", "--bots", "random,random", "--quiet"]) == 2
+    assert main(["rate", "--edition", "en", "--bots", "random,heuristc", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert "named twice" in err and "unknown bot 'heuristc'" in err

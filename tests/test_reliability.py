@@ -17,18 +17,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mnrules import load_ruleset, new_game
-from mnrules.card_files import read_card
-from mnrules.cli import main
-from mnrules.engine import Game, InvariantError
+from mnrules.content.card_files import read_card
+from mnrules.content.ruleset import Ruleset, vocabulary
+from mnrules.content.yamlsource import SourceError, load_yaml
+from mnrules.core.engine import Game, InvariantError
+from mnrules.core.invariants import check
+from mnrules.core.start import load_game
 from mnrules.errors import MnrulesError, StateError
-from mnrules.fuzz import fuzz, shrink, write_log
-from mnrules.invariants import check
+from mnrules.frontends.cli import main
 from mnrules.language.compiler import compile_card
 from mnrules.language.syntax import ScriptError, parse_script
-from mnrules.log import replay
-from mnrules.ruleset import Ruleset, vocabulary
-from mnrules.start import load_game
-from mnrules.yamlsource import SourceError, load_yaml
+from mnrules.tools.fuzz import fuzz, shrink, write_log
+from mnrules.tools.log import replay
 
 EDITIONS = ["en", "nl", "fr", "pl", "uk"]
 RULES = {e: load_ruleset(e) for e in EDITIONS}
@@ -206,14 +206,14 @@ def test_a_hostile_state_file_gets_a_clean_error(rules: Ruleset, patch: dict[str
 
 
 def test_bad_command_line_values_name_the_option(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--players", "6"]) == 2
+    assert main(["play", "--edition", "en", "--players", "6"]) == 2
     assert "--players: this game plays with 3, 4, 5 players, not 6" in capsys.readouterr().err
     assert main(["play", "--edition", "frr", "--rounds", "1"]) == 2
     assert "unknown edition 'frr'; did you mean 'fr'?" in capsys.readouterr().err
-    assert main(["play", "--bots", "random,random", "--rounds", "1"]) == 2
+    assert main(["play", "--edition", "en", "--bots", "random,random", "--rounds", "1"]) == 2
     assert "--bots: give one bot kind or one per player (5), not 2" in \
         capsys.readouterr().err
-    assert main(["play", "--human", "gaul", "--rounds", "1"]) == 2
+    assert main(["play", "--edition", "en", "--human", "gaul", "--rounds", "1"]) == 2
     assert "--human: 'gaul' is not a player of this game (name a player or his seat: 1 " \
         "Rome, 2 Greece, 3 Babylon, 4 Egypt, 5 Carthage)" in capsys.readouterr().err
     assert main(["play", "--edition", "fr", "--human", "grec", "--rounds", "1"]) == 2
@@ -243,7 +243,7 @@ def test_every_user_error_is_a_clean_message_not_a_traceback(
     assert "board.yaml" in err and "Traceback" not in err
     bad_state = tmp_path / "s.json"
     bad_state.write_text("{not json")
-    assert main(["render", str(bad_state), "-o", str(tmp_path / "x.svg")]) == 2
+    assert main(["render", "--edition", "en", str(bad_state), "-o", str(tmp_path / "x.svg")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("mnrules: error:") and "Traceback" not in err
     with pytest.raises(MnrulesError):
@@ -254,7 +254,7 @@ def test_fuzz_defaults_cover_whole_games_at_every_player_count(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Antike II seats 3 to 6 nations and runs to 3000 rounds: a default fuzz run plays
     each count to the pack's own cap, not 3 to 5 players for 30 rounds (openings)."""
-    import mnrules.fuzz as fz
+    import mnrules.tools.fuzz as fz
 
     seen: list[tuple[str, int, int]] = []
 

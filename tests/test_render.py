@@ -23,9 +23,9 @@ from mare_nostrum.render import (
     render_svg,
 )
 from mnrules import Game, new_game
-from mnrules.cli import main
+from mnrules.content.ruleset import Ruleset
 from mnrules.errors import MnrulesError, StateError
-from mnrules.ruleset import Ruleset
+from mnrules.frontends.cli import main
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -218,13 +218,13 @@ def test_a_board_without_positions_still_draws(rules: Ruleset, game: Game) -> No
 def test_cli_renders_a_new_game_and_a_snapshot(tmp_path: Path, rules: Ruleset,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "new.svg"
-    assert main(["render", "new", "-o", str(out)]) == 0
+    assert main(["render", "--edition", "en", "new", "-o", str(out)]) == 0
     parse(out.read_text(encoding="utf-8"))
     game = new_game(rules, 4, seed=5)
     snap = tmp_path / "state.json"
     snap.write_text(game.snapshot().to_json(), encoding="utf-8")
     out = tmp_path / "snap.svg"
-    assert main(["render", str(snap), "-o", str(out)]) == 0
+    assert main(["render", "--edition", "en", str(snap), "-o", str(out)]) == 0
     words = [t.text for t in texts(parse(out.read_text(encoding="utf-8")))]
     assert "covered" in words  # the 4-player board
     assert "drew round 1" in capsys.readouterr().out
@@ -233,10 +233,12 @@ def test_cli_renders_a_new_game_and_a_snapshot(tmp_path: Path, rules: Ruleset,
 def test_cli_plays_rounds_before_drawing(tmp_path: Path) -> None:
     pytest.importorskip("PIL")
     out = tmp_path / "mid.png"
-    assert main(["render", "new", "--seed", "3", "--rounds", "2", "-o", str(out)]) == 0
+    assert main(["render", "--edition", "en",
+                 "new", "--seed", "3", "--rounds", "2", "-o", str(out)]) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     svg = tmp_path / "mid.svg"
-    assert main(["render", "new", "--seed", "3", "--rounds", "2", "-o", str(svg)]) == 0
+    assert main(["render", "--edition", "en",
+                 "new", "--seed", "3", "--rounds", "2", "-o", str(svg)]) == 0
     words = [t.text or "" for t in texts(parse(svg.read_text(encoding="utf-8")))]
     assert any(w.startswith("Round 3") for w in words)
 
@@ -250,7 +252,7 @@ def test_cli_bad_state_is_a_clean_error(tmp_path: Path, content: str | None,
     state = tmp_path / "state.json"
     if content is not None:
         state.write_text(content, encoding="utf-8")
-    assert main(["render", str(state), "-o", str(tmp_path / "out.svg")]) == 2
+    assert main(["render", "--edition", "en", str(state), "-o", str(tmp_path / "out.svg")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("mnrules: error:")
     assert "Traceback" not in err
@@ -259,7 +261,7 @@ def test_cli_bad_state_is_a_clean_error(tmp_path: Path, content: str | None,
 
 def test_cli_refuses_an_unknown_picture_format(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["render", "new", "-o", str(tmp_path / "board.gif")]) == 2
+    assert main(["render", "--edition", "en", "new", "-o", str(tmp_path / "board.gif")]) == 2
     assert ".svg or .png" in capsys.readouterr().err
 
 
@@ -299,10 +301,11 @@ def test_panel_names_phases_by_kind_spaces_track_headers_and_captions_the_pack()
 def test_the_picture_speaks_the_language_asked(tmp_path: Path) -> None:
     """`mnrules render --lang fr` of the English pack: the panel and the legend in French,
     no English word of the picture's own left (names are the French pack's)."""
-    from mnrules.cli import main
+    from mnrules.frontends.cli import main
 
     out = tmp_path / "b.svg"
-    assert main(["render", "new", "--players", "4", "--lang", "fr", "-o", str(out)]) == 0
+    assert main(["render", "--edition", "en",
+                 "new", "--players", "4", "--lang", "fr", "-o", str(out)]) == 0
     words = [t.text or "" for t in texts(parse(out.read_text(encoding="utf-8")))]
     assert "Légende" in words and "Héros et Merveilles" in words and "Titres" in words
     english = ("Legend", "Titles", "Heroes and wonders", "On display", "Goods", "neutral",

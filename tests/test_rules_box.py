@@ -14,8 +14,8 @@ import pytest
 from conftest import play
 from mare_nostrum import position as pos
 from mnrules import Game, load_ruleset, new_game
-from mnrules.invariants import check
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.invariants import check
 from test_pack_units import cyclops, write
 from test_trade import offer, trade_game
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from conftest import pending, play
 from mare_nostrum import position as pos
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 from test_build import face_up_game, game_at, offers, refused, turn
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from conftest import play
 from mare_nostrum.position import build, give_tiles, start_phase
 from mnrules import Game
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 from test_claims import track, trade_table
 from test_language_bugs import with_cards
 

@@ -11,8 +11,8 @@ import pytest
 from mare_nostrum import position as pos
 from mare_nostrum.control import buildable, may_build_in, trireme_seas
 from mnrules import Game, new_game
-from mnrules.invariants import check
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.invariants import check
 from test_movement import empty_board
 
 

@@ -19,9 +19,9 @@ from conftest import pending, play
 from mare_nostrum import position as pos
 from mare_nostrum.geometry import Reach, connected, reachable
 from mnrules import Game, new_game
-from mnrules.effects import Modifier
-from mnrules.hookspecs import hookimpl
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Modifier
+from mnrules.hooks.hookspecs import hookimpl
 from test_movement import empty_board, moves
 
 SEAS = ("MARE AEGAEUM", "MARE AEGYPTIUM", "MARE AFRICUM", "MARE CYPRIUM",

@@ -14,8 +14,8 @@ import pytest
 from mare_nostrum import position as pos
 from mare_nostrum.state import State, base_good
 from mnrules import new_game
+from mnrules.content.ruleset import Ruleset
 from mnrules.errors import StateError
-from mnrules.ruleset import Ruleset
 
 
 def test_units_come_and_go_and_an_empty_area_lists_nobody(rules: Ruleset) -> None:

@@ -17,8 +17,8 @@ from mare_nostrum.battle import side_for
 from mare_nostrum.control import slot_controller
 from mare_nostrum.words import QUANTITY_NUMBERS
 from mnrules import new_game
+from mnrules.content.ruleset import Ruleset
 from mnrules.language.syntax import ScriptError
-from mnrules.ruleset import Ruleset
 from test_build import face_up_game, game_at, turn
 from test_cards import land, make_peace, turn_moves, zeus
 from test_language_bugs import fight_two_battles, with_cards

@@ -14,10 +14,10 @@ from mare_nostrum import api
 from mare_nostrum import position as pos
 from mare_nostrum.production import income
 from mnrules import Game, new_game
-from mnrules.effects import Event
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Event
 from mnrules.errors import MnrulesError
-from mnrules.hookspecs import hookimpl
-from mnrules.ruleset import Ruleset
+from mnrules.hooks.hookspecs import hookimpl
 from test_production import blank, build, collect
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from conftest import pending, play
 from mare_nostrum import position as pos
 from mare_nostrum.supply import give_back, take
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 from test_movement import empty_board
 from test_production import blank, build
 

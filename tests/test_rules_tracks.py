@@ -13,8 +13,8 @@ import pytest
 from mare_nostrum import position as pos
 from mare_nostrum.tracks import counted, levels
 from mnrules import load_ruleset, new_game
+from mnrules.content.ruleset import Ruleset
 from mnrules.errors import MnrulesError
-from mnrules.ruleset import Ruleset
 from test_movement import empty_board
 
 BUILDINGS = ("caravan", "market", "city", "capital", "legendary", "temple")

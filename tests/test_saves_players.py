@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.cli import main
-from mnrules.log import LogError, load_saved, read_log, save
+from mnrules.frontends.cli import main
+from mnrules.tools.log import LogError, load_saved, read_log, save
 
 MIXED = "heuristic:trader+denial=0.5,random,heuristic,random,heuristic:builder"
 
@@ -52,7 +52,8 @@ def test_a_game_resumed_with_its_recorded_bots_is_the_game_played_straight_throu
 def test_told_otherwise_the_game_goes_on_with_other_bots_and_says_so(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "g.save"
-    assert _run(capsys, "play", "--seed", "5", "--rounds", "1", "--bots", "heuristic",
+    assert _run(capsys, "play", "--edition", "en",
+                "--seed", "5", "--rounds", "1", "--bots", "heuristic",
                 "--save", str(path))[0] == 0
     code, _, err = _run(capsys, "play", "--load", str(path), "--rounds", "1",
                         "--bots", "random")
@@ -66,7 +67,7 @@ def test_told_otherwise_the_game_goes_on_with_other_bots_and_says_so(
 
 def test_a_save_keeps_its_human_seats(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    import mnrules.terminal
+    import mnrules.frontends.terminal
 
     seen: dict[str, Any] = {}
 
@@ -77,7 +78,7 @@ def test_a_save_keeps_its_human_seats(tmp_path: Path, capsys: pytest.CaptureFixt
         def play(self, game: Any, stop: Any) -> None:
             seen["pending"] = game.pending
 
-    monkeypatch.setattr(mnrules.terminal, "Terminal", Terminal)
+    monkeypatch.setattr(mnrules.frontends.terminal, "Terminal", Terminal)
     rules = load_ruleset("en")
     game = new_game(rules, 5, seed=3)
     seats = dict.fromkeys(game.state.players, "heuristic") | {"rome": "human"}
@@ -102,7 +103,8 @@ def test_a_save_keeps_its_human_seats(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_an_older_save_loads_and_says_it_does_not_name_its_players(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "g.save"
-    assert _run(capsys, "play", "--seed", "5", "--rounds", "1", "--bots", "heuristic",
+    assert _run(capsys, "play", "--edition", "en",
+                "--seed", "5", "--rounds", "1", "--bots", "heuristic",
                 "--save", str(path))[0] == 0
     data = _data(path)
     del data["seats"], data["round_cap"]
@@ -120,7 +122,8 @@ def test_an_older_save_loads_and_says_it_does_not_name_its_players(
 def test_max_rounds_given_with_load_changes_the_cap_and_says_so(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path, again = tmp_path / "g.save", tmp_path / "h.save"
-    assert _run(capsys, "play", "--seed", "5", "--rounds", "1", "--max-rounds", "8",
+    assert _run(capsys, "play", "--edition", "en",
+                "--seed", "5", "--rounds", "1", "--max-rounds", "8",
                 "--save", str(path))[0] == 0
     code, _, err = _run(capsys, "play", "--load", str(path), "--rounds", "1",
                         "--max-rounds", "9", "--save", str(again))
@@ -132,7 +135,7 @@ def test_max_rounds_given_with_load_changes_the_cap_and_says_so(
 
 def test_a_log_records_each_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "g.jsonl"
-    assert _run(capsys, "play", "--seed", "5", "--rounds", "1", "--bots", MIXED,
+    assert _run(capsys, "play", "--edition", "en", "--seed", "5", "--rounds", "1", "--bots", MIXED,
                 "--log", str(log))[0] == 0
     header, _ = read_log(log)
     assert list(header["seats"].values()) == MIXED.split(",")
@@ -185,5 +188,6 @@ def test_a_save_whose_seats_or_cap_do_not_fit_its_game_is_refused(
 
 def test_an_unbounded_search_budget_is_refused_on_the_command_line(
         capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = _run(capsys, "play", "--rounds", "1", "--bots", "search:1000000000")
+    code, _, err = _run(capsys, "play", "--edition", "en",
+                        "--rounds", "1", "--bots", "search:1000000000")
     assert code == 2 and "at most 10,000 search iterations" in err

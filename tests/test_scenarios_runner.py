@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.cli import main
-from mnrules.effects import Event
-from mnrules.scenario import (
+from mnrules.core.effects import Event
+from mnrules.frontends.cli import main
+from mnrules.tools.scenario import (
     Outcome,
     ScenarioError,
     _event_matches,
@@ -89,7 +89,7 @@ def test_each_edition_gets_its_own_copy_of_the_position(tmp_path: Path) -> None:
     before = repr(data)
     assert [o.failures for o in run(path)] == [[], []]
     # the second edition was not handed the first one's spent token list
-    from mnrules.scenario import _run
+    from mnrules.tools.scenario import _run
 
     game = new_game(load_ruleset("en"), 5, seed=1)
     _run(game, load(path)[0], data, "en", [])
@@ -416,7 +416,7 @@ def test_a_crash_is_the_runs_failure_not_a_traceback(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]
                                                      ) -> None:
-    import mnrules.scenario as scenario
+    import mnrules.tools.scenario as scenario
 
     def boom(*args: Any, **kwargs: Any) -> Any:
         raise ZeroDivisionError("the runner's own bug")
@@ -443,7 +443,7 @@ def test_the_command_line_names_the_run(tmp_path: Path,
 def test_every_new_key_is_in_the_docs() -> None:
     from mare_nostrum.position import EXPECT_KEYS as GAME_EXPECT
     from mare_nostrum.position import POSITION_KEYS as GAME_POSITION
-    from mnrules.scenario import EXPECT_KEYS, KEYS, POSITION_KEYS, STEPS
+    from mnrules.tools.scenario import EXPECT_KEYS, KEYS, POSITION_KEYS, STEPS
 
     docs = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
     for key in (*KEYS, *POSITION_KEYS, *EXPECT_KEYS, *GAME_POSITION, *GAME_EXPECT, *STEPS,

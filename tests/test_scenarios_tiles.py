@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mnrules.scenario import run
+from mnrules.tools.scenario import run
 
 SCENARIO = """\
 scenario: tiles held

@@ -17,11 +17,11 @@ import pytest
 from mare_nostrum.reports import good, goods, mn_table
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
-from mnrules.cli import main
-from mnrules.effects import Event
-from mnrules.engine import Game
-from mnrules.present import presenter
-from mnrules.terminal import Terminal
+from mnrules.core.effects import Event
+from mnrules.core.engine import Game
+from mnrules.frontends.cli import main
+from mnrules.frontends.terminal import Terminal
+from mnrules.language.present import presenter
 
 PACKS = ["en", "fr", "nl", "pl", "uk"]
 
@@ -164,7 +164,7 @@ def test_a_narrow_terminal_reads_the_table_a_row_a_line_rather_than_cutting_it()
 def test_the_front_ends_own_sentences_speak_every_packs_language(pack: str) -> None:
     """The terminal's help, menus and undo, the web app's buttons: a pack in another
     language than English says each in its own (the kernel's English is the fallback)."""
-    from mnrules.present import KERNEL_MESSAGES, PLACEHOLDER
+    from mnrules.language.present import KERNEL_MESSAGES, PLACEHOLDER
 
     say = presenter(load_ruleset(pack))
     # the header is the program's name and values ("seed" is Dutch too); a template of
@@ -285,7 +285,7 @@ def test_a_free_purchase_reads_with_its_double_negation(pack: str, free: str,
 
 def test_a_case_no_messages_file_declares_is_refused_at_its_line(tmp_path: Path) -> None:
     from mnrules.errors import MnrulesError
-    from mnrules.present import read_messages
+    from mnrules.language.present import read_messages
 
     f = tmp_path / "messages.yaml"
     f.write_text("format: mnrules-messages/1\nlanguage: fr\ncases:\n  à: {default: "

@@ -10,7 +10,7 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
 
-from mnrules.web.app import create_app
+from mnrules.frontends.web.app import create_app
 
 
 @pytest.mark.parametrize(("edition", "lang", "moved_on"), [

@@ -11,7 +11,7 @@ import pytest
 from mare_nostrum.bots.policy import MareNostrumPolicy, quick_conquest
 from mnrules import load_ruleset, new_game
 from mnrules.bots import make_bot
-from mnrules.engine import Decision
+from mnrules.core.engine import Decision
 
 
 def _conquered(*options: tuple[object, ...]) -> Decision:

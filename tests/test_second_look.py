@@ -9,7 +9,7 @@ import pytest
 from conftest import pending, play
 from mare_nostrum import position as pos
 from mare_nostrum.battle import hits, side_for
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 from test_editions import FOUR, build_phase, build_turn, finish_phase, pack
 
 OTHER_FOUR = ["antigone", "hercules", "gilgamesh"]  # with his starting hero, four tiles

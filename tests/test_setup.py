@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from mare_nostrum.tracks import levels
 from mnrules import Game, IllegalChoice, new_game
-from mnrules.invariants import check
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.invariants import check
 
 EMPIRES = {
     3: ["rome", "greece", "carthage"],

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mnrules import simulate as sim
-from mnrules.cli import main
+from mnrules.frontends.cli import main
+from mnrules.tools import simulate as sim
 
 
 def _jobs(n: int = 6, pack: str = "en", cap: int = 6) -> list[sim.Job]:
@@ -67,7 +67,8 @@ def test_simulate_command_writes_report_json_and_figure(tmp_path: Path,
                                                         ) -> None:
     pytest.importorskip("matplotlib")
     out, fig = tmp_path / "r.json", tmp_path / "f.png"
-    code = main(["simulate", "--players", "3", "--games", "4", "--seed", "2", "--jobs", "1",
+    code = main(["simulate", "--edition", "en",
+                 "--players", "3", "--games", "4", "--seed", "2", "--jobs", "1",
                  "--bots", "random",
                  "--quiet", "--out", str(out), "--plot", str(fig)])
     text = capsys.readouterr().out
@@ -78,8 +79,8 @@ def test_simulate_command_writes_report_json_and_figure(tmp_path: Path,
 
 
 def test_simulate_refuses_bad_values(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--games", "0", "--quiet"]) == 2
-    assert main(["simulate", "--bots", "randm", "--games", "1", "--quiet"]) == 2
+    assert main(["simulate", "--edition", "en", "--games", "0", "--quiet"]) == 2
+    assert main(["simulate", "--edition", "en", "--bots", "randm", "--games", "1", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert "--games: expected at least 1" in err and "unknown bot 'randm'" in err
 
@@ -143,7 +144,8 @@ def test_played_games_keep_a_lead_series_and_the_out_files_the_metrics(
         assert all(len(point) == len(r.players) for point in r.scores)
     out, table = tmp_path / "r.json", tmp_path / "r.csv"
     for path in (out, table):
-        assert main(["simulate", "--players", "3", "--games", "3", "--seed", "2", "--bots",
+        assert main(["simulate", "--edition", "en",
+                     "--players", "3", "--games", "3", "--seed", "2", "--bots",
                      "random", "--jobs",
                      "1", "--quiet", "--explain", "--out", str(path)]) == 0
     text = capsys.readouterr().out

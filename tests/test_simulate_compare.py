@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from mnrules import simulate as sim
-from mnrules.cli import main
+from mnrules.frontends.cli import main
+from mnrules.tools import simulate as sim
 
 G = sim.GameResult
 
@@ -67,7 +67,8 @@ def test_compare_keeps_both_sides_in_the_out_files_and_the_figure(
     variant = tmp_path / "v.yaml"
     variant.write_text("extends: en\nparams:\n  hit_divisor: 4\n", encoding="utf-8")
     out, table, fig = tmp_path / "r.json", tmp_path / "r.csv", tmp_path / "f.png"
-    args = ["simulate", "--players", "3", "--games", "3", "--seed", "4", "--jobs", "1",
+    args = ["simulate", "--edition", "en",
+            "--players", "3", "--games", "3", "--seed", "4", "--jobs", "1",
             "--bots", "random",
             "--quiet", "--variant", str(variant), "--compare", "en"]
     assert main([*args, "--out", str(out)]) == 0

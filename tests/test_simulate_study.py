@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from mnrules import load_ruleset
-from mnrules import provenance as prov
-from mnrules import simulate as sim
 from mnrules.bots import default_bots
-from mnrules.cli import build_parser, main
+from mnrules.frontends.cli import build_parser, main
+from mnrules.tools import provenance as prov
+from mnrules.tools import simulate as sim
 
 G = sim.GameResult
 
@@ -58,8 +58,8 @@ def test_antike2_positions_follow_the_drawn_start_player() -> None:
 
 
 def test_mare_nostrum_goes_first_by_phase_and_names_its_phases() -> None:
-    from mnrules.present import presenter
-    from mnrules.ruleset import load_ruleset
+    from mnrules.content.ruleset import load_ruleset
+    from mnrules.language.present import presenter
 
     results = sim.run(sim.jobs_for("en", None, 3, 2, 5, ["heuristic"], 3), workers=1)
     rules = load_ruleset("en")
@@ -125,11 +125,13 @@ def _fake_run(jobs: list[sim.Job], *_: Any, **__: Any) -> list[sim.GameResult]:
 
 
 @pytest.mark.parametrize("argv", [
-    ["simulate", "--players", "3", "--games", "2", "--round-cap", "7"],
-    ["rate", "--bots", "random,heuristic", "--players", "3", "--max-rounds", "7"],
-    ["sweep", "--param", "hit_divisor=4,5", "--players", "3", "--games", "2",
+    ["simulate", "--edition", "en", "--players", "3", "--games", "2", "--round-cap", "7"],
+    ["rate", "--edition", "en",
+     "--bots", "random,heuristic", "--players", "3", "--max-rounds", "7"],
+    ["sweep", "--edition", "en", "--param", "hit_divisor=4,5", "--players", "3", "--games", "2",
      "--round-cap", "7"],
-    ["skill", "table", "--bots", "random,heuristic", "--players", "3", "--games", "2",
+    ["skill", "--edition", "en",
+     "table", "--bots", "random,heuristic", "--players", "3", "--games", "2",
      "--round-cap", "7"],
 ])
 def test_every_result_file_carries_the_provenance(argv: list[str], tmp_path: Path,
@@ -151,8 +153,8 @@ def test_one_round_cap_option_and_one_default_bot() -> None:
         for option in ("--round-cap", "--max-rounds"):
             assert parser.parse_args([*cmd, option, "5"]).round_cap == 5
         assert parser.parse_args(cmd).round_cap is None      # the pack's own cap
-    assert parser.parse_args(["simulate"]).bots is parser.parse_args(
-        ["sweep", "--param", "x=1,2"]).bots is None          # chosen by the game
+    assert parser.parse_args(["simulate", "--edition", "en"]).bots is parser.parse_args(
+        ["sweep", "--edition", "en", "--param", "x=1,2"]).bots is None          # chosen by the game
     assert default_bots(None, load_ruleset("en")) == "heuristic"
     ttt = str(Path(__file__).parent / "kernel" / "tictactoe" / "pack.yaml")
     assert default_bots(None, load_ruleset(ttt)) == "random"  # a game with no heuristic

@@ -23,10 +23,10 @@ import pytest
 
 from mare_nostrum.tracks import counted
 from mnrules import load_ruleset, new_game
-from mnrules.cli import main
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.invariants import check
 from mnrules.errors import MnrulesError
-from mnrules.invariants import check
-from mnrules.ruleset import Ruleset
+from mnrules.frontends.cli import main
 
 PACK = Path(__file__).parent / "packs" / "phoenicia"
 VARIANT = PACK / "variant.yaml"
@@ -109,7 +109,8 @@ def test_six_random_players_play_to_a_winner(seed: int) -> None:
 
 
 def test_play_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--variant", str(VARIANT), "--players", "6", "--bots", "random",
+    assert main(["play", "--edition", "en",
+                 "--variant", str(VARIANT), "--players", "6", "--bots", "random",
                  "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert re.search(r"the winners? (is|are) \w+", out)

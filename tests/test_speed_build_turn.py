@@ -28,7 +28,7 @@ from mare_nostrum.geometry import fleet_seas
 from mare_nostrum.payment import payments, set_rules
 from mnrules import Game, new_game
 from mnrules.bots import make_bot
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 from test_offer_payments import key_by_key, paying
 
 # -- the code as it was (47809cc) -------------------------------------------------------

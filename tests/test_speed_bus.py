@@ -11,7 +11,7 @@ from typing import Any
 import pluggy
 import pytest
 
-from mnrules.bus import Bus
+from mnrules.hooks.bus import Bus
 from test_bus_call import bus_of
 
 spec = pluggy.HookspecMarker("t")

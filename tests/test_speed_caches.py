@@ -11,8 +11,8 @@ from typing import Any
 
 from mnrules import Game, new_game
 from mnrules.bots import make_bot
-from mnrules.hookspecs import hookimpl
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.hooks.hookspecs import hookimpl
 
 
 def naive_holders(game: Game, card: str) -> list[str]:

@@ -13,8 +13,8 @@ import pytest
 import mare_nostrum.battle as battle
 from mnrules import Game, new_game
 from mnrules.bots import make_bot
-from mnrules.effects import Event
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Event
 
 FACES: list[tuple[Any, ...]] = [(0, 1, 2, 3, 4, 5), (7,), (1, 2), tuple(range(13)),
                                 ("a", "b", "c")]

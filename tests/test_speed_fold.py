@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mnrules.effects import Event, Modifier, Replacement, Trigger
-from mnrules.engine import Game
-from mnrules.hookspecs import hookimpl
+from mnrules.core.effects import Event, Modifier, Replacement, Trigger
+from mnrules.core.engine import Game
+from mnrules.hooks.hookspecs import hookimpl
 from test_kernel_loop import fresh
 from test_kernel_watch import watch_rules
 

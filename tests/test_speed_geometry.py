@@ -10,7 +10,7 @@ import random
 from mare_nostrum.geometry import Reach, fleet_seas
 from mnrules import Game, new_game
 from mnrules.bots import make_bot
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 
 
 def reach_before(game: Game, player: str, province: str) -> set[str]:

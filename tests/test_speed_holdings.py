@@ -12,10 +12,10 @@ import pytest
 from mare_nostrum.build import legal_actions
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
-from mnrules.effects import Event
-from mnrules.engine import Game
-from mnrules.hookspecs import hookimpl
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Event
+from mnrules.core.engine import Game
+from mnrules.hooks.hookspecs import hookimpl
 
 
 @pytest.fixture(scope="module")

@@ -11,9 +11,9 @@ from mare_nostrum.build import item_cost, legal_actions, placements
 from mare_nostrum.payment import payments, set_rules
 from mnrules import Game, new_game
 from mnrules.bots import make_bot
-from mnrules.effects import Modifier
-from mnrules.hookspecs import hookimpl
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Modifier
+from mnrules.hooks.hookspecs import hookimpl
 
 
 def by_the_rule(game: Game, player: str) -> list[tuple[Any, ...]]:

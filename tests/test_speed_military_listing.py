@@ -15,7 +15,7 @@ from mare_nostrum.geometry import Reach, farther, seas_within
 from mare_nostrum.military import legions_and_fleet, placed
 from mnrules import Game, new_game
 from mnrules.bots import make_bot
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 
 # -- the listings as they were (47809cc) -------------------------------------------------
 

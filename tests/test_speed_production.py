@@ -12,10 +12,10 @@ from mare_nostrum.production import CHOICE, Production, incomes
 from mare_nostrum.supply import in_supply, take
 from mnrules import Game, new_game
 from mnrules.bots import make_bot
-from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Step
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Event
+from mnrules.core.engine import DONE, Decision, Step
 from mnrules.errors import RuleRef
-from mnrules.ruleset import Ruleset
 
 
 def one_by_one(game: Game, frame: dict[str, Any]) -> Decision | str:

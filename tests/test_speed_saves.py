@@ -16,11 +16,11 @@ import pytest
 
 from mnrules import load_game, new_game
 from mnrules.bots.random_bot import RandomBot
-from mnrules.engine import Game
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.engine import Game
+from mnrules.core.state import MAX_TWISTS, compact_rng, expand_rng, plain_copy
 from mnrules.errors import MnrulesError
-from mnrules.log import SAVE_FORMAT, load, save
-from mnrules.ruleset import Ruleset
-from mnrules.state import MAX_TWISTS, compact_rng, expand_rng, plain_copy
+from mnrules.tools.log import SAVE_FORMAT, load, save
 
 
 def _played(rules: Ruleset, choices: int, seed: int = 4) -> Game[Any]:

@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from mnrules import effects, engine, new_game
+from mnrules import new_game
 from mnrules.bots import make_bot
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core import effects, engine
 
 
 def test_a_decision_is_a_value() -> None:

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.cli import main
-from mnrules.effects import Event
-from mnrules.present import KERNEL_MESSAGES, PLACEHOLDER, plural_category, presenter
-from mnrules.yamlsource import load_yaml
+from mnrules.content.yamlsource import load_yaml
+from mnrules.core.effects import Event
+from mnrules.frontends.cli import main
+from mnrules.language.present import KERNEL_MESSAGES, PLACEHOLDER, plural_category, presenter
 from test_present import LEAKS
 
 EDITIONS = Path(__file__).resolve().parent.parent / "editions"
@@ -44,7 +44,8 @@ def english_words(game: str, base: str, lang_pack: str) -> set[str]:
 
 
 def summary(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
-    assert main(["play", *args]) == 0
+    pack = [] if "--edition" in args or "--load" in args else ["--edition", "en"]
+    assert main(["play", *pack, *args]) == 0
     out = capsys.readouterr().out.splitlines()
     # the header names the game as its pack does (the pack's own data, not a sentence)
     out[0] = re.sub(r"^mnrules ?: [^;]*;", "mnrules;", out[0])

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from mnrules import simulate as sim
-from mnrules import sweep
-from mnrules.cli import main
+from mnrules.content.ruleset import Ruleset
 from mnrules.errors import MnrulesError
-from mnrules.ruleset import Ruleset
+from mnrules.frontends.cli import main
+from mnrules.tools import simulate as sim
+from mnrules.tools import sweep
 
 G = sim.GameResult
 
@@ -90,7 +90,8 @@ def test_the_search_drops_uneven_points_and_finds_the_even_one() -> None:
 
 def test_sweep_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out, fig = tmp_path / "s.json", tmp_path / "s.png"
-    args = ["sweep", "--param", "hit_divisor=4..5", "--players", "3", "--games", "2",
+    args = ["sweep", "--edition", "en",
+            "--param", "hit_divisor=4..5", "--players", "3", "--games", "2",
             "--round-cap", "5", "--jobs", "1", "--quiet", "--out", str(out)]
     assert main(args) == 0
     text = capsys.readouterr().out
@@ -98,7 +99,7 @@ def test_sweep_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     data = json.loads(out.read_text())
     assert [p["values"] for p in data["points"]] == [{"hit_divisor": 4}, {"hit_divisor": 5}]
     assert data["base"] == {"hit_divisor": 5}
-    assert main(["sweep", "--param", "hit_divisor=0..1", "--quiet"]) == 2
+    assert main(["sweep", "--edition", "en", "--param", "hit_divisor=0..1", "--quiet"]) == 2
     assert "--param hit_divisor=0" in capsys.readouterr().err
     pytest.importorskip("matplotlib")
     assert main([*args[:-2], "--search", "--max-games", "2", "--plot", str(fig)]) == 0
@@ -114,7 +115,8 @@ def test_the_variant_axis_sweeps_board_patches(tmp_path: Path,
     patch = tmp_path / "carthage_leads.yaml"
     patch.write_text("patch:\n  board: {start_titles.culture.3: carthage}\n", "utf-8")
     out = tmp_path / "s.json"
-    assert main(["sweep", "--param", f"variant=none,{patch}", "--players", "3", "--games",
+    assert main(["sweep", "--edition", "en",
+                 "--param", f"variant=none,{patch}", "--players", "3", "--games",
                  "2", "--round-cap", "4", "--jobs", "1", "--quiet", "--out", str(out)]) == 0
     assert "variant=carthage_leads.yaml" in capsys.readouterr().out
     data = json.loads(out.read_text())
@@ -126,7 +128,7 @@ def test_the_variant_axis_sweeps_board_patches(tmp_path: Path,
     assert data["points"][1]["rounds_mean"] == pytest.approx(sum(rounds) / 2)
     bad = tmp_path / "bad.yaml"
     bad.write_text("patch:\n  board: {start_titles.cultur.3: carthage}\n", "utf-8")
-    assert main(["sweep", "--param", f"variant={bad}", "--quiet"]) == 2
+    assert main(["sweep", "--edition", "en", "--param", f"variant={bad}", "--quiet"]) == 2
     assert "did you mean 'culture'" in capsys.readouterr().err
 
 

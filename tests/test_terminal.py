@@ -11,8 +11,8 @@ from typing import Any
 
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
-from mnrules.engine import Decision
-from mnrules.terminal import Terminal
+from mnrules.core.engine import Decision
+from mnrules.frontends.terminal import Terminal
 from test_present import LEAKS
 
 
@@ -120,8 +120,8 @@ def test_keys_do_not_shift_when_an_option_disappears() -> None:
 def test_a_typed_line_that_picks_nothing_is_told_why() -> None:
     """Rome's coin is gone from the trade menu: typing its key again says which keys are
     there now; words fitting two options name both keys; words fitting none say so."""
-    from mnrules.present import presenter
-    from mnrules.terminal import key_spans, no_match
+    from mnrules.frontends.terminal import key_spans, no_match
+    from mnrules.language.present import presenter
 
     say = presenter(load_ruleset("en"))
     texts, keys = ["grain", "metal", "oil", "sheep", "wine"], [2, 3, 4, 5, 6]
@@ -160,7 +160,7 @@ def test_ending_a_build_turn_warns_of_the_goods_given_back() -> None:
     rules = load_ruleset("en")
     game = new_game(rules, players=5, seed=1)
     game.state.screens["rome"] = {"grain": 1, "wine": 1, "oil": 1, "metal": 1, "coin": 5}
-    from mnrules.present import presenter
+    from mnrules.language.present import presenter
 
     say = presenter(rules)
     dec = Decision("rome", "build.action", "", (("end",),))

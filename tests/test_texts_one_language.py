@@ -8,8 +8,8 @@ import pytest
 
 from mare_nostrum.reports import counted_good
 from mnrules import load_ruleset
-from mnrules.cli import main
-from mnrules.present import presenter
+from mnrules.frontends.cli import main
+from mnrules.language.present import presenter
 
 
 def test_ukrainian_goods_are_counted_with_their_plurals() -> None:

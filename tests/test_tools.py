@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.cli import _jobs, build_parser, main
-from mnrules.log import LogError, Recorder, read_log, replay
+from mnrules.frontends.cli import build_parser, main
+from mnrules.tools.log import LogError, Recorder, read_log, replay
+from mnrules.tools.simulate import worker_count
 
 ROOT = Path(__file__).resolve().parent.parent
 UNDO = "metal\nu\nmetal\nmetal\nwine\ncoin\nsheep\nq\n"
@@ -32,7 +33,8 @@ def mnrules(*args: str, stdin: str = "", cwd: Path | None = None
 # -- 11. an undone choice leaves the log --------------------------------------------------------
 def test_undo_at_the_terminal_leaves_a_log_that_replays(tmp_path: Path) -> None:
     log = tmp_path / "undo.jsonl"
-    played = mnrules("play", "--human", "rome", "--bots", "heuristic", "--seed", "3",
+    played = mnrules("play", "--edition", "en",
+                     "--human", "rome", "--bots", "heuristic", "--seed", "3",
                      "--log", str(log), stdin=UNDO)
     assert played.returncode == 0, played.stderr
     assert "undone." in played.stdout
@@ -96,7 +98,7 @@ def test_an_undo_line_with_nothing_to_undo_is_refused(tmp_path: Path) -> None:
 
 # -- 12. round counts ---------------------------------------------------------------------------
 def test_a_game_won_in_round_n_says_round_n(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--bots", "heuristic", "--seed", "1"]) == 0
+    assert main(["play", "--edition", "en", "--bots", "heuristic", "--seed", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     last_round = [ln for ln in lines if ln.startswith("Round ")][-1]
     n = int(last_round.split()[1])
@@ -104,20 +106,20 @@ def test_a_game_won_in_round_n_says_round_n(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_quitting_mid_round_says_the_round_and_phase(tmp_path: Path) -> None:
-    played = mnrules("play", "--human", "rome", "--seed", "3", stdin="q\n")
+    played = mnrules("play", "--edition", "en", "--human", "rome", "--seed", "3", stdin="q\n")
     assert played.returncode == 0, played.stderr
     assert played.stdout.rstrip().endswith("Stopped in round 1 (Trade phase); no winner yet.")
 
 
 def test_stopping_between_rounds_says_the_start(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--seed", "2", "--rounds", "2"]) == 0
+    assert main(["play", "--edition", "en", "--seed", "2", "--rounds", "2"]) == 0
     assert capsys.readouterr().out.rstrip().endswith(
         "Stopped at the start of round 3; no winner yet.")
 
 
 def test_simulated_game_lengths_count_the_round_won_in() -> None:
     from mnrules.bots import make_bot
-    from mnrules.simulate import Job, play_one, rounds_played
+    from mnrules.tools.simulate import Job, play_one, rounds_played
 
     rules = load_ruleset("en")
     game = new_game(rules, 5, seed=11)
@@ -135,23 +137,28 @@ def test_render_reads_a_save_file(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["play", "--edition", "fr", "--seed", "4", "--rounds", "2", "--save",
                  str(save)]) == 0
     picture = tmp_path / "g.svg"
-    assert main(["render", str(save), "-o", str(picture)]) == 0
+    assert main(["render", "--edition", "en", str(save), "-o", str(picture)]) == 0
     assert "drew round 3" in capsys.readouterr().out
     assert picture.read_text(encoding="utf-8").lstrip().startswith("<")
 
 
 # -- 14. options checked first, said in --help --------------------------------------------------
 @pytest.mark.parametrize(("args", "needle"), [
-    (["simulate", "--games", "3", "--plot", "x.xyz"], "--plot x.xyz: give a file ending in "
+    (["simulate", "--edition", "en",
+      "--games", "3", "--plot", "x.xyz"], "--plot x.xyz: give a file ending in "
                                                       ".png, .svg, .pdf"),
-    (["simulate", "--games", "3", "--plot", "x.pgf"], "--plot x.pgf: give a file ending in"),
-    (["simulate", "--games", "3", "--out", "x.txt"], "--out x.txt: give a file ending in "
+    (["simulate", "--edition", "en",
+      "--games", "3", "--plot", "x.pgf"], "--plot x.pgf: give a file ending in"),
+    (["simulate", "--edition", "en",
+      "--games", "3", "--out", "x.txt"], "--out x.txt: give a file ending in "
                                                      ".json"),
-    (["simulate", "--games", "3", "--compare", "frr"], "--compare: unknown edition 'frr'; "
+    (["simulate", "--edition", "en",
+      "--games", "3", "--compare", "frr"], "--compare: unknown edition 'frr'; "
                                                        "did you mean 'fr'?"),
-    (["play", "--lang", "xx"], "--lang: unknown language 'xx' (this game's packs are in: en, "
+    (["play", "--edition", "en",
+      "--lang", "xx"], "--lang: unknown language 'xx' (this game's packs are in: en, "
                                "fr, nl, pl, uk)"),
-    (["play", "--lang", "fra"], "did you mean 'fr'?"),
+    (["play", "--edition", "en", "--lang", "fra"], "did you mean 'fr'?"),
 ])
 def test_a_bad_option_is_refused_before_any_game(tmp_path: Path, args: list[str],
                                                  needle: str, monkeypatch: pytest.MonkeyPatch,
@@ -165,15 +172,15 @@ def test_a_bad_option_is_refused_before_any_game(tmp_path: Path, args: list[str]
 
 
 def test_lang_takes_a_language_or_a_pack(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--lang", "fr", "--rounds", "1"]) == 0
+    assert main(["play", "--edition", "en", "--lang", "fr", "--rounds", "1"]) == 0
     assert "Commerce" in capsys.readouterr().out
 
 
 def test_jobs_default_to_half_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     for cores, expected in ((16, 8), (3, 1), (1, 1)):
         monkeypatch.setattr(os, "cpu_count", lambda n=cores: n)
-        assert _jobs(None, 1000) == expected
-    assert _jobs(None, 2) == 1 or os.cpu_count() == 1
+        assert worker_count(None, 1000) == expected
+    assert worker_count(None, 2) == 1 or os.cpu_count() == 1
 
 
 def test_every_option_of_play_and_simulate_says_what_it_does() -> None:
@@ -195,7 +202,8 @@ def test_a_log_with_a_relative_variant_replays_from_elsewhere(tmp_path: Path) ->
     here.mkdir()
     there.mkdir()
     (here / "v.yaml").write_text(VARIANT, encoding="utf-8")
-    played = mnrules("play", "--variant", "v.yaml", "--seed", "5", "--rounds", "2", "--log",
+    played = mnrules("play", "--edition", "en",
+                     "--variant", "v.yaml", "--seed", "5", "--rounds", "2", "--log",
                      "g.jsonl", "--save", "g.save", cwd=here)
     assert played.returncode == 0, played.stderr
     header, _ = read_log(here / "g.jsonl")
@@ -214,7 +222,7 @@ def test_a_log_with_a_relative_variant_replays_from_elsewhere(tmp_path: Path) ->
 
 
 def test_fuzz_plays_a_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from mnrules.fuzz import Failure, write_log
+    from mnrules.tools.fuzz import Failure, write_log
 
     variant = tmp_path / "v.yaml"
     variant.write_text(VARIANT, encoding="utf-8")

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from conftest import pending, play
 from mare_nostrum import position as pos
 from mnrules import Game, IllegalChoice, new_game
-from mnrules.ruleset import Ruleset, load_ruleset
+from mnrules.content.ruleset import Ruleset, load_ruleset
 
 TRADE_RULES = {short: load_ruleset("en", {"params": {"trade_short_player": short}})
                for short in ("offer_all", "exclude")}

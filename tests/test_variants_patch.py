@@ -20,13 +20,13 @@ from pathlib import Path
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules import packs as packfiles
-from mnrules.cli import main
-from mnrules.engine import Param
+from mnrules.content import packs as packfiles
+from mnrules.content.games import editions_dir
+from mnrules.content.ruleset import Ruleset
+from mnrules.content.yamlsource import load_yaml
+from mnrules.core.engine import Param
 from mnrules.errors import MnrulesError
-from mnrules.games import editions_dir
-from mnrules.ruleset import Ruleset
-from mnrules.yamlsource import load_yaml
+from mnrules.frontends.cli import main
 
 EN = editions_dir("mare_nostrum") / "en"  # type: ignore[operator]
 BOARD = EN / "board.yaml"

@@ -20,7 +20,7 @@ from mare_nostrum.position import (
 )
 from mare_nostrum.victory import great_cities
 from mnrules import Game
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 from test_claims import buy
 from test_movement import empty_board, units
 

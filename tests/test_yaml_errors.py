@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mnrules.cli import main
-from mnrules.yamlsource import SourceError, caret_block, load_yaml
+from mnrules.content.yamlsource import SourceError, caret_block, load_yaml
+from mnrules.frontends.cli import main
 
 
 def error_of(text: str, name: str = "f.yaml") -> SourceError:
@@ -107,7 +107,7 @@ def test_a_card_with_an_unclosed_bracket_is_refused_with_a_caret(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     card = tmp_path / "hero.yaml"
     card.write_text("id: hero\nkind: hero\nnames: {en: Hero\n", encoding="utf-8")
-    assert main(["cards", "check", str(card)]) == 1
+    assert main(["cards", "check", "--edition", "en", str(card)]) == 1
     err = capsys.readouterr().err
     assert f"{card}:3:8: this '{{' is not closed" in err
     assert "    names: {en: Hero\n           ^" in err

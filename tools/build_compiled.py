@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 COMPILED = (
     # the kernel: the decision loop, the bus, effects (not the state: a dataclass whose
     # ClassVar mypyc's dataclasses take for a field, and a game subclasses it)
-    "mnrules/engine.py",
-    "mnrules/bus.py",
-    "mnrules/effects.py",
+    "mnrules/core/engine.py",
+    "mnrules/hooks/bus.py",
+    "mnrules/core/effects.py",
     "mnrules/bots/random_bot.py",
     # the effect language's compiler: the closures a card's script becomes run natively
     "mnrules/language/compiler.py",
@@ -68,7 +68,7 @@ SKIP = {".git", "build", "dist", "__pycache__", ".mypy_cache", ".pytest_cache",
 
 
 def module_name(path: str) -> str:
-    """``mnrules/engine.py`` -> ``mnrules.engine``, ``plugins/mare_nostrum/x.py`` ->
+    """``mnrules/core/engine.py`` -> ``mnrules.core.engine``, ``plugins/mare_nostrum/x.py`` ->
     ``mare_nostrum.x``."""
     return path.removeprefix("plugins/").removesuffix(".py").replace("/", ".")
 

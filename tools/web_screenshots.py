@@ -29,7 +29,7 @@ SIZES = {"": (WIDTH, HEIGHT), "-phone": (390, 844)}
 def serve() -> tuple[Any, str]:
     import uvicorn
 
-    from mnrules.web.app import create_app
+    from mnrules.frontends.web.app import create_app
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -67,7 +67,7 @@ def shoot(out: Path, url: str, chromium: str) -> list[Path]:
 
 def _screens(browser: Any, out: Path, url: str, tmp: Path, suffix: str, width: int,
              height: int) -> list[Path]:
-    from mnrules.cli import main
+    from mnrules.frontends.cli import main
 
     made: list[Path] = []
     context = browser.new_context(viewport={"width": width, "height": height})
@@ -104,7 +104,7 @@ def _screens(browser: Any, out: Path, url: str, tmp: Path, suffix: str, width: i
     # a replay of a bot game's log, five rounds in
     log = tmp / "g.jsonl"
     with contextlib.redirect_stdout(io.StringIO()):     # the game's own lines
-        main(["play", "--seed", "4", "--rounds", "5", "--log", str(log)])
+        main(["play", "--edition", "en", "--seed", "4", "--rounds", "5", "--log", str(log)])
     page.goto(url + "/replay")
     page.set_input_files("#logfile", str(log))
     page.click("#open")

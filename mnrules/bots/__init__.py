@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..engine import Choice, Game
+from ..core.engine import Choice, Game
 from ..errors import MnrulesError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ..ruleset import Ruleset
+    from ..content.ruleset import Ruleset
 
 
 class Bot(Protocol):
@@ -26,7 +26,7 @@ class Bot(Protocol):
 
 class SeatBot(Protocol):
     """A bot from elsewhere, that never sees the game object: only its player's view
-    (:func:`mnrules.view.player_view`, a fresh JSON-able dict) and the legal options. An
+    (:func:`mnrules.core.view.player_view`, a fresh JSON-able dict) and the legal options. An
     ``mn_bots`` factory may return one; :func:`make_bot` seats it through
     :class:`ViewBot` (docs/agents.md)."""
 
@@ -42,8 +42,8 @@ class ViewBot:
         self._seat = seat
 
     def choose(self, game: Game[Any]) -> Choice:
-        from ..engine import as_choice
-        from ..view import player_view
+        from ..core.engine import as_choice
+        from ..core.view import player_view
 
         dec = game.pending
         if dec is None:
@@ -120,7 +120,7 @@ def make_bot(name: str, seed: int, rules: Ruleset | None = None) -> Bot:
     kind, _, arg = name.partition(":")
     kinds = bot_kinds(rules)
     if kind not in kinds:
-        from ..yamlsource import did_you_mean
+        from ..content.yamlsource import did_you_mean
 
         known = f"; known: {', '.join(sorted(kinds))}"
         raise MnrulesError(f"--bots: unknown bot {name!r}{did_you_mean(kind, kinds, known)}")

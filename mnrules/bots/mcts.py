@@ -30,7 +30,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..engine import Choice, Decision, Game
+from ..core.engine import Choice, Decision, Game
 from ..errors import MnrulesError
 from .random_bot import MASK, splitmix64
 

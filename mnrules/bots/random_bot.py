@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..engine import Choice, Game
+from ..core.engine import Choice, Game
 
 MASK = (1 << 64) - 1
 

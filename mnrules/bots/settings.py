@@ -64,7 +64,7 @@ def one_setting(item: str, where: str, keys: Sequence[str], seen: Mapping[str, f
     """One ``KEY=NUMBER`` of a bot's name (a number of at least 0, a key of ``keys`` not
     in ``seen``), or a one-line error: ``noun`` names such a key ("setting", "weight"),
     ``example`` a whole name and ``number`` a value to write."""
-    from ..yamlsource import did_you_mean
+    from ..content.yamlsource import did_you_mean
 
     key, eq, text = (part.strip() for part in item.partition("="))
     if not eq or not key or not text:
@@ -90,7 +90,7 @@ def parse_settings(bot: str, name: str, profiles: Mapping[str, T], default: T) -
     """The settings a bot's name carries after ``bot:``: a profile of ``profiles`` (none:
     ``default``), then ``+KEY=NUMBER`` for any number field of its dataclass (each at
     least 0, none set twice), or a one-line error naming what is wrong."""
-    from ..yamlsource import did_you_mean
+    from ..content.yamlsource import did_you_mean
 
     where = f"--bots: {bot}:{name}"
     base, *items = name.split("+")

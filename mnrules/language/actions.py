@@ -28,7 +28,6 @@ class ActionParts:
     subject: Phrase | None          # who acts (None: the card's holder)
     pay: Phrase | None              # 'pay N R to': the amount 'N R'
     action: Phrase                  # what is done
-    subject_word: Found | None = None
     test_word: Found | None = None  # the game's 'you have N R'
     pay_word: Found | None = None   # the game's 'pay N R'
     action_word: Found | None = None
@@ -63,7 +62,6 @@ def read_action(vocab: Vocabulary, act: Action) -> ActionParts:
                 break
     return ActionParts(
         if_done, subject, pay, phrase,
-        vocab.match("subject", subject.words) if subject is not None else None,
         vocab.match("condition", ("you", "have", *pay.words)) if pay is not None else None,
         vocab.match("action", ("pay", *pay.words)) if pay is not None else None,
         vocab.match("action", phrase.words) if phrase.words else None)

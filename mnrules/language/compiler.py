@@ -21,12 +21,12 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ..bus import python_wrapper
-from ..card_files import CardData
-from ..effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
-from ..engine import Game
-from ..hookspecs import hookimpl
-from ..yamlsource import listed
+from ..content.card_files import CardData
+from ..content.yamlsource import listed
+from ..core.effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
+from ..core.engine import Game
+from ..hooks.bus import python_wrapper
+from ..hooks.hookspecs import hookimpl
 from .actions import is_change, read_action
 from .comparisons import compares, natural
 from .syntax import Action, Cond, Op, Phrase, Problem, Rule, ScriptError, Value
@@ -365,11 +365,6 @@ class CardEffects:
 
     def limit_key(self, r: CompiledRule, holder: str) -> str:
         return f"{self.card.id}#{r.index}/{holder}"
-
-    def holding(self, game: Game[Any], player: Any) -> list[tuple[str, int]]:
-        """:func:`holders` of this card, only those entries naming ``player`` (in its
-        order): his own holding, then his copies — asked of him alone, not of everyone."""
-        return _holding(self, game, player)
 
     def _open(self, game: Game[Any], r: CompiledRule, holder: str) -> bool:
         return r.rule.limit is None or limit_open(game, self.limit_key(r, holder), r.rule.limit)
@@ -726,7 +721,8 @@ class _Compiler:
             return lambda env: n * (count(env) // div)
         if q.vtype == "list" and v.kind in ("number", "per"):
             self.problem(v.pos or fallback, f"'{q.pattern}' is a list of resources: add an "
-                         f"amount of a resource ('{v.n} coin') or a count of goods, "
+                         f"amount of a resource ('{v.n} {self.vocab.example_resource()}') or "
+                         f"a count of goods, "
                          f"not a bare number")
             return lambda env: []
         if v.kind == "number":
@@ -856,9 +852,10 @@ class _Compiler:
                                  "it cannot ask ('you choose: ...'); ask in an 'after' rule")
                     continue
                 if rule.kind == "replace" and act.optional:
+                    r = self.vocab.example_resource()
                     self.problem(act.phrase.pos, "a 'replace' rule acts at once, while the "
                                  "event is under way: it cannot ask ('may', a choice); a "
-                                 "condition decides ('when you have 2 coin: pay 2 coin, "
+                                 f"condition decides ('when you have 2 {r}: pay 2 {r}, "
                                  "cancel it')")
                     continue
                 if rule.kind == "replace" and (
@@ -876,7 +873,8 @@ class _Compiler:
                                 if out.actions[i].optional), None)
                     if may is None:
                         self.problem(act.phrase.pos, "'if you do' follows a 'may' action "
-                                     "(… may pay 1 coin to …, if you do …)")
+                                     f"(… may pay 1 {self.vocab.example_resource()} to …, "
+                                     "if you do …)")
                         continue
                     out.actions[may].then += (len(out.actions),)
                 elif out.actions and _bare_pay(out.actions[-1]):
@@ -925,8 +923,9 @@ class _Compiler:
             if subject is None:
                 return None
         if len(act.choices) < 2:
+            r = self.vocab.example_resource()
             self.problem(act.choices[0].pos, "a choice offers two actions or more, joined "
-                         "by 'or' (you choose: take 2 coin or take 1 good of your choice)")
+                         f"by 'or' (you choose: take 2 {r} or ...)")
         if rule_kind == "before":
             self.problem(act.phrase.pos, f"a '{rule_kind}' rule acts at once, while the "
                          f"event is under way: it cannot ask ('may', a choice); ask in an "
@@ -969,7 +968,7 @@ class _Compiler:
                 self.problem(parts.pay.pos, f"cannot pay '{parts.pay.text}': the game has no "
                              f"'you have {parts.pay.text}' condition and 'pay "
                              f"{parts.pay.text}' action (write an amount of a resource, as "
-                             f"'1 coin')")
+                             f"'1 {self.vocab.example_resource()}')")
                 return None
             pay = (parts.test_word, parts.pay_word)
         w = self.word("action", parts.action, "action")

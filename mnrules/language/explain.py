@@ -19,7 +19,7 @@ from typing import Any
 from .actions import is_change, read_action
 from .comparisons import natural
 from .syntax import Action, Cond, Op, Phrase, Rule, Value
-from .words import Vocabulary, Word
+from .words import Vocabulary, Word, singular
 
 ENGLISH: dict[str, str] = {
     # what a rule's limit puts before it
@@ -250,8 +250,9 @@ class Explainer:
         return self.phrase("count", v.phrase)
 
     def resource(self, phrase: Phrase) -> str:
-        text = phrase.text
-        key = "coin" if text == "coins" else text
+        # the game's resource words, named singular or plural ('2 coins' is coin's)
+        names = frozenset(w.pattern for w in self.vocab.words("resource"))
+        key = singular(phrase.text, names) or phrase.text
         return self.texts.name("resource", key)
 
     def op(self, op: Op) -> str:
@@ -399,11 +400,24 @@ def gist(meaning: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def rule_text(vocab: Vocabulary, rule: Rule, texts: Texts | None = None) -> str:
-    return Explainer(vocab, texts).rule(rule)
-
-
 def explain(vocab: Vocabulary, rules: list[Rule], texts: Texts | None = None) -> list[str]:
     """Each rule as a sentence, in the language of ``texts`` (English without)."""
     writer = Explainer(vocab, texts)
     return [writer.rule(r) for r in rules]
+
+
+def card_lines(card: Any, vocab: Vocabulary, texts: Texts) -> list[str]:
+    """A card as ``cards explain`` shows it: its name, each rule of its script as a
+    sentence, and its bonuses, in the language of ``texts``."""
+    from .syntax import parse_script
+
+    writer = Explainer(vocab, texts)
+    lines = [f"{card.name(texts.lang)}:"]
+    if not card.effects:
+        lines.append(f"  {texts.frame('no power')}")
+    else:
+        lines += [f"  - {writer.rule(r)}"
+                  for r in parse_script(card.effects, card.file, *card.effects_at)]
+    if card.bonuses:
+        lines.append(f"  {writer.bonuses(card.bonuses)}")
+    return lines

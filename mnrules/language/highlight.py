@@ -25,10 +25,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import IO, Any
 
-from ..resources import data_dir
+from ..content.resources import data_dir
 from .words import ARTICLES, Vocabulary
 
-WORD_CHARS = r"[a-z0-9_'&]"
 EDGE_BEFORE = r"(?<![a-z0-9_'&])"
 EDGE_AFTER = r"(?![a-z0-9_'&])"
 NAME = r"[a-z_][a-z0-9_'&]*(?:\.[a-z_][a-z0-9_'&]*)*"
@@ -235,7 +234,7 @@ def highlight(script: str, rules: Any = None,
     vocab = None
     if rules is not None:
         if vocabulary is None:
-            from ..ruleset import vocabulary as vocabulary_of
+            from ..content.ruleset import vocabulary as vocabulary_of
             vocabulary = vocabulary_of
         vocab = vocabulary(rules)
     out: str = render(script, lexer(vocab), TerminalFormatter())

@@ -13,8 +13,8 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
+from ..content.yamlsource import did_you_mean
 from ..errors import PackError
-from ..yamlsource import did_you_mean
 
 PREFIX = "mn_"
 
@@ -38,9 +38,9 @@ def check_hook_names(pm: Any, plugin: object, name: str, where: str,
         marked = getattr(fn, f"{pm.project_name}_impl", None) is not None
         if attr not in hooks:
             problems.append(f"{attr} is no hook" + did_you_mean(
-                attr, hooks, "; the hooks are listed in mnrules/hookspecs.py"))
+                attr, hooks, "; the hooks are listed in mnrules/hooks/hookspecs.py"))
         elif not marked:
-            problems.append(f"{attr} is not marked @hookimpl (from mnrules.hookspecs import "
+            problems.append(f"{attr} is not marked @hookimpl (from mnrules.hooks.hookspecs import "
                             f"hookimpl), so it would never be called")
     if problems:
         raise PackError(f"{where}: {key}: {name!r}: " + "; ".join(problems))

@@ -6,13 +6,13 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from ..engine import DONE, Decision, Frame, Game, Step
+from ..core.engine import DONE, Decision, Frame, Game, Step
 from ..errors import RuleRef
-from ..hookspecs import hookimpl
+from ..hooks.hookspecs import hookimpl
 from .compiler import CardEffects, CompiledAction, Env, Interactive, use_limit
 
 if TYPE_CHECKING:
-    from ..present import Presenter
+    from .present import Presenter
 
 
 def _card_rule(game: Game[Any], frame: Frame, what: str) -> RuleRef:

@@ -31,8 +31,8 @@ from lark import (
 )
 from lark.visitors import Transformer_NonRecursive, v_args
 
+from ..content.resources import data_dir
 from ..errors import MnrulesError
-from ..resources import data_dir
 
 MAX_SCRIPT_CHARS = 20_000
 MAX_RULES = 100

@@ -31,8 +31,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..content.yamlsource import Sourced, did_you_mean, load_yaml
 from ..errors import MnrulesError, PackError
-from ..yamlsource import Sourced, did_you_mean, load_yaml
 from .explain import ENGLISH, FRAME_FIELDS, SLOT_FIELD, Texts
 from .words import KINDS, Vocabulary
 
@@ -146,7 +146,7 @@ def read_texts(file: Path) -> tuple[str, dict[str, Any]]:
 def _pack_files(rules: Any, lang: str) -> list[Path]:
     """The pack files whose ``words.yaml`` may hold ``lang``: the rule set's chain (most
     derived first), then the game's bundled pack in that language and its chain."""
-    from .. import packs
+    from ..content import packs
 
     files = [Path(f) for f in getattr(rules, "chain", [])]
     game = rules.data.get("game")
@@ -165,7 +165,7 @@ def _pack_files(rules: Any, lang: str) -> list[Path]:
 def languages(rules: Any) -> list[str]:
     """The languages a card's text can be written in under ``rules``: English and those
     of the ``words.yaml`` of its packs and of the game's bundled packs."""
-    from .. import packs
+    from ..content import packs
 
     found = {"en"}
     game = rules.data.get("game")
@@ -189,7 +189,7 @@ def load_texts(rules: Any, lang: str | None = None) -> Texts:
     English if no pack gives texts in it), with that language's names for goods, empires,
     tracks, units and cards; a language asked that no pack has texts for is refused,
     naming those that have."""
-    from .. import packs
+    from ..content import packs
 
     asked = bool(lang)
     lang = lang or str(rules.data.get("language", "en"))

@@ -11,7 +11,7 @@ phrase; a word matches its plural or third person too ("markets", "fortresses",
 as English.
 
 The quantity and event words are not declared here nor by the ``mn_vocabulary`` hook:
-they are the rules' contract's (:func:`mnrules.contract.card_words`), the ``word`` of
+they are the rules' contract's (:func:`mnrules.hooks.contract.card_words`), the ``word`` of
 each declared quantity and performed event with its meaning sentence, so that a script
 can never name a value nobody folds or an event that never fires. What a quantity word
 needs beyond its declaration (the range of a script's numbers, a ceiling) is a
@@ -26,8 +26,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..content.yamlsource import did_you_mean, listed, suggest
 from ..errors import MnrulesError
-from ..yamlsource import did_you_mean, listed, suggest
 
 KINDS = {
     "condition": "a test after 'when' (true or false)",
@@ -308,6 +308,13 @@ class Vocabulary:
         index = [i for i, w in enumerate(words) if w not in ARTICLES]
         return [(p[1:-1], index[j]) for j, p in enumerate(word.tokens)
                 if p.startswith("{") and p.endswith("}") and j < len(index)]
+
+    def example_resource(self) -> str:
+        """A resource of this game to show in a message's example ("pay 2 coin"): its
+        first 'resource' word, else its first good, else the word "resource"."""
+        named = next((w.pattern for w in self.by_kind.get("resource", ())
+                      if "{" not in w.pattern), None)
+        return named or min(self.sets.goods, default="resource")
 
     def nearest(self, kind: str, words: tuple[str | int, ...]) -> str | None:
         """The known phrase of ``kind`` closest to what was written, for 'did you mean'."""

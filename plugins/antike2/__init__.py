@@ -34,7 +34,7 @@ from antike2.state import RESOURCES, UNITS, Game, State
 from antike2.supply import (
     mn_check_state as mn_check_state,  # the box's limits, a game-wide rule
 )
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.hookspecs import hookimpl
 
 FORMER_NAMES = ("mnrules.plugins.antike2",)
 """This package's name in mnrules 0.1: served, deprecated, until mnrules 0.3 (see

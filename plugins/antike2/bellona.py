@@ -7,9 +7,9 @@ passing it."""
 from __future__ import annotations
 
 from antike2.state import Game
-from mnrules.contract import Declaration, EventKind, Part
-from mnrules.effects import Event
-from mnrules.hookspecs import hookimpl
+from mnrules.core.effects import Event
+from mnrules.hooks.contract import Declaration, EventKind, Part
+from mnrules.hooks.hookspecs import hookimpl
 
 
 def right_of(game: Game, nation: str) -> str:

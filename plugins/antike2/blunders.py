@@ -25,7 +25,7 @@ from collections import Counter
 from typing import Any
 
 from antike2.state import Game
-from mnrules.present import Presenter
+from mnrules.language.present import Presenter
 
 LOOP = "trade loop"
 IDLE = "idle trade"

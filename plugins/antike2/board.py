@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mnrules.errors import DataFileError
-from mnrules.yamlsource import (
+from mnrules.content.yamlsource import (
     KeyPath,
     Problem,
     Sourced,
@@ -32,6 +31,7 @@ from mnrules.yamlsource import (
     lookalike_key,
     name_problem,
 )
+from mnrules.errors import DataFileError
 
 FORMAT = "mnrules-antike2-board/1"
 GAME = "antike2"
@@ -271,7 +271,7 @@ def load(path: str | Path, text: str | None = None, source: Sourced | None = Non
 def from_pack(path: Path, data: Mapping[str, Any], where: Any = None) -> Board:
     """The kernel's ``mn_load_board`` for Antike II: the board file the pack names, as the
     pack's ``patch: {board: ...}`` changes it (the kernel reads and patches it)."""
-    from mnrules.packs import PATCHED
+    from mnrules.content.packs import PATCHED
 
     patched = (data.get(PATCHED) or {}).get("board")
     return load(path, source=patched)

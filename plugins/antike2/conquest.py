@@ -29,11 +29,11 @@ from antike2.movere import CONQUEST, place, say
 from antike2.personages import temple_destroyed
 from antike2.state import UNITS, Game, State, Step
 from antike2.supply import cities_of, tokens_left
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part
-from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.core.effects import Event
+from mnrules.core.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part
+from mnrules.hooks.hookspecs import hookimpl
 
 BOOK = "002"
 SECTION = f"{BOOK} Movere 2 (Завоевание)"

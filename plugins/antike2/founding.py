@@ -20,11 +20,11 @@ from antike2.movere import place, say
 from antike2.rules import FOUNDING
 from antike2.state import RESOURCES, Game, Step
 from antike2.supply import can_pay, pay, tokens_left
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part
-from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.core.effects import Event
+from mnrules.core.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part
+from mnrules.hooks.hookspecs import hookimpl
 
 
 def city_cost(game: Game) -> dict[str, int]:

@@ -18,11 +18,11 @@ from antike2.rules import MILITIA
 from antike2.state import UNITS, Game, Step
 from antike2.supply import can_pay, pay, units_left
 from antike2.trade import before_paying
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
-from mnrules.effects import Event
-from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
+from mnrules.core.effects import Event
+from mnrules.core.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part, Quantity
+from mnrules.hooks.hookspecs import hookimpl
 
 
 def unit_cost(game: Game) -> dict[str, int]:

@@ -30,12 +30,12 @@ from itertools import pairwise
 from typing import Any, NamedTuple
 
 from antike2.state import UNITS, Game, State, Step
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part
-from mnrules.effects import Event
-from mnrules.engine import CONTINUE, DONE, Decision, Frame
+from mnrules.core.effects import Event
+from mnrules.core.engine import CONTINUE, DONE, Decision, Frame
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
-from mnrules.present import place_name
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part
+from mnrules.hooks.hookspecs import hookimpl
+from mnrules.language.present import place_name
 
 BOOK = "002"
 R_MOVE = RuleRef("movere-move", "legions cross red borders, galleys blue borders, both "

@@ -9,10 +9,10 @@ from typing import Any
 
 from antike2.rules import PAY
 from antike2.state import HOLDINGS, Game, Step
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part
-from mnrules.engine import DONE, Decision, Frame
+from mnrules.core.engine import DONE, Decision, Frame
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part
+from mnrules.hooks.hookspecs import hookimpl
 
 WHY = {"rondel_move": "the rondel", "bank_trade": "a trade"}
 """What a payment of one's choice is for (the frame's ``why``), as the prompt says it."""
@@ -53,7 +53,7 @@ class PayAny(Step):
 
 
 def _paid(nation: str, key: str, why: str) -> Any:
-    from mnrules.effects import Event
+    from mnrules.core.effects import Event
 
     return Event("paid", nation, {"what": key, "why": why})
 

@@ -27,10 +27,10 @@ from typing import Any
 from antike2.state import Game, Step
 from antike2.supply import personages_left
 from antike2.turn import TURN
-from mnrules.contract import Declaration, EventKind, Part
-from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame
-from mnrules.hookspecs import hookimpl
+from mnrules.core.effects import Event
+from mnrules.core.engine import DONE, Decision, Frame
+from mnrules.hooks.contract import Declaration, EventKind, Part
+from mnrules.hooks.hookspecs import hookimpl
 from mnrules.language.compiler import CompiledRule, Env
 
 OCCASION = "personage_count"

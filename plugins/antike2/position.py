@@ -31,8 +31,8 @@ from antike2.supply import (
     units_left,
 )
 from mnrules.errors import StateError
-from mnrules.scenario import start_phase as start_phase  # the kernel's, for tests' imports
-from mnrules.scenario import sub
+from mnrules.tools.scenario import start_phase as start_phase  # the kernel's, for tests' imports
+from mnrules.tools.scenario import sub
 
 POSITION_KEYS = ("clear", "order", "cities", "units", "stock", "rondel", "know_how",
                  "firsts", "personages", "destroyed", "neutral", "bellona")

@@ -1,6 +1,6 @@
 """What a player of Antike II reads at the terminal and in any front end: every event,
 question and option as a sentence in his language, through the kernel's presentation
-hooks (mnrules/present.py), and the table beside the map.
+hooks (mnrules/language/present.py), and the table beside the map.
 
 Every sentence is a template of the packs' ``messages.yaml`` (``editions/antike2/<pack>/``),
 keyed by what it says: ``event.KIND`` for an event (its data are the template's values),
@@ -16,10 +16,10 @@ from typing import Any
 
 from antike2.api import figures
 from antike2.state import HOLDINGS, Game
-from mnrules.effects import Event
-from mnrules.engine import Decision
-from mnrules.hookspecs import hookimpl
-from mnrules.present import Presenter
+from mnrules.core.effects import Event
+from mnrules.core.engine import Decision
+from mnrules.hooks.hookspecs import hookimpl
+from mnrules.language.present import Presenter
 
 SECRET_EVENTS = frozenset({"turn_end", "chance"})
 """Events nobody needs to read (the turn's end is the next turn's start)."""

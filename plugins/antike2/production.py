@@ -15,11 +15,11 @@ from typing import Any
 from antike2.rules import PRODUCTION
 from antike2.state import RESOURCES, Game, Step
 from antike2.supply import bank_coins, take_coin
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
-from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.core.effects import Event
+from mnrules.core.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part, Quantity
+from mnrules.hooks.hookspecs import hookimpl
 
 PRODUCES = {"marmor": "marble", "ferrum": "iron", "aurum": "gold"}
 

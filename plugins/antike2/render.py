@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape, quoteattr
 from antike2.state import HOLDINGS, UNITS, Game
 from mnrules.errors import MnrulesError
 from mnrules.files import write_atomic
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.hookspecs import hookimpl
 
 NATIONS = {"yellow": "#f2c014", "red": "#d32f2f", "green": "#2e7d32", "blue": "#1565c0",
            "black": "#212121", "grey": "#8e8e8e"}
@@ -139,7 +139,7 @@ def _border(svg: _Svg, a: tuple[float, float], b: tuple[float, float], kind: str
 def render_svg(game: Game, say: Any = None) -> str:
     """The board and each nation's holdings, as SVG text; the panel and legend in
     ``say``'s language (the pack's by default)."""
-    from mnrules.present import presenter
+    from mnrules.language.present import presenter
 
     say = say if say is not None else presenter(game.rules)
     board = game.rules.board

@@ -10,9 +10,9 @@ from typing import Any
 
 from antike2.api import figures
 from antike2.state import HOLDINGS, Game
-from mnrules.effects import Event
-from mnrules.hookspecs import hookimpl
-from mnrules.present import Presenter
+from mnrules.core.effects import Event
+from mnrules.hooks.hookspecs import hookimpl
+from mnrules.language.present import Presenter
 
 SKIPPED = frozenset({"turn_start", "turn_end", "paid", "militia", "phase_start", "chance",
                      "game_over"})

@@ -19,11 +19,11 @@ from typing import Any
 from antike2.rules import RONDEL
 from antike2.state import Game, Step
 from antike2.supply import held_total
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part
-from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.core.effects import Event
+from mnrules.core.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part
+from mnrules.hooks.hookspecs import hookimpl
 
 ACTIONS = ("marmor", "ferrum", "aurum", "templum", "militia", "scientia", "movere")
 DEFAULT_ORDER = ["ferrum", "templum", "aurum", "movere", "militia", "marmor", "scientia",

@@ -18,11 +18,11 @@ from antike2.state import Game, Step
 from antike2.supply import can_pay, pay
 from antike2.trade import before_paying
 from antike2.turn import TURN
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part
-from mnrules.effects import Event
-from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
+from mnrules.core.effects import Event
+from mnrules.core.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part
+from mnrules.hooks.hookspecs import hookimpl
 
 DEFAULT_PRICES = {
     "mercatura": {"first": 4, "later": 2, "after": ""},
@@ -113,8 +113,8 @@ def mn_steps() -> dict[str, Step]:
 def mn_check_pack(rules: Any, source: Any) -> None:
     """The price table and the know-how cards name the same know-how, and a column's
     lower know-how is one of them."""
+    from mnrules.content.yamlsource import did_you_mean
     from mnrules.errors import PackError
-    from mnrules.yamlsource import did_you_mean
 
     prices: dict[str, dict[str, Any]] = rules.params["know_how"]
     cards = sorted(c for c, card in rules.cards.items() if card.kind == "know-how")

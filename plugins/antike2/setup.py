@@ -9,9 +9,9 @@ him clockwise; the last in order of play holds Bellona.
 from __future__ import annotations
 
 from antike2.state import COIN, RESOURCES, Game
-from mnrules.contract import Declaration, Part
-from mnrules.engine import Param
-from mnrules.hookspecs import hookimpl
+from mnrules.core.engine import Param
+from mnrules.hooks.contract import Declaration, Part
+from mnrules.hooks.hookspecs import hookimpl
 
 
 @hookimpl

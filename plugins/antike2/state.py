@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from mnrules import engine
+from mnrules.core import engine
+from mnrules.core.state import KERNEL_SHAPES, at_least
+from mnrules.core.state import State as KernelState
 from mnrules.errors import StateError
-from mnrules.state import KERNEL_SHAPES, at_least
-from mnrules.state import State as KernelState
 
 RESOURCES = ("marble", "iron", "gold")
 """The three resources; a coin stands for any of them in a payment."""

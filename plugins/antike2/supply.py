@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from antike2.state import COIN, RESOURCES, UNITS, Game, State
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.hookspecs import hookimpl
 
 # -- counting (derived, never stored) ------------------------------------------------------
 
@@ -175,9 +175,9 @@ def check_components(components: Any, where: Any,
     """The pack's box: no key the game does not know, every count a whole number from 0
     to 999, every kind named, the three resources listed; the personages counted are the
     pack's personage cards (a variant's new one too), each of them counted."""
-    from mnrules.box import known_keys, whole_count
+    from mnrules.content.box import known_keys, whole_count
+    from mnrules.content.yamlsource import did_you_mean
     from mnrules.errors import PackError
-    from mnrules.yamlsource import did_you_mean
 
     kinds = sorted(personages)
 

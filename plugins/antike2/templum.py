@@ -13,11 +13,11 @@ from antike2.rules import TEMPLUM
 from antike2.state import Game, Step
 from antike2.supply import can_pay, pay, temples_left
 from antike2.trade import before_paying
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part
-from mnrules.effects import Event
-from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
+from mnrules.core.effects import Event
+from mnrules.core.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part
+from mnrules.hooks.hookspecs import hookimpl
 
 
 def temple_cost(game: Game) -> dict[str, int]:

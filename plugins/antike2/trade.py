@@ -19,11 +19,11 @@ from antike2.choices import TRADE as TRADE_CHOICES
 from antike2.rules import TRADE
 from antike2.state import RESOURCES, Game, Step
 from antike2.supply import held_total
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
-from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.core.effects import Event
+from mnrules.core.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part, Quantity
+from mnrules.hooks.hookspecs import hookimpl
 
 
 def trades(game: Game, nation: str) -> tuple[tuple[str, int, int], ...]:

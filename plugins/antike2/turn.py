@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from antike2.state import Game, Step
-from mnrules.contract import Declaration, EventKind, Part
-from mnrules.effects import Event
-from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
-from mnrules.hookspecs import hookimpl
+from mnrules.core.effects import Event
+from mnrules.core.engine import CONTINUE, DONE, Decision, Frame, Param
+from mnrules.hooks.contract import Declaration, EventKind, Part
+from mnrules.hooks.hookspecs import hookimpl
 
 TURN = "a2.turn"
 """The key of ``state.vars`` naming the turn under way: ``{nation, round, destroyed,

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from antike2.state import Game, Step
 from antike2.turn import this_turn
-from mnrules.contract import Declaration, Part
-from mnrules.engine import DONE, Decision, Frame, Param
-from mnrules.hookspecs import hookimpl
+from mnrules.core.engine import DONE, Decision, Frame, Param
+from mnrules.hooks.contract import Declaration, Part
+from mnrules.hooks.hookspecs import hookimpl
 
 
 def target(game: Game) -> int:

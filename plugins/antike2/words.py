@@ -22,8 +22,8 @@ from antike2.supply import (
     units_out,
 )
 from antike2.turn import this_turn
-from mnrules.contract import Declaration, Part, Quantity
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import Declaration, Part, Quantity
+from mnrules.hooks.hookspecs import hookimpl
 from mnrules.language.compiler import ORIGINAL_RANK, Env
 from mnrules.language.words import Terms, Word, one_of
 

@@ -29,11 +29,11 @@ from mare_nostrum.reports import mn_option_text as mn_option_text
 from mare_nostrum.reports import mn_prompt_text as mn_prompt_text
 from mare_nostrum.reports import mn_round_summary as mn_round_summary
 from mare_nostrum.reports import mn_table as mn_table
-from mare_nostrum.state import Game, State
+from mare_nostrum.state import TRACKS, Game, State
 from mnrules.bots import Bot
 from mnrules.errors import MnrulesError
 from mnrules.files import write_atomic
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.hookspecs import hookimpl
 
 FORMER_NAMES = ("mnrules.plugins.mare_nostrum", "mnrules.plugins")
 """This package's names in earlier releases (mnrules 0.1: ``mnrules.plugins.mare_nostrum``,
@@ -44,7 +44,6 @@ HOOKSPECS = _hookspecs
 """The hooks the game's plugins call on each other, added to the bus beside the kernel's."""
 
 CARD_KINDS = ("starting hero", "hero", "wonder", "special wonder")
-TRACKS = ("trade", "culture", "military")
 UNITS = ("legion", "trireme", "fortress")
 
 
@@ -64,7 +63,7 @@ def mn_load_board(path: Path, data: dict[str, Any], where: Callable[..., str]) -
     and patches it: ``data[PATCHED]["board"]``), its empires named as the pack names them."""
     from mare_nostrum.board import load_board, with_names
     from mare_nostrum.box_data import check_components
-    from mnrules.packs import PATCHED, name_kinds
+    from mnrules.content.packs import PATCHED, name_kinds
 
     components = data.get("components") or {}
     check_components(components, lambda *key: where("components", *map(str, key)))

@@ -29,13 +29,11 @@ from mare_nostrum import victory as victory_rules
 from mare_nostrum.payment import Payment as Payment
 from mare_nostrum.payment import SetRules as SetRules
 from mare_nostrum.payment import set_rules
+from mare_nostrum.state import TRACKS as TRACKS
 from mare_nostrum.state import Game
 from mnrules.language.compiler import BuildOffer as BuildOffer
 
 Action = tuple[Any, ...]
-TRACKS: tuple[str, ...] = ("trade", "culture", "military")
-"""The leadership tracks, in the order titles are claimed (tracks.TRACKS; spelt out, as
-the compiled core's type checker cannot read it through the plugins' import cycle)."""
 SPECIAL_KINDS = victory_rules.SPECIAL_KINDS
 """Card kinds outside the hero/wonder count (the Pyramids): they win by their own script."""
 Reach = geometry.Reach

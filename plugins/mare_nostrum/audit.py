@@ -1,4 +1,4 @@
-"""Mare Nostrum's log auditor (``mnrules audit``, :mod:`mnrules.audit`): the book's facts
+"""Mare Nostrum's log auditor (``mnrules audit``, :mod:`mnrules.tools.audit`): the book's facts
 re-derived at every step of a replayed log, from the pack's data and the state alone.
 
 Nothing here calls a rule plugin: the income of a province, the price of a purchase,
@@ -34,11 +34,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from mnrules.audit import Finding
-from mnrules.effects import Event
-from mnrules.engine import Game
-from mnrules.present import Presenter
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.effects import Event
+from mnrules.core.engine import Game
+from mnrules.language.present import Presenter
+from mnrules.tools.audit import Finding
 
 LEGENDARY = "legendary:"
 UNITS = ("legion", "trireme", "fortress")

@@ -22,15 +22,15 @@ from functools import lru_cache
 from typing import Any
 
 from mare_nostrum.state import Game
-from mnrules.contract import Declaration, Part
-from mnrules.engine import Param
-from mnrules.hookspecs import hookimpl
+from mnrules.core.engine import Param
+from mnrules.hooks.contract import Declaration, Part
+from mnrules.hooks.hookspecs import hookimpl
 
 DIVISOR_PARAM = "hit_divisor"
 FORTRESS_BONUS = 5
 """What a fortress adds to its owner's dice total under ``plus_five`` (FR/NL/PL 4.2)."""
 
-# What this plugin answers on the bus (see mnrules.bus).
+# What this plugin answers on the bus (see mnrules.hooks.bus).
 MODIFIES = frozenset({"battle.total", "battle.hits", "battle.shield"})
 
 
@@ -162,7 +162,7 @@ def mn_modifiers(game: Game, quantity: str, ctx: dict[str, Any]) -> list[Any] | 
         return None
     if not game.state.count(battle["area"], ctx["side"], "fortress"):
         return None
-    from mnrules.effects import Modifier
+    from mnrules.core.effects import Modifier
 
     model = game.param("fortress_model")
     if quantity == "battle.shield":
@@ -264,7 +264,7 @@ def situation_distributions(rules: Any, situation: dict[str, Any]
     A battle naming a ``sea`` is fought there by triremes (``attacker_triremes``,
     ``defender_triremes``), with no fortress; otherwise by legions in its ``province``."""
     from mare_nostrum import position
-    from mnrules.start import new_game
+    from mnrules.core.start import new_game
 
     out: dict[tuple[int, int, int], dict[tuple[int, int], Fraction]] = {}
     att, dfd = situation["attacker"], situation["defender"]

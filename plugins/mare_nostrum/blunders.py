@@ -18,7 +18,7 @@ from typing import Any
 
 from mare_nostrum import api
 from mare_nostrum.state import Game
-from mnrules.present import Presenter
+from mnrules.language.present import Presenter
 
 HOPELESS = "hopeless attack"
 

@@ -18,9 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from mare_nostrum.box_data import creature_kinds
-from mare_nostrum.state import LEGENDARY, State
-from mnrules.errors import DataFileError, StateError
-from mnrules.yamlsource import (
+from mare_nostrum.state import LEGENDARY, TRACKS, State
+from mnrules.content.yamlsource import (
     KeyPath,
     Problem,
     Sourced,
@@ -30,11 +29,11 @@ from mnrules.yamlsource import (
     name_problem,
     suggest,
 )
+from mnrules.errors import DataFileError, StateError
 
 FORMAT = "mnrules-board/1"
 BUILDING_KINDS: tuple[str, ...] = ("caravan", "market", "city", "capital", "legendary", "temple")
 PROVENANCES: tuple[str, ...] = ("transcribed", "reconstructed")
-TRACKS: tuple[str, ...] = ("trade", "culture", "military")
 MAX_PLAYERS = 12
 
 _TOP_KEYS = ("format", "provinces", "seas", "players", "start_titles", "empires")

@@ -8,10 +8,10 @@ from typing import Any
 
 from mare_nostrum.board import BoardError
 from mare_nostrum.box_data import creature_kinds
+from mnrules.content.packs import TYPE_WORDS
+from mnrules.content.yamlsource import Problem, did_you_mean
 from mnrules.errors import PackError
-from mnrules.hookspecs import hookimpl
-from mnrules.packs import TYPE_WORDS
-from mnrules.yamlsource import Problem, did_you_mean
+from mnrules.hooks.hookspecs import hookimpl
 
 
 class BoardFit:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from mare_nostrum.box_data import creature_kinds
 from mare_nostrum.state import LEGENDARY, Game, base_good
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.hookspecs import hookimpl
 
 
 def _add(into: dict[str, int], items: dict[str, int]) -> None:

@@ -8,10 +8,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from mnrules.box import MAX_COUNT as MAX_COUNT
-from mnrules.box import known_keys, whole_count
+from mnrules.content.box import MAX_COUNT as MAX_COUNT
+from mnrules.content.box import known_keys, whole_count
+from mnrules.content.yamlsource import did_you_mean, lookalike_key, name_problem
 from mnrules.errors import PackError
-from mnrules.yamlsource import did_you_mean, lookalike_key, name_problem
 
 BUILDING_KINDS = ("caravan", "market", "city", "capital", "legendary", "temple")
 PIECES = ("legion", "trireme", "fortress", "marker")

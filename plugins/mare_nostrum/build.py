@@ -25,11 +25,11 @@ from mare_nostrum.geometry import Reach
 from mare_nostrum.payment import Payment, Purse, payments, set_rules
 from mare_nostrum.state import Game, Step, base_good
 from mare_nostrum.supply import give_back, take_building
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
-from mnrules.effects import Event
-from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
+from mnrules.core.effects import Event
+from mnrules.core.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part, Quantity
+from mnrules.hooks.hookspecs import hookimpl
 from mnrules.language.compiler import BuildOffer, use_limit
 
 UNITS = ("legion", "fortress", "trireme")

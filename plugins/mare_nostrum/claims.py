@@ -9,30 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from mare_nostrum.state import Game, Step
-from mare_nostrum.tracks import TRACKS, levels
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
-from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame
+from mare_nostrum.state import TRACKS, Game, Step
+from mare_nostrum.tracks import levels
+from mnrules.core.effects import Event
+from mnrules.core.engine import DONE, Decision, Frame
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
-
-
-def roman(n: int) -> str:
-    """``n`` in Roman numerals (0 is written 0: the track's start)."""
-    if n <= 0:
-        return "0"
-    out = []
-    for value, numeral in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while n >= value:
-            out.append(numeral)
-            n -= value
-    return "".join(out)
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part, Quantity
+from mnrules.hooks.hookspecs import hookimpl
+from mnrules.language.present import roman
 
 
 def xv_plus(level: int) -> str:
     """How the level marker shows ``level``: I–XV, then the XV+ side from I again
-    (NL/PL/UK 5: 18 is "XV+" on III)."""
+    (NL/PL/UK 5: 18 is "XV+" on III; 0 is written 0: the track's start)."""
+    if level <= 0:
+        return "0"
     return roman(level) if level <= 15 else f"XV+{roman(level - 15)}"
 
 

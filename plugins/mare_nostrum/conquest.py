@@ -16,11 +16,11 @@ from mare_nostrum.control import capital
 from mare_nostrum.geometry import Reach, reachable
 from mare_nostrum.state import Game, State, Step
 from mare_nostrum.supply import return_building, take
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part
-from mnrules.effects import Event, Trigger
-from mnrules.engine import CONTINUE, DONE, Decision, Frame, Param
+from mnrules.core.effects import Event, Trigger
+from mnrules.core.engine import CONTINUE, DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part
+from mnrules.hooks.hookspecs import hookimpl
 
 R_CONQUEST = RuleRef("conquest", "a conqueror pillages exactly one building, occupies "
                      "buildings with one legion each, or occupies the control marker",
@@ -29,7 +29,7 @@ R_MARKER = RuleRef("occupy-marker", "the marker of a capital province cannot be 
                    "the province must be adjacent to or connected with another of yours",
                    "FR 4.3.3, 4.6; NL/PL/UK 4.3.3, 4.3.5")
 
-# What this plugin answers on the bus (see mnrules.bus).
+# What this plugin answers on the bus (see mnrules.hooks.bus).
 TRIGGERED_BY = frozenset({"battle"})
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from mare_nostrum.state import Game, State
-from mnrules.contract import Declaration, Part
-from mnrules.engine import Param
+from mnrules.core.engine import Param
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import Declaration, Part
+from mnrules.hooks.hookspecs import hookimpl
 
 AT_WAR = RuleRef("at-war", "a province holding another player's units is at war: its "
                  "marker holder may not build there or in the seas beside it, except in "

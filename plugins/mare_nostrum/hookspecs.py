@@ -1,12 +1,12 @@
 """The hooks Mare Nostrum's own plugins call on each other, beside the kernel's
-(``mnrules.hookspecs``): the game adds them to the bus through ``HOOKSPECS`` in its
+(``mnrules.hooks.hookspecs``): the game adds them to the bus through ``HOOKSPECS`` in its
 package. Read with the kernel's module as the rules' table of contents."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from mnrules.hookspecs import hookspec
+from mnrules.hooks.hookspecs import hookspec
 
 
 # --------------------------------------------------------------------------------------

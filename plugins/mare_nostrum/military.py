@@ -16,11 +16,11 @@ from mare_nostrum import choices
 from mare_nostrum.conquest import convert_all, give_up, release_excess, tidy
 from mare_nostrum.geometry import Reach, farther, seas_within
 from mare_nostrum.state import Game, State, Step
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
-from mnrules.effects import Event
-from mnrules.engine import CONTINUE, DONE, Decision, Frame
+from mnrules.core.effects import Event
+from mnrules.core.engine import CONTINUE, DONE, Decision, Frame
 from mnrules.errors import MnrulesError, PackError, RuleRef
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part, Quantity
+from mnrules.hooks.hookspecs import hookimpl
 
 R_MOVE_SEA = RuleRef("trireme-move", "a trireme moves at most once, to an adjacent sea",
                      "FR 4.1.1; NL/PL/UK 4.1.1")

@@ -12,8 +12,8 @@ from typing import Any
 from mare_nostrum.conquest import forget_conquests, record_conquest
 from mare_nostrum.state import LEGENDARY, Game, base_good
 from mnrules.errors import StateError
-from mnrules.scenario import start_phase as start_phase  # the kernel's, for tests' imports
-from mnrules.scenario import sub
+from mnrules.tools.scenario import start_phase as start_phase  # the kernel's, for tests' imports
+from mnrules.tools.scenario import sub
 
 
 def _edited(game: Game) -> None:
@@ -281,7 +281,7 @@ def _conquest(schema: Any, info: Any, at: tuple[str | int, ...], allow_null: boo
     if info is None and allow_null:
         return
     values = schema.mapping(info, at, allow_null=False)
-    from mnrules.scenario import _check_keys
+    from mnrules.tools.scenario import _check_keys
 
     _check_keys(schema.src, values, ("player", "round", "marker_round"), at)
     if "player" in values:

@@ -13,11 +13,11 @@ from typing import Any
 
 from mare_nostrum.state import Game, Step
 from mare_nostrum.supply import in_supply, take
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
-from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.core.effects import Event
+from mnrules.core.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part, Quantity
+from mnrules.hooks.hookspecs import hookimpl
 
 CHOICE = "|"  # an income key "coin|legendary" lets the player pick one of them
 

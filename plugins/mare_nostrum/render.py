@@ -21,12 +21,12 @@ from xml.sax.saxutils import escape, quoteattr
 
 from mare_nostrum.board import Board, Province
 from mare_nostrum.state import Game, State
-from mnrules import engine
+from mnrules.core import engine
+from mnrules.core.start import fits
 from mnrules.errors import MnrulesError, StateError
-from mnrules.start import fits
 
 if TYPE_CHECKING:
-    from mnrules.ruleset import Ruleset
+    from mnrules.content.ruleset import Ruleset
 
 # --- drawing primitives (pixels) -------------------------------------------------------
 
@@ -256,7 +256,7 @@ def _as_game(game: Game | Ruleset, state: State | None) -> Game:
 
 
 def _view(game: Game, say: Any = None) -> _View:
-    from mnrules.present import presenter
+    from mnrules.language.present import presenter
 
     rules = game.rules
     board = rules.board

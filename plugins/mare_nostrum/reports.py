@@ -15,14 +15,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from mare_nostrum.production import CHOICE
-from mare_nostrum.state import LEGENDARY, Game, base_good
-from mnrules.effects import Event
-from mnrules.engine import Decision
-from mnrules.hookspecs import hookimpl
-from mnrules.present import Presenter, place_name, presenter
+from mare_nostrum.state import LEGENDARY, TRACKS, Game, base_good
+from mnrules.core.effects import Event
+from mnrules.core.engine import Decision
+from mnrules.hooks.hookspecs import hookimpl
+from mnrules.language.present import Presenter, place_name, presenter
 
 UNIT_KINDS = ("legion", "trireme", "fortress")
-TRACKS = ("trade", "culture", "military")
 
 
 # -- words ------------------------------------------------------------------------------

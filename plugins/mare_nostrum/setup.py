@@ -17,10 +17,10 @@ from mare_nostrum.production import building_income
 from mare_nostrum.state import Game, State
 from mare_nostrum.supply import take, take_building
 from mare_nostrum.tracks import counted
-from mnrules.contract import Declaration, Part
-from mnrules.engine import Param
-from mnrules.hookspecs import hookimpl
-from mnrules.start import new_game
+from mnrules.core.engine import Param
+from mnrules.core.start import new_game
+from mnrules.hooks.contract import Declaration, Part
+from mnrules.hooks.hookspecs import hookimpl
 
 
 @hookimpl

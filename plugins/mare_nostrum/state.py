@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mnrules import engine
+from mnrules.core import engine
+from mnrules.core.state import KERNEL_SHAPES, at_least
+from mnrules.core.state import State as KernelState
 from mnrules.errors import StateError
-from mnrules.state import KERNEL_SHAPES, at_least
-from mnrules.state import State as KernelState
 
 if TYPE_CHECKING:
     from _typeshed import IdentityFunction
@@ -28,6 +28,11 @@ except ImportError:  # a pure-Python install without mypy: the mark does nothing
 
 LEGENDARY = "legendary:"
 """Prefix of a legendary good's resource key ("legendary:grain")."""
+
+
+TRACKS: tuple[str, ...] = ("trade", "culture", "military")
+"""The leadership tracks, in the order titles are claimed (FR 5; NL/PL/UK 5). Their levels
+are derived from the board (``tracks.py``), never stored; every module names them from here."""
 
 
 def base_good(key: str) -> str:

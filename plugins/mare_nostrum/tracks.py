@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from mare_nostrum.state import Game
-from mnrules.contract import Declaration, Part, Quantity
-from mnrules.effects import Modifier
-from mnrules.engine import Param
-from mnrules.hookspecs import hookimpl
+from mare_nostrum.state import TRACKS, Game
+from mnrules.core.effects import Modifier
+from mnrules.core.engine import Param
+from mnrules.hooks.contract import Declaration, Part, Quantity
+from mnrules.hooks.hookspecs import hookimpl
 
-TRACKS = ("trade", "culture", "military")
-
-# What this plugin answers on the bus (see mnrules.bus).
+# What this plugin answers on the bus (see mnrules.hooks.bus).
 MODIFIES = frozenset({"track"})
 
 

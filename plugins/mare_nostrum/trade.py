@@ -14,11 +14,11 @@ from typing import Any
 
 from mare_nostrum import choices
 from mare_nostrum.state import Game, Step
-from mnrules.contract import DecisionKind, Declaration, EventKind, Part, Quantity
-from mnrules.effects import Event
-from mnrules.engine import DONE, Decision, Frame, Param
+from mnrules.core.effects import Event
+from mnrules.core.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part, Quantity
+from mnrules.hooks.hookspecs import hookimpl
 
 NO_RETURN = RuleRef("trade-no-return", "two players may not take each other's resources "
                     "twice in a row", "FR 2.2; NL/PL/UK 2.2")

@@ -12,12 +12,12 @@ from typing import Any
 
 from mare_nostrum.control import slot_controller
 from mare_nostrum.state import Game
-from mnrules.contract import Declaration, EventKind, Part, Quantity
-from mnrules.effects import Event, Trigger
-from mnrules.engine import Param
-from mnrules.hookspecs import hookimpl
+from mnrules.core.effects import Event, Trigger
+from mnrules.core.engine import Param
+from mnrules.hooks.contract import Declaration, EventKind, Part, Quantity
+from mnrules.hooks.hookspecs import hookimpl
 
-# What this plugin answers on the bus (see mnrules.bus).
+# What this plugin answers on the bus (see mnrules.hooks.bus).
 TRIGGERED_BY = frozenset({"victory_claim", "built"})
 
 

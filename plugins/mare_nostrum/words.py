@@ -21,9 +21,9 @@ from mare_nostrum.control import capital, has_enemies, slot_controller
 from mare_nostrum.production import CHOICE
 from mare_nostrum.state import Game, base_good
 from mare_nostrum.supply import take
-from mnrules.effects import Event, Modifier
-from mnrules.engine import Param
-from mnrules.hookspecs import hookimpl
+from mnrules.core.effects import Event, Modifier
+from mnrules.core.engine import Param
+from mnrules.hooks.hookspecs import hookimpl
 from mnrules.language.compiler import Env, Interactive
 from mnrules.language.words import Terms, Word, one_of
 
@@ -87,7 +87,7 @@ def _copies(game: Game, card: str) -> list[tuple[str, int]]:
     return [(p, COPY_RANK) for p, cs in copies.items() if card in cs]
 
 
-# What this plugin answers on the bus (see mnrules.bus).
+# What this plugin answers on the bus (see mnrules.hooks.bus).
 MODIFIES = frozenset({"battle.allowed", "move.destinations"})
 
 

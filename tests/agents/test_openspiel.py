@@ -17,7 +17,7 @@ import mnrules.openspiel  # noqa: E402
 from mnrules.agents import Table, replay_outcomes  # noqa: E402
 from mnrules.bots import make_bot  # noqa: E402
 from mnrules.bots.random_bot import RandomBot  # noqa: E402
-from mnrules.view import player_view  # noqa: E402
+from mnrules.core.view import player_view  # noqa: E402
 
 TTT = str(Path(__file__).parent.parent / "kernel" / "tictactoe" / "pack.yaml")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from mnrules import load_ruleset, new_game
 from mnrules.bots import ViewBot, make_bot
-from mnrules.engine import Game
+from mnrules.core.engine import Game
 
 VARIANT = Path(__file__).parent / "seat_bot" / "variant.yaml"
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from antike2.state import Game
 from mnrules import load_ruleset, new_game
-from mnrules.ruleset import Ruleset
-from mnrules.scenario import set_position
+from mnrules.content.ruleset import Ruleset
+from mnrules.tools.scenario import set_position
 
 RULES = load_ruleset("antike2")
 VARIANTS = "editions/antike2/variants"

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from antike2.board import BoardError, default_board_path, load
-from mnrules.cli import main
+from mnrules.content.yamlsource import MAX_BYTES, MAX_VALUES
 from mnrules.errors import DataFileError, MnrulesError
-from mnrules.yamlsource import MAX_BYTES, MAX_VALUES
+from mnrules.frontends.cli import main
 
 MN_TEXT = default_board_path("mare_nostrum").read_text(encoding="utf-8")
 ORIENT_TEXT = default_board_path("orient").read_text(encoding="utf-8")

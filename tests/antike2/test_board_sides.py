@@ -23,7 +23,7 @@ from antike2.board import (
     load,
     start_measures,
 )
-from mnrules.cli import main
+from mnrules.frontends.cli import main
 
 SIDES = ("mare_nostrum", "orient")
 _BOARDS = {side: load(default_board_path(side)) for side in SIDES}

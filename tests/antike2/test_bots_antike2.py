@@ -15,7 +15,7 @@ from antike2.bots.heuristic import HeuristicBot
 from antike2.state import Game
 from mnrules import load_ruleset, new_game
 from mnrules.bots import bot_kinds, make_bot
-from mnrules.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset
 
 
 @cache
@@ -87,7 +87,7 @@ def test_a_run_of_trades_begins_with_one_whose_takes_are_spent() -> None:
     the temple; the first alone took 2 iron the turn never spends. Made first, it was the
     turn's only trade and stood idle (``mnrules bots check``): it waits, the temple is
     paid as it was."""
-    from mnrules.blunders import check_game
+    from mnrules.tools.blunders import check_game
 
     rules = load_ruleset("antike2")
     report = check_game(rules, 6, 1000005, ["heuristic"], cap=32)

@@ -16,8 +16,8 @@ from antike2.state import UNITS, Game
 from antike2.supply import cities_of, units_out
 from mnrules import new_game
 from mnrules.bots.random_bot import RandomBot
+from mnrules.core.invariants import check
 from mnrules.errors import IllegalChoice
-from mnrules.invariants import check
 
 GESOCRIBATE = {"cities": {"GESOCRIBATE": "yellow", "ROMA": "yellow", "LUTETIA": "red",
                           "LUGDUNUM": "red"},

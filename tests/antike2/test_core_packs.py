@@ -9,8 +9,8 @@ import pytest
 from a2_helpers import variant_file
 
 from mnrules import load_ruleset
+from mnrules.content.packs import list_packs
 from mnrules.errors import MnrulesError
-from mnrules.packs import list_packs
 
 
 @pytest.mark.parametrize(("text", "says"), [
@@ -64,7 +64,7 @@ def test_the_packs_ids_do_not_clash_with_mare_nostrums() -> None:
 
 def test_a_rondel_action_played_by_two_plugins_is_refused(tmp_path: Path) -> None:
     (tmp_path / "second_militia.py").write_text(
-        "from mnrules.hookspecs import hookimpl\n\n\n@hookimpl\n"
+        "from mnrules.hooks.hookspecs import hookimpl\n\n\n@hookimpl\n"
         "def a2_actions() -> dict[str, str]:\n    return {'militia': 'a2.templum'}\n",
         encoding="utf-8")
     with pytest.raises(MnrulesError, match="'militia' is played by two plugins"):

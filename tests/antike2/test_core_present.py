@@ -10,9 +10,9 @@ import random
 import pytest
 
 from mnrules import load_ruleset, new_game
-from mnrules.effects import Event
-from mnrules.engine import Decision
-from mnrules.present import presenter
+from mnrules.core.effects import Event
+from mnrules.core.engine import Decision
+from mnrules.language.present import presenter
 from test_present import leaks, texts_of
 
 

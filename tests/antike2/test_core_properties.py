@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from antike2.supply import bank_coins, temples_left, units_left
 from mnrules import new_game
 from mnrules.bots.random_bot import RandomBot
-from mnrules.cli import main
+from mnrules.core.invariants import check
+from mnrules.core.start import load_game
 from mnrules.errors import StateError
-from mnrules.invariants import check
-from mnrules.start import load_game
+from mnrules.frontends.cli import main
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,8 +8,8 @@ import pytest
 from a2_helpers import RULES
 
 from mnrules import load_ruleset
-from mnrules import simulate as sim
-from mnrules.cli import main
+from mnrules.frontends.cli import main
+from mnrules.tools import simulate as sim
 
 
 def test_the_pack_says_how_long_a_bot_game_may_run() -> None:

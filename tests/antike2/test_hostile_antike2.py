@@ -17,7 +17,7 @@ from a2_helpers import asked, at_turn, options, play
 from antike2.rondel import spaces
 from limits import assert_clean_error, mnrules
 from mnrules import load_ruleset, new_game
-from mnrules.engine import DONE, Decision, Frame, Game
+from mnrules.core.engine import DONE, Decision, Frame, Game
 from mnrules.errors import MnrulesError, PackError
 
 YELLOW = {"ROMA": "yellow", "NEAPOLIS": "yellow", "SYRACUS": "yellow"}
@@ -79,7 +79,7 @@ def test_the_kernel_refuses_to_ask_a_decision_with_no_option(tmp_path: Path) -> 
 
 @pytest.fixture(scope="module")
 def a2_save(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    from mnrules.cli import main
+    from mnrules.frontends.cli import main
 
     path = tmp_path_factory.mktemp("a2") / "g.save"
     assert main(["play", "--game", "antike2", "--seed", "2", "--rounds", "1",
@@ -135,7 +135,7 @@ def test_a_scenario_beyond_the_box_is_refused_at_its_key(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], position: str, key: str) -> None:
     """The pack's box holds 10 kings, 12 legions a nation, 50 coins: a scenario taking
     more is refused as a save would be, at the key that takes them."""
-    from mnrules.cli import main
+    from mnrules.frontends.cli import main
 
     scenario = tmp_path / "s.yaml"
     scenario.write_text("scenario: beyond the box\nedition: antike2\nplayers: 4\n"
@@ -151,7 +151,7 @@ def test_a_scenario_beyond_the_box_is_refused_at_its_key(
     ("bonuses: {military: 1}", "bonuses"), ("cost: 3", "cost"), ("copyable: false", "copyable")])
 def test_cards_check_refuses_mare_nostrum_fields_on_a_personage(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str, line: str) -> None:
-    from mnrules.cli import main
+    from mnrules.frontends.cli import main
 
     card = tmp_path / "consul.yaml"
     card.write_text(f"id: consul\nkind: personage\nphase: turn\nnames: {{en: Consul}}\n{field}\n")
@@ -168,7 +168,7 @@ def test_a_broken_save_sent_to_the_web_app_is_a_400_without_the_servers_folders(
     pytest.importorskip("httpx")
     from starlette.testclient import TestClient
 
-    from mnrules.web.app import create_app
+    from mnrules.frontends.web.app import create_app
 
     data = copy.deepcopy(a2_save)
     nation = data["state"]["players"][0]
@@ -183,7 +183,7 @@ def test_a_broken_save_sent_to_the_web_app_is_a_400_without_the_servers_folders(
 def test_the_cli_keeps_the_paths_a_user_named(tmp_path: Path,
                                               a2_save: dict[str, Any]) -> None:
     from mnrules.errors import without_private_folders
-    from mnrules.log import load_saved
+    from mnrules.tools.log import load_saved
 
     data = copy.deepcopy(a2_save)
     del data["state"]["rondel"][data["state"]["players"][0]]

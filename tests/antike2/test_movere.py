@@ -13,11 +13,11 @@ import pytest
 from antike2.movere import reach, ways
 from antike2.state import Game
 from mnrules import load_ruleset, new_game
+from mnrules.content.packs import read
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.invariants import check
 from mnrules.errors import IllegalChoice
-from mnrules.invariants import check
-from mnrules.packs import read
-from mnrules.ruleset import Ruleset
-from mnrules.scenario import set_position
+from mnrules.tools.scenario import set_position
 
 WAR = ("movere", "conquest")
 

@@ -12,7 +12,7 @@ from test_movere import PELLA, at_movere
 
 from antike2.render import NATIONS, mn_render, positions, render_svg
 from mnrules.errors import MnrulesError
-from mnrules.present import presenter
+from mnrules.language.present import presenter
 
 SVG = "{http://www.w3.org/2000/svg}"
 

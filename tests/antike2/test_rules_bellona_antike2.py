@@ -8,7 +8,7 @@ import pytest
 from a2_helpers import at_turn, play
 
 from antike2.bellona import pass_right, right_of
-from mnrules.effects import Event
+from mnrules.core.effects import Event
 
 ORDER = ["yellow", "green", "blue", "black"]
 

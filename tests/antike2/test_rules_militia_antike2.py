@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from a2_helpers import asked, at_turn, options, play
 
-from mnrules.effects import Event
+from mnrules.core.effects import Event
 from mnrules.errors import IllegalChoice
 
 

@@ -17,8 +17,8 @@ from test_rules_conquest import at_movere_in, variant
 
 from antike2.movere import reach, ways
 from mnrules import load_ruleset
+from mnrules.content.packs import read
 from mnrules.errors import IllegalChoice
-from mnrules.packs import read
 
 CROSSES_OK = {"legion": "red", "galley": "blue"}
 """The border of its own colour each kind crosses, besides the combined ones."""

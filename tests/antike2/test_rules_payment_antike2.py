@@ -10,9 +10,9 @@ import json
 import pytest
 from a2_helpers import RULES, asked, at_turn, options, play
 
-from mnrules.effects import Event
+from mnrules.core.effects import Event
+from mnrules.core.start import load_game
 from mnrules.errors import IllegalChoice
-from mnrules.start import load_game
 
 YELLOW = {"ROMA": "yellow", "NEAPOLIS": "yellow", "SYRACUS": "yellow"}
 

@@ -13,7 +13,7 @@ from test_rules_victory import PACK
 
 from antike2.personages import due, earned, every
 from mnrules import load_ruleset
-from mnrules.invariants import check
+from mnrules.core.invariants import check
 
 
 def test_the_scripts_numbers_are_what_earns_one() -> None:

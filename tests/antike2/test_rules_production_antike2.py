@@ -11,7 +11,7 @@ from a2_helpers import RULES, asked, at_turn, options, play
 
 from antike2.production import amount
 from mnrules import load_ruleset
-from mnrules.effects import Event
+from mnrules.core.effects import Event
 from mnrules.errors import IllegalChoice
 
 
@@ -71,7 +71,7 @@ def test_what_a_temple_city_yields_is_the_packs_parameter(tmp_path: Path) -> Non
 def test_the_production_sentence_tells_whether_the_coin_came() -> None:
     """What a player reads says what happened: three gold and the coin, or three gold and
     no coin (the bank empty, a resource instead), counted in the language's plural."""
-    from mnrules.present import presenter
+    from mnrules.language.present import presenter
 
     def told(stock: dict[str, dict[str, int]], lang: str) -> str:
         game = at_turn({"cities": {"SYRACUS": "yellow temple"}, "stock": stock}, "yellow")

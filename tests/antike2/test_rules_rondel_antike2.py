@@ -10,9 +10,9 @@ from a2_helpers import asked, at_turn, options, play
 
 from antike2.rondel import distance, space_ids, spaces
 from mnrules import load_ruleset
-from mnrules.effects import Event
+from mnrules.core.effects import Event
+from mnrules.core.invariants import check
 from mnrules.errors import IllegalChoice, MnrulesError
-from mnrules.invariants import check
 
 YELLOW = {"ROMA": "yellow", "NEAPOLIS": "yellow", "SYRACUS": "yellow"}
 
@@ -95,7 +95,7 @@ def test_a_marker_on_no_space_breaks_the_rules_invariants() -> None:
 
 def _variant(tmp_path: Path, plugin: str) -> Path:
     (tmp_path / "extra.py").write_text(
-        "from mnrules.hookspecs import hookimpl\n\n\n@hookimpl\n"
+        "from mnrules.hooks.hookspecs import hookimpl\n\n\n@hookimpl\n"
         f"def a2_actions() -> dict[str, str]:\n    return {plugin}\n", encoding="utf-8")
     path = tmp_path / "v.yaml"
     path.write_text("extends: antike2\nplugins: {add: [extra.py]}\n", encoding="utf-8")
@@ -116,7 +116,7 @@ def test_each_action_is_played_by_one_plugin_with_a_step_of_the_rule_set(
 def test_a_player_reads_what_each_space_costs_before_he_picks_it() -> None:
     """The menu says the price of a space beyond the free three (Ferrum to Ferrum, the
     full circle: five resources; Militia from Ferrum: one), in English and in Russian."""
-    from mnrules.present import presenter
+    from mnrules.language.present import presenter
 
     game = at_turn({"cities": YELLOW, "rondel": {"yellow": "ferrum"},
                     "stock": {"yellow": {"marble": 5}}}, "yellow")

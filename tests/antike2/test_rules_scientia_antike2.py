@@ -11,7 +11,7 @@ from a2_helpers import RULES, asked, at_turn, options, play, variant_file
 
 from antike2.scientia import learnable, price
 from mnrules import load_ruleset
-from mnrules.effects import Event
+from mnrules.core.effects import Event
 from mnrules.errors import IllegalChoice, MnrulesError
 
 

@@ -11,7 +11,7 @@ from a2_helpers import RULES
 
 from antike2.state import Game
 from mnrules import new_game
-from mnrules.cli import main
+from mnrules.frontends.cli import main
 
 
 def fresh(players: int, seed: int = 1) -> Game:

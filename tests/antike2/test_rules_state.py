@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from antike2.state import State
 from mnrules import new_game
+from mnrules.core.start import load_game
 from mnrules.errors import StateError
-from mnrules.start import load_game
 
 AREAS = ("ROMA", "MARE_TYRRHENUM")
 MOVES = st.lists(st.tuples(st.sampled_from(("add", "remove")), st.sampled_from(AREAS),

@@ -15,9 +15,9 @@ from a2_helpers import RULES, at_turn, variant_file
 from antike2.state import Game
 from antike2.supply import can_pay, pay, take_coin
 from mnrules import load_ruleset
+from mnrules.core.invariants import check
+from mnrules.core.start import load_game
 from mnrules.errors import MnrulesError
-from mnrules.invariants import check
-from mnrules.start import load_game
 
 
 def test_a_cost_is_paid_with_its_resources_and_a_coin_for_each_one_missing() -> None:

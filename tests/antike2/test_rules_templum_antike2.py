@@ -9,7 +9,7 @@ import pytest
 from a2_helpers import RULES, asked, at_turn, options, play, until
 
 from antike2.supply import temples_left
-from mnrules.effects import Event
+from mnrules.core.effects import Event
 from mnrules.errors import IllegalChoice
 
 YELLOW = {"ROMA": "yellow", "NEAPOLIS": "yellow", "SYRACUS": "yellow"}

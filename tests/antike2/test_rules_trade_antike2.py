@@ -11,7 +11,7 @@ from a2_helpers import asked, at_turn, options, play
 
 from antike2.trade import trades
 from mnrules import load_ruleset
-from mnrules.effects import Event
+from mnrules.core.effects import Event
 from mnrules.errors import IllegalChoice
 
 BOTH = {"yellow": ["mercatura", "commercium"]}

@@ -15,9 +15,9 @@ from test_rules_victory import bare_pack
 from antike2.state import Game
 from antike2.turn import this_turn
 from mnrules import load_ruleset, new_game
-from mnrules.effects import Event
-from mnrules.packs import read
-from mnrules.simulate import round_cap
+from mnrules.content.packs import read
+from mnrules.core.effects import Event
+from mnrules.tools.simulate import round_cap
 
 
 def seen(game: Game) -> list[tuple[str, str]]:

@@ -14,7 +14,7 @@ from test_personages_victory import destroy_ancona_in, end_turn
 from antike2.supply import personages_left
 from antike2.victory import target
 from mnrules import load_ruleset
-from mnrules.cli import main
+from mnrules.frontends.cli import main
 
 PACK = Path("editions/antike2/antike2/pack.yaml")
 

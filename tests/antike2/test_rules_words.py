@@ -15,9 +15,9 @@ from test_rules_victory import PACK
 
 from antike2.conquest import defence
 from mnrules import load_ruleset, new_game
+from mnrules.content.ruleset import Ruleset
+from mnrules.core.start import load_game
 from mnrules.errors import MnrulesError, StateError
-from mnrules.ruleset import Ruleset
-from mnrules.start import load_game
 
 
 def patched(tmp_path: Path, card: str, script: str) -> Ruleset:
@@ -151,8 +151,8 @@ def test_a_script_counts_a_nations_holdings(tmp_path: Path) -> None:
 def test_a_stock_that_omits_a_resource_holds_none_of_it() -> None:
     """A save may list only the resources a nation holds ({coin: 2}): 'gold you have'
     counts 0 of the gold it omits, 'you have 1 gold' is false, and paying it takes none."""
+    from mnrules.content.ruleset import vocabulary
     from mnrules.language.compiler import Env
-    from mnrules.ruleset import vocabulary
 
     game = new_game(RULES, 4, seed=1)
     nation = game.state.players[0]

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from mnrules import load_game, load_ruleset, new_game
-from mnrules.cli import main
-from mnrules.log import replay
-from mnrules.scenario import run
+from mnrules.frontends.cli import main
+from mnrules.tools.log import replay
+from mnrules.tools.scenario import run
 
 HERE = Path(__file__).parent
 PACK = str(HERE / "tictactoe" / "pack.yaml")

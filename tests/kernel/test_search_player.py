@@ -13,9 +13,9 @@ import pytest
 from mnrules import load_ruleset, new_game
 from mnrules.bots import make_bot
 from mnrules.bots.mcts import MctsBot
-from mnrules.engine import Game
+from mnrules.core.engine import Game
 from mnrules.errors import MnrulesError
-from mnrules.scenario import set_position
+from mnrules.tools.scenario import set_position
 
 PACK = str(Path(__file__).parent / "tictactoe" / "pack.yaml")
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from mnrules.cli import main
-from mnrules.simulate import GameResult
-from mnrules.skill import Cell, Rung, format_table, format_trace, ladder, table_cells
+from mnrules.frontends.cli import main
+from mnrules.tools.simulate import GameResult
+from mnrules.tools.skill import Cell, Rung, format_table, format_trace, ladder, table_cells
 
 PACK = str(Path(__file__).parent / "tictactoe" / "pack.yaml")
 

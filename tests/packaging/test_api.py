@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 import mnrules
-from mnrules import api, engine, hookspecs, state
+from mnrules import api
+from mnrules.content.ruleset import load_ruleset
+from mnrules.core import engine, state
 from mnrules.errors import PackError
-from mnrules.ruleset import load_ruleset
+from mnrules.hooks import hookspecs
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = [ROOT / "tests" / "kernel" / "tictactoe" / "tictactoe.py",

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 import mnrules
-from mnrules import games
+from mnrules.content import games
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME_FOLDERS = sorted(d.name for d in (ROOT / "plugins").iterdir()

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from mnrules import games
-from mnrules.cli import main
+from mnrules.content import games
+from mnrules.content.packs import list_packs
+from mnrules.content.ruleset import load_ruleset
 from mnrules.errors import PackError
-from mnrules.packs import list_packs
-from mnrules.ruleset import load_ruleset
+from mnrules.frontends.cli import main
 
 BROKEN = games.GameEntry("broken", "mnrules_no_such_package", "mnrules-broken")
 

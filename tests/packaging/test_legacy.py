@@ -48,7 +48,7 @@ def test_the_warning_points_at_the_importing_line() -> None:
 
 def test_names_no_game_claims_are_not_aliased() -> None:
     assert new_name("mnrules.plugin") is None
-    assert new_name("mnrules.engine") is None
+    assert new_name("mnrules.core.engine") is None
     assert new_name("mnrules.plugins.antike2.rondel") == "antike2.rondel"
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("mnrules.plugins.mare_nostrum.no_such_rule")
@@ -57,7 +57,7 @@ def test_names_no_game_claims_are_not_aliased() -> None:
 def test_a_modders_plugin_of_last_month_still_plays(tmp_path: Path) -> None:
     """A variant's plugin file written against 0.1 (old imports) loads and plays."""
     (tmp_path / "old.py").write_text(
-        "from mnrules.hookspecs import hookimpl\n"
+        "from mnrules.hooks.hookspecs import hookimpl\n"
         "from mnrules.plugins.mare_nostrum.tracks import TRACKS\n"
         "from mnrules.plugins.military import Military\n\n\n"
         "@hookimpl\n"

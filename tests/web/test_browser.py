@@ -23,7 +23,7 @@ uvicorn = pytest.importorskip("uvicorn")
 
 from web_live import chromium_browser, find_chromium, serving  # noqa: E402
 
-from mnrules.web.app import create_app  # noqa: E402
+from mnrules.frontends.web.app import create_app  # noqa: E402
 
 CHROMIUM = find_chromium()
 
@@ -131,10 +131,10 @@ def test_a_private_link_shows_only_its_own_screen(server: str, page: Any) -> Non
 
 def test_a_replay_steps_by_choice_and_by_round_with_dice(server: str, page: Any,
                                                          tmp_path: Path) -> None:
-    from mnrules.cli import main
+    from mnrules.frontends.cli import main
 
     log = tmp_path / "g.jsonl"
-    assert main(["play", "--seed", "4", "--rounds", "5", "--log", str(log)]) == 0
+    assert main(["play", "--edition", "en", "--seed", "4", "--rounds", "5", "--log", str(log)]) == 0
     page.goto(server + "/replay")
     page.set_input_files("#logfile", str(log))
     page.click("#open")
@@ -157,7 +157,7 @@ def test_a_replay_steps_by_choice_and_by_round_with_dice(server: str, page: Any,
 
 
 def test_a_french_log_replays_in_french(server: str, page: Any, tmp_path: Path) -> None:
-    from mnrules.cli import main
+    from mnrules.frontends.cli import main
 
     log = tmp_path / "g.jsonl"
     assert main(["play", "--edition", "fr", "--seed", "4", "--rounds", "1",

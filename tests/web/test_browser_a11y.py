@@ -21,7 +21,7 @@ uvicorn = pytest.importorskip("uvicorn")
 
 from web_live import chromium_browser, find_chromium, serving  # noqa: E402
 
-from mnrules.web.app import allowed_hosts, create_app  # noqa: E402
+from mnrules.frontends.web.app import allowed_hosts, create_app  # noqa: E402
 
 CHROMIUM = find_chromium()
 

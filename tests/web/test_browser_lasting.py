@@ -18,7 +18,7 @@ uvicorn = pytest.importorskip("uvicorn")
 
 from web_live import Served, chromium_browser, find_chromium  # noqa: E402
 
-from mnrules.web.app import allowed_hosts, create_app  # noqa: E402
+from mnrules.frontends.web.app import allowed_hosts, create_app  # noqa: E402
 
 CHROMIUM = find_chromium()
 

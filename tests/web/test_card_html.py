@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mnrules.frontends.web.card_html import card_html, script_lines
 from mnrules.language.words import Vocabulary
-from mnrules.web.card_html import card_html, script_lines
 
 pytest.importorskip("pygments")
 
@@ -27,7 +27,7 @@ names: {en: My hero}
 
 @pytest.fixture(scope="module")
 def vocab() -> Vocabulary:
-    from mnrules.ruleset import load_ruleset, vocabulary
+    from mnrules.content.ruleset import load_ruleset, vocabulary
 
     return vocabulary(load_ruleset("en"))
 

@@ -16,7 +16,7 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
 
-from mnrules.web.app import create_app
+from mnrules.frontends.web.app import create_app
 
 
 @pytest.fixture
@@ -194,10 +194,10 @@ def test_bad_requests_are_refused_with_a_message(client: TestClient) -> None:
 
 def test_a_log_replays_choice_by_choice_and_round_by_round(client: TestClient,
                                                           tmp_path: Path) -> None:
-    from mnrules.cli import main
+    from mnrules.frontends.cli import main
 
     log = tmp_path / "g.jsonl"
-    assert main(["play", "--seed", "4", "--rounds", "2", "--log", str(log)]) == 0
+    assert main(["play", "--edition", "en", "--seed", "4", "--rounds", "2", "--log", str(log)]) == 0
     r = client.post("/api/replays", json={"log": log.read_text()})
     assert r.status_code == 200, r.text
     rid, rounds = r.json()["id"], r.json()["rounds"]
@@ -235,7 +235,7 @@ def test_a_whole_game_against_bots_in_each_editions_language(edition: str) -> No
     """What the host's page does, choice by choice, to the end (the view looked at every
     few choices): every edition plays out in its own language."""
     from mnrules import load_ruleset
-    from mnrules.web.tables import new_table
+    from mnrules.frontends.web.tables import new_table
 
     table = new_table(load_ruleset(edition), edition, 5, {"rome": "human"}, seed=7, lang=None)
     rome = ["rome"]
@@ -316,7 +316,7 @@ def test_serve_prints_its_address_and_serves_the_pages(tmp_path: Path) -> None:
 
 
 def test_serve_refuses_a_port_that_is_none() -> None:
-    from mnrules.cli import main
+    from mnrules.frontends.cli import main
 
     assert main(["serve", "--port", "70000"]) != 0
 
@@ -324,7 +324,7 @@ def test_serve_refuses_a_port_that_is_none() -> None:
 def test_serve_refuses_a_data_folder_it_cannot_write(tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]
                                                      ) -> None:
-    from mnrules.cli import main
+    from mnrules.frontends.cli import main
 
     blocked = tmp_path / "file"
     blocked.write_text("not a folder", encoding="utf-8")

@@ -19,9 +19,9 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient
 
 from mnrules import load_ruleset, new_game
-from mnrules.present import presenter
-from mnrules.web.app import create_app
-from mnrules.web.tables import seat_table
+from mnrules.frontends.web.app import create_app
+from mnrules.frontends.web.tables import seat_table
+from mnrules.language.present import presenter
 
 
 def api(link: str) -> str:
@@ -181,7 +181,7 @@ def test_a_tile_beyond_the_screen_says_why_it_is_not_offered() -> None:
 def test_a_store_of_schema_1_opens_its_games_as_hotseat_games(tmp_path: Any) -> None:
     import sqlite3
 
-    from mnrules.web.store import SqliteStore
+    from mnrules.frontends.web.store import SqliteStore
 
     path = tmp_path / "games.sqlite3"
     db = sqlite3.connect(path)

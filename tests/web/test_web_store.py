@@ -27,8 +27,8 @@ uvicorn = pytest.importorskip("uvicorn")
 from starlette.testclient import TestClient  # noqa: E402
 from web_live import free_port, serving  # noqa: E402
 
-from mnrules.web.app import create_app  # noqa: E402
-from mnrules.web.tables import Budget  # noqa: E402
+from mnrules.frontends.web.app import create_app  # noqa: E402
+from mnrules.frontends.web.tables import Budget  # noqa: E402
 
 ROME = {"edition": "en", "players": 5, "seed": 3, "seats": {"rome": "human"}}
 
@@ -157,7 +157,7 @@ def test_undo_and_the_log_survive_a_restart(tmp_path: Path) -> None:
     assert log.status_code == 200 and log.headers["cache-control"] == "no-store"
     path = tmp_path / "game.jsonl"
     path.write_text(log.text, encoding="utf-8")
-    from mnrules.log import replay
+    from mnrules.tools.log import replay
 
     replayed = replay(path)
     assert replayed.divergence is None and replayed.choices == view["version"] - 1
@@ -180,7 +180,7 @@ def test_a_loaded_save_is_kept_from_its_position(tmp_path: Path) -> None:
     assert '"state"' in log.splitlines()[0]      # its log starts from the save's position
     path = tmp_path / "loaded.jsonl"
     path.write_text(log, encoding="utf-8")
-    from mnrules.log import replay
+    from mnrules.tools.log import replay
 
     assert replay(path).divergence is None
 
@@ -188,7 +188,7 @@ def test_a_loaded_save_is_kept_from_its_position(tmp_path: Path) -> None:
 def test_undo_keeps_only_what_can_still_be_undone() -> None:
     """A snapshot per human choice, never trimmed, grew without end (58 KB a choice)."""
     from mnrules import load_ruleset
-    from mnrules.web.tables import new_table
+    from mnrules.frontends.web.tables import new_table
 
     table = new_table(load_ruleset("en"), "en", 3, {"rome": "human"}, seed=2, lang=None)
     for n in range(150):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mnrules.bots import Bot
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.hookspecs import hookimpl
 
 
 def make_heuristic(seed: int, arg: str) -> Bot:

@@ -28,8 +28,8 @@ from typing import Any
 from antike2.state import HOLDINGS, Game, State
 from mnrules.bots.random_bot import splitmix64
 from mnrules.bots.settings import softmax_pick
-from mnrules.engine import Choice, Decision
-from mnrules.engine import Game as KernelGame
+from mnrules.core.engine import Choice, Decision
+from mnrules.core.engine import Game as KernelGame
 
 from . import evaluate as ev
 from .settings import DEFAULT, Settings

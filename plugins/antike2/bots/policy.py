@@ -20,9 +20,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from mnrules.engine import Choice, Decision
-from mnrules.engine import Game as KernelGame
-from mnrules.hookspecs import hookimpl
+from mnrules.core.engine import Choice, Decision
+from mnrules.core.engine import Game as KernelGame
+from mnrules.hooks.hookspecs import hookimpl
 
 from . import evaluate as ev
 from .heuristic import HeuristicBot

@@ -22,7 +22,7 @@ from dataclasses import fields
 from typing import Any
 
 from mnrules.bots.random_bot import MASK, splitmix64
-from mnrules.view import SECRET
+from mnrules.core.view import SECRET
 
 from ..state import LEGENDARY, Game, State
 

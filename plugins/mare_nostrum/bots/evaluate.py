@@ -53,7 +53,6 @@ SET_V = 3.0            # a payment set of three this round
 CARRY_V = 0.6          # a coin kept for next round
 AHEAD_V = 0.5          # a big purchase one resource short with a trade pick to come,
                        # against one in hand (squared two short, and so on)
-BIG_TILE = 15.0        # the next hero or wonder is affordable (scaled by HW_VALUE)
 MARKER_W = 2.0         # a control marker one occupies: a province to convert
 RISK_W = 0.6           # what a province's buildings and cities are worth, times the
                        # chance that the strongest neighbour outnumbers its defence

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mnrules.bots.settings import softmax_pick
-from mnrules.engine import Choice, Decision
+from mnrules.core.engine import Choice, Decision
 
 from .. import api
 from ..api import SPECIAL_KINDS, TRACKS

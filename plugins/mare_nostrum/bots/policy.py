@@ -10,8 +10,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from mnrules.engine import Choice, Decision
-from mnrules.engine import Game as KernelGame
+from mnrules.core.engine import Choice, Decision
+from mnrules.core.engine import Game as KernelGame
 
 from . import evaluate as ev
 from .heuristic import HeuristicBot

@@ -142,7 +142,7 @@ def profile(name: str) -> Profile:
 def _named(base: str, whole: str) -> Profile:
     found = PROFILES.get(base)
     if found is None:
-        from mnrules.yamlsource import did_you_mean
+        from mnrules.content.yamlsource import did_you_mean
 
         known = f"; known: {', '.join(PROFILES)}"
         raise MnrulesError(f"--bots: heuristic:{whole}: unknown strategy profile {base!r}"

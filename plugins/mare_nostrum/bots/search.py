@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 
-from mnrules.engine import Choice
+from mnrules.core.engine import Choice
 
 from ..state import Game
 from . import evaluate as ev

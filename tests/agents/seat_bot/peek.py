@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mnrules.hookspecs import hookimpl
+from mnrules.hooks.hookspecs import hookimpl
 
 
 class Peek:
