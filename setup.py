@@ -48,6 +48,8 @@ for game in games():
             packages.append(f"{game}.{data}")
             package_data[f"{game}.{data}"] = ["**/*.yaml"]
 
+DEFAULT_GAME = "mare_nostrum"
+
 ext_modules = []
 if os.environ.get("MNRULES_COMPILE", "") not in ("", "0"):
     from mypyc.build import mypycify
@@ -57,5 +59,8 @@ if os.environ.get("MNRULES_COMPILE", "") not in ("", "0"):
 
 setup(packages=packages, package_dir=package_dir, package_data=package_data,
       entry_points={"console_scripts": ["mnrules = mnrules.frontends.cli:main"],
-                    "mnrules.games": [f"{g} = {g}" for g in games()]},
+                    "mnrules.games": [f"{g} = {g}" for g in games()],
+                    # the game a command plays when it names no pack (this distribution
+                    # bundles two: the kernel itself prefers none)
+                    "mnrules.default_game": [f"{DEFAULT_GAME} = {DEFAULT_GAME}"]},
       ext_modules=ext_modules)

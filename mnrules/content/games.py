@@ -29,6 +29,7 @@ from ..errors import PackError
 from .yamlsource import did_you_mean
 
 GROUP = "mnrules.games"
+DEFAULT_GROUP = "mnrules.default_game"
 """The entry-point group a distribution declares its games in."""
 
 
@@ -65,6 +66,15 @@ def installed() -> dict[str, GameEntry]:
     first found on the import path, as Python would import it; :func:`problems` tells
     of the other)."""
     return _declared()[0]
+
+
+def preferred() -> list[str]:
+    """The installed games a distribution declares the default (entry-point group
+    ``mnrules.default_game``): the game a command plays when it names no pack and
+    several games are installed."""
+    found = installed()
+    return sorted({ep.name for ep in metadata.entry_points(group=DEFAULT_GROUP)
+                   if ep.name in found})
 
 
 def problems() -> list[str]:

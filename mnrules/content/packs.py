@@ -165,13 +165,19 @@ def default_pack(game: str | None = None) -> str:
 
 
 def default_game() -> str:
-    """The one game installed. With several the kernel does not choose among them: the
-    error says how to name one (no game's pack is the kernel's default)."""
+    """The one game installed; with several, the one an installed distribution declares
+    the default (entry-point group ``mnrules.default_game``: this repository's declares
+    Mare Nostrum, so ``mnrules play`` plays it as it always has). The kernel itself
+    prefers no game: with several and no one declaration, the error says how to name
+    one."""
     from . import games
 
     installed = sorted(games.installed())
     if len(installed) == 1:
         return installed[0]
+    chosen = games.preferred()
+    if len(chosen) == 1:
+        return chosen[0]
     if not installed:
         raise PackError("no game is installed (a game is a package declared in the "
                         "entry-point group mnrules.games): name a pack file with --edition")
