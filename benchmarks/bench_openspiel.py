@@ -26,6 +26,7 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 
 import mnrules.openspiel
+from mnrules.agents import NativeSeat
 from mnrules.bots import make_bot
 from mnrules.simulate import wilson
 
@@ -50,12 +51,6 @@ class PolicyEvaluator(mcts.Evaluator):  # type: ignore[misc]
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
-def token(state: Any, bot: Any) -> int:
-    t = state.table
-    t.legal()   # the tokens every option shares are given first (the prefix grows)
-    return int(t.codec.spell(bot.choose(t.game))[len(t.prefix)])
-
-
 def one(args: tuple[str, int, str, int, str, int]) -> tuple[float, float, int]:
     name, players, ours, sims, kind, i = args
     game = pyspiel.load_game("mnrules", {"game": name, "players": players,
@@ -66,7 +61,8 @@ def one(args: tuple[str, int, str, int, str, int]) -> tuple[float, float, int]:
                  else PolicyEvaluator(rules, players))
     theirs = mcts.MCTSBot(game, 2.0, sims, evaluator, random_state=rng)
     seat = i % players
-    bots = {s: make_bot(ours, 17 * i + s, rules) for s in range(players) if s != seat}
+    bots = {s: NativeSeat(make_bot(ours, 17 * i + s, rules))
+            for s in range(players) if s != seat}
     state = game.new_initial_state()
     cpu, mine, last = 0.0, 0, None
     while not state.is_terminal():
@@ -83,12 +79,15 @@ def one(args: tuple[str, int, str, int, str, int]) -> tuple[float, float, int]:
             if choices != last:     # a decision, however many tokens it takes
                 mine, last = mine + 1, choices
         else:
-            action = token(state, bots[player])
+            action = bots[player].token(state.table)
         state.apply_action(action)
     return state.returns()[seat], cpu, mine
 
 
 def main() -> None:
+    if len(sys.argv) < 4 or not (sys.argv[2].isdigit() and sys.argv[3].isdigit()):
+        print(__doc__)
+        sys.exit(0 if "--help" in sys.argv or "-h" in sys.argv else 2)
     name, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     ours = sys.argv[4] if len(sys.argv) > 4 else "heuristic"
     sims = int(sys.argv[5]) if len(sys.argv) > 5 else 32
