@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import numpy as np
@@ -92,8 +92,16 @@ def main() -> None:
     ours = sys.argv[4] if len(sys.argv) > 4 else "heuristic"
     sims = int(sys.argv[5]) if len(sys.argv) > 5 else 32
     kind = sys.argv[6] if len(sys.argv) > 6 else "policy"
+    res: list[tuple[float, float, int]] = []
     with ProcessPoolExecutor(2) as ex:
-        res = list(ex.map(one, [(name, players, ours, sims, kind, i) for i in range(games)]))
+        # each game to stderr as it ends: a long run can be read (and cut short) midway
+        jobs = {ex.submit(one, (name, players, ours, sims, kind, i)): i
+                for i in range(games)}
+        for job in as_completed(jobs):
+            res.append(job.result())
+            print(f"game {jobs[job]} (seed {1000 + jobs[job]}): return {res[-1][0]:.2f}, "
+                  f"{res[-1][2]} decisions, {res[-1][1]:.1f} s CPU; {len(res)}/{games} "
+                  f"done, {sum(r[0] for r in res):.1f} won", file=sys.stderr, flush=True)
     wins = sum(r[0] for r in res)
     cpu = sum(r[1] for r in res)
     decisions = sum(r[2] for r in res)

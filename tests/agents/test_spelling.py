@@ -97,12 +97,17 @@ def test_an_antike2_move_is_one_token_a_step_of_words() -> None:
     rules = load_ruleset("antike2")
     codec = codec_for(rules)
     board = rules.board
-    for area in ("BYZANTIUM", "PELLA", "MARE_AEGAEUM", "LUNA"):
-        assert area in codec.index, area
-    assert all(name in codec.index for name in board.names), \
-        [n for n in board.names if n not in codec.index]
+    assert all(area in codec.index for area in [*board.regions, *board.seas])
     move = ("galley", ("PELLA", "MARE_AEGAEUM", "EPHESUS"))
     assert len(codec.spell(move)) == 8    # ( galley ( PELLA MARE_AEGAEUM EPHESUS ) )
+
+
+def test_mare_nostrums_areas_are_words_too() -> None:
+    rules = load_ruleset("en")
+    codec = codec_for(rules)
+    board = rules.board
+    assert all(area in codec.index for area in [*board.provinces, *board.seas])
+    assert codec.spell("MARE HADRIATICUM") == (codec.index["MARE HADRIATICUM"],)
 
 
 class Fickle:
