@@ -15,7 +15,7 @@ from open_spiel.python.algorithms import mcts
 
 import mnrules.openspiel
 from mnrules import new_game
-from mnrules.agents import Table
+from mnrules.agents import NativeSeat, Table
 from mnrules.bots import make_bot
 from mnrules.bots.random_bot import RandomBot
 
@@ -78,7 +78,8 @@ def versus(params: dict[str, object], games: int, sims: int, ours: str) -> list[
         bot = mcts.MCTSBot(game, 2.0, sims,
                            mcts.RandomRolloutEvaluator(1, np.random.RandomState(k)),
                            random_state=np.random.RandomState(k))
-        others = {s: make_bot(ours, k * 10 + s, rules) for s in range(n) if s != seat}
+        others = {s: NativeSeat(make_bot(ours, k * 10 + s, rules))
+                  for s in range(n) if s != seat}
         rng = np.random.RandomState(k)
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -88,10 +89,7 @@ def versus(params: dict[str, object], games: int, sims: int, ours: str) -> list[
             elif state.current_player() == seat:
                 state.apply_action(bot.step(state))
             else:
-                t = state.table
-                t.legal()
-                spelled = t.codec.spell(others[state.current_player()].choose(t.game))
-                state.apply_action(spelled[len(t.prefix)])
+                state.apply_action(others[state.current_player()].token(state.table))
         got.append(state.returns()[seat])
     return got
 

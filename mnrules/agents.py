@@ -55,22 +55,28 @@ _MARKS = {OPEN: "(", CLOSE: ")", STR: "<text", NUM: "<number", END: ">"}
 def vocabulary(rules: Ruleset) -> list[str]:
     """The pack's words: every string of at most 40 characters (no path, no line break)
     among its data, board, components, names, cards, seating, steps and the heads of
-    its typed choices (``move``, ``done``), sorted."""
+    its typed choices (``move``, ``done``), sorted. Objects are looked into when their
+    class is the kernel's or the game's own package's (an Antike II ``Board`` is
+    ``antike2.board.Board``: its areas' names are words)."""
+    roots = ("mnrules", "plugins", *_game_packages(rules))
     words: set[str] = set()
-    _strings(rules.data, words, 0, set())
-    _strings(rules.board, words, 0, set())
-    _strings(rules.components, words, 0, set())
-    _strings(rules.names, words, 0, set())
-    _strings(rules.names_by_kind, words, 0, set())
-    _strings(sorted(rules.cards), words, 0, set())
-    _strings(rules.seating, words, 0, set())
-    _strings(sorted(rules.steps), words, 0, set())
-    _strings([sorted(k for k in kinds if k) for kinds in rules.choice_types.values()],
-             words, 0, set())
+    for part in (rules.data, rules.board, rules.components, rules.names,
+                 rules.names_by_kind, sorted(rules.cards), rules.seating,
+                 sorted(rules.steps),
+                 [sorted(k for k in kinds if k) for kinds in rules.choice_types.values()]):
+        _strings(part, words, 0, set(), roots)
     return sorted(words)
 
 
-def _strings(value: Any, out: set[str], depth: int, seen: set[int]) -> None:
+def _game_packages(rules: Ruleset) -> tuple[str, ...]:
+    from .content.games import installed
+
+    entry = installed().get(rules.game)
+    return (entry.package.split(".")[0],) if entry is not None else ()
+
+
+def _strings(value: Any, out: set[str], depth: int, seen: set[int],
+             roots: tuple[str, ...]) -> None:
     if depth > 12:
         return
     if isinstance(value, str):
@@ -86,17 +92,16 @@ def _strings(value: Any, out: set[str], depth: int, seen: set[int]) -> None:
     seen.add(id(value))
     if isinstance(value, dict):
         for k, v in value.items():
-            _strings(k, out, depth + 1, seen)
-            _strings(v, out, depth + 1, seen)
+            _strings(k, out, depth + 1, seen, roots)
+            _strings(v, out, depth + 1, seen, roots)
     elif isinstance(value, list | tuple | set | frozenset):
         for v in value:
-            _strings(v, out, depth + 1, seen)
-    elif hasattr(value, "__dict__") and type(value).__module__.startswith(("mnrules",
-                                                                           "plugins")):
-        _strings(vars(value), out, depth + 1, seen)
+            _strings(v, out, depth + 1, seen, roots)
+    elif hasattr(value, "__dict__") and type(value).__module__.split(".")[0] in roots:
+        _strings(vars(value), out, depth + 1, seen, roots)
     elif hasattr(value, "__slots__"):
         for name in getattr(value, "__slots__", ()):
-            _strings(getattr(value, name, None), out, depth + 1, seen)
+            _strings(getattr(value, name, None), out, depth + 1, seen, roots)
 
 
 class ActionCodec:
@@ -289,6 +294,24 @@ class Table:
         n = len(self.prefix)
         return [o for s, o in found if s[n] == token]
 
+    def remaining(self, option: Choice) -> list[int]:
+        """The tokens still to give for a whole legal option of the pending decision
+        (after those given and those every option left shares); a ValueError if it is
+        not legal or the tokens given so far spell another."""
+        dec = self.decision
+        if dec is None:
+            raise ValueError("no decision is pending")
+        if option not in dec.options:
+            raise ValueError(f"{dec.kind}: {option!r} is not a legal option")
+        self._candidates()
+        spelled = self.codec.spell(option)
+        n = len(self.prefix)
+        if list(spelled[:n]) != self.prefix:
+            raise ValueError(f"{dec.kind}: the tokens given "
+                             f"({' '.join(self.codec.text(t) for t in self.prefix)}) "
+                             f"spell another option than {option!r}")
+        return list(spelled[n:])
+
     def give(self, token: int) -> None:
         """The player to act gives a token; the option is applied once it is the only
         one left."""
@@ -366,6 +389,28 @@ class Table:
         assert self.chance is not None
         label, options = self.chance
         return f"{label}: {options[outcome]}"
+
+
+class NativeSeat:
+    """One of our bots (:class:`mnrules.bots.Bot`) in a seat of the adapters: asked once
+    a decision, as in the native loop, its option then given a token at a time. Asking
+    it again at each token would let a bot that draws among its best options (the
+    heuristic does) pick another one halfway through a decision of several tokens,
+    whose next token those already given refuse."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self._decision: Decision | None = None
+        self._option: Choice | None = None
+
+    def token(self, table: Table) -> int:
+        """The next token of the bot's option for the pending decision."""
+        dec = table.decision
+        if dec is None or table.game is None:
+            raise ValueError("no decision is pending")
+        if dec is not self._decision:
+            self._decision, self._option = dec, self.bot.choose(table.game)
+        return table.remaining(self._option)[0]
 
 
 def replay_outcomes(rules: Ruleset, players: int, seed: int,

@@ -24,7 +24,9 @@ options, each of probability ``1/len``. Observations are the player's view
 his pending option; an information state is that view and every choice of the game as
 he saw it (a hidden decision's choice as ``"hidden"``, a chance by its label alone).
 The tensor is the game's ``mn_tensor`` if it has one (tic-tac-toe: three planes of the
-grid), else a small generic one: the seat to act, the viewer's seat, over, the round.
+grid; Mare Nostrum and Antike II: counts per area, seat and track from the viewer's seat,
+docs/agents.md), zeros while the set-up waits at a chance; else a small generic one: the
+seat to act, the viewer's seat, over, the round.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import pyspiel
 
 from .agents import MAX_CHANCE, Table, codec_for
 from .content.ruleset import Ruleset, load_ruleset
+from .core.start import new_game
 from .core.view import player_view
 from .language.present import Presenter, presenter
 
@@ -209,6 +212,8 @@ def tensor(table: Table, seat: int, size: int) -> list[float]:
         found = game.rules.hook.mn_tensor(game=game, player=table.seats[seat])
         if found is not None:
             return [float(x) for x in found]
+    elif table.rules.hook.mn_tensor.get_hookimpls():
+        return [0.0] * size     # still setting up (a chance of the set-up): nothing yet
     n = len(table.seats)
     out = [0.0] * size
     now = table.seat()
@@ -225,11 +230,11 @@ class MnObserver:
 
     def __init__(self, game: MnGame, recall: bool) -> None:
         self.recall = recall
-        first = game.new_initial_state().table
-        probe = first.game
-        found = (probe.rules.hook.mn_tensor(game=probe, player=first.seats[0])
-                 if probe is not None else None)
-        self.size = len(found) if found is not None else 2 * len(first.seats) + 2
+        # a native game's set-up settled (the adapter's may wait at a chance of it)
+        probe = new_game(game.rules, game.players, seed=game.seed, round_cap=game.round_cap)
+        found = probe.rules.hook.mn_tensor(game=probe, player=game.rules.seating[
+            game.players][0])
+        self.size = len(found) if found is not None else 2 * game.players + 2
         self.tensor = np.zeros(self.size, np.float32)
         self.dict = {"observation": self.tensor}
 

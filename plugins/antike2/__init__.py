@@ -34,6 +34,7 @@ from antike2.state import RESOURCES, UNITS, Game, State
 from antike2.supply import (
     mn_check_state as mn_check_state,  # the box's limits, a game-wide rule
 )
+from antike2.tensor import mn_tensor as mn_tensor  # what agents from elsewhere see
 from mnrules.hooks.hookspecs import hookimpl
 
 FORMER_NAMES = ("mnrules.plugins.antike2",)

@@ -30,6 +30,7 @@ from mare_nostrum.reports import mn_prompt_text as mn_prompt_text
 from mare_nostrum.reports import mn_round_summary as mn_round_summary
 from mare_nostrum.reports import mn_table as mn_table
 from mare_nostrum.state import TRACKS, Game, State
+from mare_nostrum.tensor import mn_tensor as mn_tensor  # what agents from elsewhere see
 from mnrules.bots import Bot
 from mnrules.errors import MnrulesError
 from mnrules.files import write_atomic

@@ -14,7 +14,7 @@ np = pytest.importorskip("numpy")
 mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
 
 import mnrules.openspiel  # noqa: E402
-from mnrules.agents import Table, replay_outcomes  # noqa: E402
+from mnrules.agents import NativeSeat, Table, replay_outcomes  # noqa: E402
 from mnrules.bots import make_bot  # noqa: E402
 from mnrules.bots.random_bot import RandomBot  # noqa: E402
 from mnrules.core.view import player_view  # noqa: E402
@@ -22,13 +22,11 @@ from mnrules.core.view import player_view  # noqa: E402
 TTT = str(Path(__file__).parent.parent / "kernel" / "tictactoe" / "pack.yaml")
 
 
-def native_token(state: Any, bot: Any) -> int:
-    """Our bot's option, given one token at a time."""
+def native_token(state: Any, seat: NativeSeat) -> int:
+    """Our bot's option (asked once a decision), given one token at a time."""
     t: Table = state.table
     legal = t.legal()
-    assert t.game is not None
-    spelled = t.codec.spell(bot.choose(t.game))
-    token = spelled[len(t.prefix)]
+    token = seat.token(t)
     assert token in legal
     return token
 
@@ -70,7 +68,7 @@ def test_openspiel_mcts_never_loses_tictactoe_to_random() -> None:
     rules = mnrules.openspiel.rules_for(pack=TTT)
     for seed in range(4):
         bot = mcts_bot(game, 200, seed)
-        ours = make_bot("random", seed, rules)
+        ours = NativeSeat(make_bot("random", seed, rules))
         seats = {0: bot.step, 1: lambda s, b=ours: native_token(s, b)}
         end = play(game, seats, seed)
         assert end.returns()[0] >= end.returns()[1], seed
@@ -87,7 +85,7 @@ def test_openspiel_mcts_plays_a_shortened_real_game_against_the_heuristic(
     bot = mcts_bot(game, 3, 1)
     agents: dict[int, Any] = {0: bot.step}
     for seat in range(1, params["players"]):
-        ours = make_bot("heuristic", seat, rules)
+        ours = NativeSeat(make_bot("heuristic", seat, rules))
         agents[seat] = lambda s, b=ours: native_token(s, b)
     end = play(game, agents, 1)
     assert end.is_terminal() and len(end.returns()) == params["players"]
