@@ -41,7 +41,7 @@ for game in games():
     # a game's sub-packages may be namespace ones (Mare Nostrum's bots/ has no __init__)
     subs = find_namespace_packages(f"plugins/{game}", exclude=["__pycache__", "*.__pycache__"])
     packages += [game, *(f"{game}.{p}" for p in subs)]
-    package_data[game] = ["py.typed"]
+    package_data[game] = ["py.typed", "*.yaml"]
     for data in ("cards", "editions"):
         if (Path(data) / game / "__init__.py").is_file():
             package_dir[f"{game}.{data}"] = f"{data}/{game}"

@@ -240,7 +240,9 @@ class _Schema:
 
     # -- the file ------------------------------------------------------------------------
     def scenario(self, data: dict[str, Any]) -> None:
-        ed = data.get("edition") or _default_pack()
+        ed = data.get("edition")
+        if ed is None:   # an empty list is refused, not defaulted
+            ed = _default_pack()
         if isinstance(ed, list):
             if not ed:
                 raise self.fail(("edition",), "expected at least one edition")
@@ -409,7 +411,9 @@ def _default_pack() -> str:
 
 
 def editions(data: dict[str, Any]) -> list[str]:
-    ed = data.get("edition") or _default_pack()
+    ed = data.get("edition")
+    if ed is None:
+        ed = _default_pack()
     return [str(e) for e in ed] if isinstance(ed, list) else [str(ed)]
 
 

@@ -32,13 +32,20 @@ The checks (each finding's ``kind``):
 from __future__ import annotations
 
 from collections import Counter
+from importlib import resources
 from typing import Any
+
+import yaml
 
 from mnrules.content.ruleset import Ruleset
 from mnrules.core.effects import Event
 from mnrules.core.engine import Game
 from mnrules.language.present import Presenter
 from mnrules.tools.audit import Finding
+
+CARDS: dict[str, Any] = yaml.safe_load(
+    resources.files("mare_nostrum").joinpath("audit_cards.yaml").read_text(encoding="utf-8"))
+"""The cards whose powers the checks follow, by what they do (``audit_cards.yaml``)."""
 
 LEGENDARY = "legendary:"
 UNITS = ("legion", "trireme", "fortress")
@@ -59,7 +66,7 @@ class Auditor:
         self.box = rules.components
         self.findings: list[Finding] = []
         self.expected: dict[str, dict[str, int]] = {}
-        self.circe: dict[str, tuple[int, int]] = {}
+        self.caravans: dict[str, tuple[int, int]] = {}
         self.offers: dict[str, Counter[str]] = {}
         self.battle: dict[str, Any] = {}
         self.lost: Counter[str] = Counter()
@@ -172,8 +179,8 @@ class Auditor:
         self._conserved(game, self._when(game))
         if phase == "production":
             self.expected = {p: self._income(game, p) for p in game.state.players}
-            self.circe = {p: self._circe_legions(game, p) for p in game.state.players
-                          if "circe" in self._powers(game, p)}
+            self.caravans = {p: self._circe_legions(game, p) for p in game.state.players
+                          if CARDS["caravan_legion"] in self._powers(game, p)}
         elif phase == "trade":
             self.offers = {}
 
@@ -216,7 +223,7 @@ class Auditor:
                 elif kind in income:
                     for key in income[kind]:
                         out[key] += 2 if twice else 1
-        if "temple_of_artemis" in self._powers(game, player):
+        if CARDS["temple_coin"] in self._powers(game, player):
             out["coin"] += 1
         return dict(out)
 
@@ -253,7 +260,7 @@ class Auditor:
             extra = min(choice, max(0, got[key] - want[key]))
             want[key] += extra
             choice -= extra
-        legions, circe = self.circe.get(p, (0, 0))
+        legions, caravans = self.caravans.get(p, (0, 0))
         extra_goods: list[tuple[str, int]] = []
         for key in sorted(set(got) | set(want)):
             g, w = got[key], want[key]
@@ -267,11 +274,11 @@ class Auditor:
         if extra_goods:
             # Circe: a legion acts as one caravan, so each extra good needs its own legion
             added = sum(n for _, n in extra_goods)
-            if added > circe or len(extra_goods) > legions:
+            if added > caravans or len(extra_goods) > legions:
                 self._find(game, "income", p, "income_extra",
                            goods=self.say.join([self.say.count(n, k, "goods")
                                                 for k, n in extra_goods]),
-                           legions=legions, most=circe)
+                           legions=legions, most=caravans)
 
     # -- trade (2.2) -----------------------------------------------------------------------
     def _on_offers_revealed(self, game: Game[Any], event: Event) -> None:
@@ -302,8 +309,8 @@ class Auditor:
         if action[0] == "tile":
             tile = str(action[1])
             what = self.say.card_name(tile) or tile
-            if tile == "pyramids":
-                cost = 12
+            if tile == CARDS["prestige_wonder"]:
+                cost = int(CARDS["prestige_wonder_cost"])
             else:
                 n = len(s.tiles.get(p, []))      # the tile is on his board: the Nth
                 prices: list[int] = self.params.get("tile_costs", [])
@@ -317,25 +324,25 @@ class Auditor:
         else:
             what, cost = self.say.name(str(action[0]), "units"), costs.get(str(action[0]), 0)
         powers = self._powers(game, p)
-        if len(paid) != cost or not self._one_set(paid, "cleopatra" in powers,
-                                                  "hannibal" in powers):
+        if len(paid) != cost or not self._one_set(paid, CARDS["mixed_payment"] in powers,
+                                                  CARDS["double_type"] in powers):
             self._find(game, "cost", p, "cost", what=what, cost=cost,
                        paid=self.say.join([self._good(k) for k in paid]) if paid else
                        self.say.say("word.nothing"))
 
     @staticmethod
-    def _one_set(paid: list[str], cleopatra: bool, hannibal: bool) -> bool:
+    def _one_set(paid: list[str], mixed: bool, double: bool) -> bool:
         """3.0: coins only, or goods all of different types (a legendary good counts as
         its type); Cleopatra lets one coin into a goods set or one good into a coin set,
         Hannibal one type twice in a goods set."""
         coins = paid.count("coin")
         goods = [_base(k) for k in paid if k != "coin"]
-        if not goods or (cleopatra and len(goods) == 1 and coins):
+        if not goods or (mixed and len(goods) == 1 and coins):
             return True
-        if coins > (1 if cleopatra else 0):
+        if coins > (1 if mixed else 0):
             return False
         twice = [n for n in Counter(goods).values() if n > 1]
-        return not twice or (hannibal and twice == [2])
+        return not twice or (double and twice == [2])
 
     # -- battles (4.2) ---------------------------------------------------------------------
     def _on_battle_roll(self, game: Game[Any], event: Event) -> None:
@@ -380,7 +387,7 @@ class Auditor:
             if victory == "fifth":
                 ok = len(tiles) >= int(self.params.get("max_tiles", 5))
             elif victory == "prestige":
-                ok = "pyramids" in tiles
+                ok = CARDS["prestige_wonder"] in tiles
             elif victory == "leadership":
                 ok = all(s.titles.get(t) == p for t in ("trade", "culture", "military"))
             elif victory == "conquest":
