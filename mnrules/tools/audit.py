@@ -54,6 +54,30 @@ class GameAuditor(Watcher, Protocol):
     def finish(self, game: Game[Any]) -> None: ...
 
 
+class Findings:
+    """What a game's auditor shares: its findings, each a sentence of the pack's
+    ``audit.KEY`` messages, and those about a standing fact said once."""
+
+    def __init__(self, say: Presenter) -> None:
+        self.say = say
+        self.findings: list[Finding] = []
+        self._reported: set[tuple[str, str, str]] = set()
+
+    def _find(self, game: Game[Any], kind: str, player: str | None, key: str,
+              **values: Any) -> None:
+        text = self.say.say(f"audit.{key}", player=self.say.player(player) if player else "",
+                            **values)
+        self.findings.append(Finding(kind, game.state.round, player or "", text))
+
+    def _once(self, game: Game[Any], kind: str, player: str | None, key: str, what: str,
+              **values: Any) -> None:
+        """A finding about a standing fact (the box): said once, not at every step."""
+        mark = (key, player or "", what)
+        if mark not in self._reported:
+            self._reported.add(mark)
+            self._find(game, kind, player, key, **values)
+
+
 @dataclass
 class Audit:
     """The audit of one log."""

@@ -37,7 +37,7 @@ from mnrules.content.ruleset import Ruleset
 from mnrules.core.effects import Event
 from mnrules.core.engine import Game
 from mnrules.language.present import Presenter
-from mnrules.tools.audit import Finding
+from mnrules.tools.audit import Findings
 
 COIN = "coin"
 
@@ -53,17 +53,15 @@ def _ids(order: list[str]) -> list[str]:
     return out
 
 
-class Auditor:
+class Auditor(Findings):
     """Follows one replayed game (:class:`mnrules.log.Watcher`) and gathers findings."""
 
     def __init__(self, rules: Ruleset, say: Presenter) -> None:
         self.rules = rules
-        self.say = say
+        super().__init__(say)
         self.params = rules.params
         self.box = rules.components
-        self.findings: list[Finding] = []
         self.spaces = _ids(list(self.params.get("rondel", [])))
-        self._reported: set[tuple[str, str, str]] = set()
         self._turn_reset()
 
     def _turn_reset(self) -> None:
@@ -89,19 +87,6 @@ class Auditor:
         self._box(game)
 
     # -- findings --------------------------------------------------------------------------
-    def _find(self, game: Game[Any], kind: str, player: str | None, key: str,
-              **values: Any) -> None:
-        text = self.say.say(f"audit.{key}", player=self.say.player(player) if player else "",
-                            **values)
-        self.findings.append(Finding(kind, game.state.round, player or "", text))
-
-    def _once(self, game: Game[Any], kind: str, player: str | None, key: str, what: str,
-              **values: Any) -> None:
-        mark = (key, player or "", what)
-        if mark not in self._reported:
-            self._reported.add(mark)
-            self._find(game, kind, player, key, **values)
-
     def _paid(self, paid: dict[str, int]) -> str:
         items = [self.say.count(n, k, "resources") for k, n in sorted(paid.items()) if n]
         return self.say.join(items) if items else self.say.say("word.nothing") or "0"

@@ -41,7 +41,7 @@ from mnrules.content.ruleset import Ruleset
 from mnrules.core.effects import Event
 from mnrules.core.engine import Game
 from mnrules.language.present import Presenter
-from mnrules.tools.audit import Finding
+from mnrules.tools.audit import Findings
 
 CARDS: dict[str, Any] = yaml.safe_load(
     resources.files("mare_nostrum").joinpath("audit_cards.yaml").read_text(encoding="utf-8"))
@@ -56,21 +56,19 @@ def _base(key: str) -> str:
     return key[len(LEGENDARY):] if key.startswith(LEGENDARY) else key
 
 
-class Auditor:
+class Auditor(Findings):
     """Follows one replayed game (:class:`mnrules.log.Watcher`) and gathers findings."""
 
     def __init__(self, rules: Ruleset, say: Presenter) -> None:
         self.rules = rules
-        self.say = say
+        super().__init__(say)
         self.params = rules.params
         self.box = rules.components
-        self.findings: list[Finding] = []
         self.expected: dict[str, dict[str, int]] = {}
         self.caravans: dict[str, tuple[int, int]] = {}
         self.offers: dict[str, Counter[str]] = {}
         self.battle: dict[str, Any] = {}
         self.lost: Counter[str] = Counter()
-        self._reported: set[tuple[str, str, str]] = set()
 
     # -- the watcher ---------------------------------------------------------------------
     def start(self, game: Game[Any]) -> None:
@@ -91,21 +89,6 @@ class Auditor:
         """The round and phase, as the pack's language says them ("Round 3, Trade")."""
         return self.say.say("ui.round_phase", round=game.state.round,
                             phase=self.say.name(game.state.phase, "phases"))
-
-    # -- findings --------------------------------------------------------------------------
-    def _find(self, game: Game[Any], kind: str, player: str | None, key: str,
-              **values: Any) -> None:
-        text = self.say.say(f"audit.{key}", player=self.say.player(player) if player else "",
-                            **values)
-        self.findings.append(Finding(kind, game.state.round, player or "", text))
-
-    def _once(self, game: Game[Any], kind: str, player: str | None, key: str, what: str,
-              **values: Any) -> None:
-        """A finding about a standing fact (the box): said once, not at every step."""
-        mark = (key, player or "", what)
-        if mark not in self._reported:
-            self._reported.add(mark)
-            self._find(game, kind, player, key, **values)
 
     # -- the box -------------------------------------------------------------------------
     def _conserved(self, game: Game[Any], when: str) -> None:
