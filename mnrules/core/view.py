@@ -38,3 +38,17 @@ def _frame_view(frame: dict[str, Any], player: str) -> dict[str, Any]:
         else:
             out[key] = value
     return out
+
+
+def relative_seats(game: Game[Any], player: str) -> list[str]:
+    """The seats as ``player`` sees them: he first, then the seating order after him
+    (a view that numbers seats from the viewer reads alike from every seat)."""
+    seating = list(game.rules.seating[len(game.state.players)])
+    i = seating.index(player)
+    return seating[i:] + seating[:i]
+
+
+def one_hot(out: list[float], value: Any, choices: list[Any]) -> None:
+    """``value`` appended to a tensor as one 1.0 among ``choices``' places (all 0.0 for
+    a value not among them)."""
+    out.extend(1.0 if value == c else 0.0 for c in choices)

@@ -26,19 +26,8 @@ from typing import Any
 
 from antike2.rondel import spaces
 from antike2.state import HOLDINGS, UNITS, Game
-from mnrules.core.view import player_view
+from mnrules.core.view import one_hot, player_view, relative_seats
 from mnrules.hooks.hookspecs import hookimpl
-
-
-def relative_seats(game: Game, player: str) -> list[str]:
-    """The nations from ``player``'s seat: he first, then the seating order after him."""
-    seating = list(game.rules.seating[len(game.state.players)])
-    i = seating.index(player)
-    return seating[i:] + seating[:i]
-
-
-def one_hot(out: list[float], value: Any, choices: list[Any]) -> None:
-    out.extend(1.0 if value == c else 0.0 for c in choices)
 
 
 @hookimpl

@@ -26,21 +26,12 @@ Counts and the round are raw numbers (not scaled).
 
 from __future__ import annotations
 
-from typing import Any
-
 from mare_nostrum.box_data import BUILDING_KINDS, PIECES
 from mare_nostrum.state import Game
-from mnrules.core.view import player_view
+from mnrules.core.view import one_hot, player_view, relative_seats
 from mnrules.hooks.hookspecs import hookimpl
 
 UNIT_KINDS = ("legion", "trireme", "fortress")
-
-
-def relative_seats(game: Game, player: str) -> list[str]:
-    """The empires from ``player``'s seat: he first, then the seating order after him."""
-    seating = list(game.rules.seating[len(game.state.players)])
-    i = seating.index(player)
-    return seating[i:] + seating[:i]
 
 
 def goods(game: Game) -> list[str]:
@@ -48,10 +39,6 @@ def goods(game: Game) -> list[str]:
     found = {slot.good for province in game.rules.board.provinces.values()
              for slot in province.slots if slot.good}
     return sorted(found | {"coin"})
-
-
-def one_hot(out: list[float], value: Any, choices: list[Any]) -> None:
-    out.extend(1.0 if value == c else 0.0 for c in choices)
 
 
 @hookimpl
