@@ -182,10 +182,13 @@ def test_a_game_that_always_kills_its_worker_is_a_clean_error(
 
 
 def test_ctrl_c_stops_a_simulation_in_one_line() -> None:
+    # as from a terminal, where Ctrl-C is not ignored: a signal ignored is inherited, and
+    # an earlier test of the suite may have left this process ignoring SIGINT
     proc = subprocess.Popen([sys.executable, "-m", "mnrules", "simulate", "--edition", "en",
                              "--games", "400",
                              "--jobs", "2", "--quiet"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
         deadline = time.monotonic() + 30
