@@ -373,9 +373,10 @@ def test_this_is_never_imported(tmp_path: Path) -> None:
 
 
 def test_a_plugin_file_with_a_syntax_error_names_its_line(tmp_path: Path) -> None:
+    """Its line and column (the bracket that cannot open a parameter: column 10)."""
     plugin = write(tmp_path, "broken.py", '"""A broken plugin."""\n\ndef oops(:\n    pass\n')
     variant = write(tmp_path, "v.yaml", "extends: en\nplugins:\n  add: [broken.py]\n")
-    message = refused(variant, f"{plugin}:3:", "plugin file", f"{variant}:2:")
+    message = refused(variant, f"{plugin}:3:10: plugin file", f"{variant}:2:")
     assert "SyntaxError" not in message or "invalid syntax" in message
 
 
