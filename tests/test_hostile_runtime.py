@@ -291,9 +291,11 @@ def test_a_game_stopped_by_a_signal_keeps_its_log(tmp_path: Path, sig: int) -> N
     cut after a whole choice (never between a choice and its draws), and replays."""
     log = tmp_path / "g.jsonl"
     log.write_text("an older log\n")
+    # search bots: a game of seconds, so the signal finds it under way on a fast machine
+    # too (random bots can finish a game between two looks at its log)
     proc = subprocess.Popen([sys.executable, "-m", "mnrules", "play", "--edition", "en",
                              "--seed", "4",
-                             "--bots", "random", "--log", str(log)], stdout=subprocess.DEVNULL,
+                             "--bots", "mcts:2", "--log", str(log)], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True,
                             # a player's terminal, not this run's: under nohup the
                             # hangup is ignored, and mnrules keeps an ignored one so
