@@ -34,6 +34,7 @@ from .log import LogError, Watcher, _found_ref, read_log, replay
 if TYPE_CHECKING:
     import argparse
 
+    from ..core.effects import Event
     from ..core.engine import Game
 
 
@@ -62,6 +63,12 @@ class Findings:
         self.say = say
         self.findings: list[Finding] = []
         self._reported: set[tuple[str, str, str]] = set()
+
+    def event(self, game: Game[Any], event: Event) -> None:
+        """An event of the replay, handed to the auditor's ``_on_KIND`` if it has one."""
+        handler = getattr(self, f"_on_{event.kind}", None)
+        if handler is not None:
+            handler(game, event)
 
     def _find(self, game: Game[Any], kind: str, player: str | None, key: str,
               **values: Any) -> None:

@@ -78,11 +78,6 @@ class Auditor(Findings):
     def after(self, game: Game[Any], line: int) -> None:
         self._box(game)
 
-    def event(self, game: Game[Any], event: Event) -> None:
-        handler = getattr(self, f"_on_{event.kind}", None)
-        if handler is not None:
-            handler(game, event)
-
     def finish(self, game: Game[Any]) -> None:
         self._box(game)
 
