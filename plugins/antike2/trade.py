@@ -39,6 +39,14 @@ def trades(game: Game, nation: str) -> tuple[tuple[str, int, int], ...]:
     return tuple(out)
 
 
+def paid_kinds(frame: Frame, stock: dict[str, int]) -> frozenset[str]:
+    """The kinds the trade under way in ``frame`` paid the bank, the nation's ``stock``
+    being what it holds now (its takes so far included)."""
+    held = frame.get("held") or {}
+    took = list(frame.get("took") or ())
+    return frozenset(k for k, n in held.items() if stock.get(k, 0) - took.count(k) < n)
+
+
 def before_paying(game: Game, frame: Frame) -> bool:
     """At the start of an action that pays (its ``frame``), push the trades the nation may
     make first, once; True if pushed (the action's step then continues after them)."""
@@ -53,7 +61,9 @@ def before_paying(game: Game, frame: Frame) -> bool:
 
 class Trade(Step):
     """Frame ``{nation}``: trades one at a time (each paid, then its resources taken one
-    by one, each of the nation's choice), then ``done``."""
+    by one, each of the nation's choice), then ``done``. While a trade is under way the
+    frame holds its size (``pay``, ``get`` still to take, ``took``) and the stock
+    ``held`` before its payment."""
 
     def advance(self, game: Game, frame: Frame) -> Decision | str:
         nation = frame["nation"]
@@ -61,6 +71,7 @@ class Trade(Step):
             return Decision(nation, "a2.trade_take", f"{nation}: take a resource from the "
                             f"bank ({frame['get']} to take)", RESOURCES)
         if frame.get("took"):
+            frame.pop("held", None)
             game.perform(Event("trade", nation, {"paid": frame.pop("pay"),
                                                  "took": frame.pop("took")}),
                          lambda e: None)
@@ -81,6 +92,9 @@ class Trade(Step):
             return
         frame["pay"] = int(choice[1])
         frame["get"] = int(choice[2])
+        # what the nation held before paying: the trade's takes are then read against
+        # its payment (a kind taken back is a loss, whoever decides)
+        frame["held"] = dict(game.state.stock[frame["nation"]])
         game.push("a2.pay", nation=frame["nation"], n=int(choice[1]), why="bank_trade")
 
     def why_illegal(self, game: Game, frame: Frame, choice: Any) -> tuple[RuleRef | None, str]:

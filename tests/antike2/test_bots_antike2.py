@@ -93,3 +93,17 @@ def test_a_run_of_trades_begins_with_one_whose_takes_are_spent() -> None:
     report = check_game(rules, 6, 1000005, ["heuristic"], cap=32)
     idle = [f for f in report.findings if f.kind == "idle trade"]
     assert (report.games, idle) == (1, [])
+
+
+def test_the_takes_of_a_run_of_trades_follow_one_plan() -> None:
+    """Blue, 6 nations, seed 1000012, round 33: 11 gold, no iron, moved to Militia. The
+    units it raises want iron alone; a take of the kind held least alternated iron and
+    marble, so the second trade's plan began with a marble the turn never spends, and
+    the first trade's iron stood idle. Each take is now the kind the plan spends: every
+    trade takes iron, and the turn spends all of it."""
+    from mnrules.tools.blunders import check_game
+
+    rules = load_ruleset("antike2")
+    report = check_game(rules, 6, 1000012, ["heuristic"], cap=33)
+    idle = [f for f in report.findings if f.kind == "idle trade"]
+    assert (report.games, idle) == (1, [])

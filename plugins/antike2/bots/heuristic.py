@@ -7,8 +7,10 @@
 * **Moves**: each way a unit may go is valued by where the units would stand (what they
   could conquer or found there, or next to it), without copying the game; the bot
   stops when no move gains.
-* **Paying**: the holding it has most of pays (a coin last); a resource taken from the
-  bank is the one it has least of; within a lookahead it makes no trade.
+* **Paying**: the holding it has most of pays (a coin last). A trade with the bank is
+  weighed as its plans (how often it is made, which kinds it takes) and each take at
+  the table is the kind the best plan spends; within a lookahead it makes no trade and
+  takes the kind it has least of.
 * Every other decision (a temple, a unit raised, a know-how, a city founded, a battle,
   a conquest, its losses, a trade) is decided by evaluating the position each option
   leads to on a copy.
@@ -23,9 +25,11 @@ from __future__ import annotations
 import marshal
 import random
 from dataclasses import fields
+from itertools import combinations_with_replacement
 from typing import Any
 
-from antike2.state import HOLDINGS, Game, State
+from antike2.state import HOLDINGS, RESOURCES, Game, State
+from antike2.trade import paid_kinds
 from mnrules.bots.random_bot import splitmix64
 from mnrules.bots.settings import softmax_pick
 from mnrules.core.engine import Choice, Decision
@@ -39,7 +43,7 @@ GAIN = 0.5            # a move must gain this much (personage points) to be made
 LOOKAHEAD_CAP = 16    # options evaluated on copies at one decision, at most
 INNER_CAP = 8         # ... within a rondel lookahead
 TURN_CAP = 60         # the bot's own decisions played out in a rondel lookahead
-REPEATS = 3           # a trade made up to this many times in a row, in a trade's lookahead
+REPEATS = 3           # a trade made up to this many times in a row, in a trade's plans
 TEMPERATURE_SALT = 0x54454D50   # the tie-break's generator, for a temperature's draw
 
 
@@ -74,6 +78,8 @@ class HeuristicBot:
             return self._move(game, dec)
         if dec.kind == "a2.pay":
             return self._pay(game, dec)
+        if dec.kind == "a2.trade_take" and table:
+            return self._take_planned(game, dec)
         if dec.kind in ("a2.trade_take", "a2.no_coin"):
             return self._take(game, dec)
         if dec.kind == "a2.trade" and ("done",) in dec.options:
@@ -101,87 +107,162 @@ class HeuristicBot:
     # -- trades ------------------------------------------------------------------------------
     def _trade(self, game: Game, dec: Decision) -> Choice:
         """A trade with the bank, or ``done``, each scored where the others are: at the
-        end of the bot's turn, the trade made (its payment and takes by the bot's own
-        rules) and the rest of the turn played by the bot's own choices with no more
-        trades. (Scoring ``done`` past the end of the turn and a trade at the next
-        trade decision made it trade in loops.) A trade whose turn ends with all it
-        took still held (beyond what ``done``'s turn ends with) buys nothing this turn,
-        whatever else it changes: it waits for the next, where it may be made as well
-        (``mnrules bots check``'s idle trade). When only a run of trades buys something,
-        the first of them must take part of what is spent: it is the one made now, and
-        the next decision weighs the rest anew (3 gold for 2 iron made first of three
-        trades, for a marble the third took, left the iron idle: seed 1000005, round
-        32). Before the rondel move it trades not at all (its action and its founding
-        have trades of their own)."""
+        end of the bot's turn, the trade made and the rest of the turn played by the
+        bot's own choices with no more trades. (Scoring ``done`` past the end of the
+        turn and a trade at the next trade decision made it trade in loops.) A trade is
+        scored as the best of its *plans*: the fewest repetitions of it that buy
+        something, and which resources they take (:meth:`_plans`). A plan whose turn
+        ends with all it took still held buys nothing this turn, whatever else it
+        changes: it waits for the next turn, where it may be made as well (``mnrules
+        bots check``'s idle trade). Before the rondel move it trades not at all (its
+        action and its founding have trades of their own)."""
         me = dec.player
         turn = game.state.stack[-2] if len(game.state.stack) > 1 else {}
         if turn.get("step") == "a2.turn" and turn.get("stage") == 1:
             # before the rondel move: what a trade buys here it may buy at the action's
             # own trade (before its price is paid) or before founding, knowing the move
             return ("done",)
-        base, base_stock = self._rest_of_turn(game, None, me)
+        base = self._rest_of_turn(game, me, None, ())
+        assert base is not None
+        offers = [o for o in dec.options if o != ("done",)]
+        most = REPEATS * max(int(o[2]) for o in offers)  # type: ignore[index]
+        wanted = self._wanted(game, me, RESOURCES, most, base[1])
         best: Choice = ("done",)
-        top = base + GAIN
-        for opt in dec.options:
-            if opt == ("done",):
-                continue
+        top = base[0] + GAIN
+        for opt in offers if wanted else ():
+            kinds = tuple(k for k in self._kinds_to_take(game, me, opt) if k in wanted)
             for times in range(1, REPEATS + 1):
-                found = self._rest_of_turn(game, opt, me, times)
-                if found is None:
-                    break   # it would take back a kind it pays (a loop), or cannot repeat
-                value, stock, first = found
-                if all(stock.get(k, 0) - base_stock.get(k, 0) >= n
-                       for k, n in first.items() if n > 0):
-                    continue   # idle: the rest of the turn spends none of what it takes
+                plans = self._plans(game, me, opt, kinds, times * int(opt[2]))  # type: ignore[index]
+                spending = [(v, takes) for v, takes, end in plans
+                            if not _idle(takes, end, base[1])]
+                if not spending:
+                    if not plans:
+                        break   # it cannot be made so often (or every plan is a loop)
+                    continue    # idle at this size: more trades may buy something
+                value = max(v for v, _ in spending)
                 if value > top:
                     best, top = opt, value
                 break   # the fewest trades that buy something (the next decision asks again)
         return best
 
-    def _rest_of_turn(self, game: Game, trade: Choice | None, me: str,
-                      times: int = 1) -> Any:
-        """The value at the end of ``me``'s turn and his stock then, after ``trade`` made
-        ``times`` times (and the stock the first of them changed; None if a trade would
-        take back a kind it pays, or cannot be made so often) or after ``done``."""
+    def _take_planned(self, game: Game, dec: Decision) -> Choice:
+        """A resource taken at the table, in the middle of a trade: the kind of the best
+        plan (this trade's takes, then as many more of the same trade as pay: the same
+        plans :meth:`_trade` weighed) that the rest of the turn spends most, so the
+        takes of a run of trades follow one plan. A kind the trade paid is never taken
+        back (a trade loop)."""
+        me = dec.player
+        frame = game.state.stack[-1]
+        stock = game.state.stock[me]
+        left = int(frame.get("get", 1))
+        offer = ("trade", int(frame.get("pay", 0)), left + len(frame.get("took") or ()))
+        paid = paid_kinds(frame, stock)
+        kinds = tuple(k for k in RESOURCES if k in dec.options and k not in paid)
+        ref = self._rest_of_turn(game, me, None, (), fill=True)
+        if ref is not None:
+            most = left + (REPEATS - 1) * offer[2]
+            wanted = self._wanted(game, me, kinds, most, ref[1])
+            kinds = tuple(k for k in kinds if k in wanted)
+        if not kinds:
+            return self._take(game, dec)
+        if len(kinds) == 1:
+            return kinds[0]
+        best: tuple[float, tuple[str, ...], dict[str, int]] | None = None
+        for more in range(REPEATS):
+            plans = self._plans(game, me, offer, kinds, left + more * offer[2])
+            if not plans:
+                break
+            value, takes, end = max(plans, key=lambda p: p[0])
+            if best is not None and value <= best[0] + GAIN:
+                break   # one more trade gains nothing: nor, as the bot plays, do two
+            best = (value, takes, end)
+        if best is None:
+            return self._take(game, dec)
+        _, takes, end = best
+
+        def spent(kind: str) -> int:
+            return min(takes.count(kind), stock.get(kind, 0) + takes.count(kind)
+                       - end.get(kind, 0))
+        return max(sorted(set(takes)), key=lambda k: (spent(k), -stock.get(k, 0)))
+
+    def _wanted(self, game: Game, me: str, kinds: tuple[str, ...], n: int,
+                base: dict[str, int]) -> frozenset[str]:
+        """The kinds the rest of the turn would spend more of, given ``n`` more of each of
+        ``kinds`` for free, than it spends ending with ``base``: the only kinds a plan of
+        trades can buy anything with (a plan of another kind ends idle)."""
         g = clone(game)
-        first: dict[str, int] = {}
-        if trade is not None:
-            before = dict(g.state.stock[me])
-            for i in range(times):
-                dec = g.pending
-                if dec is None or dec.player != me or trade not in dec.options:
-                    return None
-                start = dict(g.state.stock[me])
-                g.apply(trade)
-                self._follow(g, me, {"a2.pay", "a2.trade_take"})
-                now = g.state.stock[me]
-                lost = sum(start.get(k, 0) - now.get(k, 0) for k in start
-                           if now.get(k, 0) < start.get(k, 0))
-                if lost != int(trade[1]):  # type: ignore[index]
-                    return None   # a kind paid and taken back
-                if i == 0:
-                    after = g.state.stock[me]
-                    first = {n: after.get(n, 0) - before.get(n, 0)
-                             for n in set(before) | set(after)}
-            dec = g.pending
-            if dec is not None and dec.player == me and dec.kind == "a2.trade":
-                g.apply(("done",))
-        else:
-            g.apply(("done",))
+        for k in kinds:
+            g.state.stock[me][k] = g.state.stock[me].get(k, 0) + n
+        found = self._rest_of_turn(g, me, None, (), fill=True)
+        if found is None:
+            return frozenset()
+        end = found[1]
+        return frozenset(k for k in kinds if end.get(k, 0) < base.get(k, 0) + n)
+
+    def _kinds_to_take(self, game: Game, me: str, offer: Choice) -> tuple[str, ...]:
+        """The kinds a trade of ``offer`` may take: not those its payment (by the bot's
+        own rule) pays."""
+        g = clone(game)
+        held = dict(g.state.stock[me])
+        g.apply(offer)
+        self._follow(g, me, {"a2.pay"})
+        now = g.state.stock[me]
+        return tuple(k for k in RESOURCES if now.get(k, 0) >= held.get(k, 0))
+
+    def _plans(self, game: Game, me: str, offer: Choice, kinds: tuple[str, ...],
+               n: int) -> list[tuple[float, tuple[str, ...], dict[str, int]]]:
+        """Every way to take ``n`` resources of ``kinds`` by trades of ``offer`` (the
+        takes pending first, then the trade made again as often as the rest need), each
+        with the value and the stock at the end of the turn; a plan that cannot be made
+        or takes back a kind it pays is left out."""
+        out = []
+        for takes in combinations_with_replacement(kinds, n):
+            found = self._rest_of_turn(game, me, offer, takes)
+            if found is not None:
+                out.append((found[0], takes, found[1]))
+        return out
+
+    def _rest_of_turn(self, game: Game, me: str, offer: Choice | None,
+                      takes: tuple[str, ...], fill: bool = False
+                      ) -> tuple[float, dict[str, int]] | None:
+        """The value at the end of ``me``'s turn and his stock then: from a trade
+        decision, ``done`` (``offer`` None) or trades of ``offer`` taking ``takes`` in
+        turn; from a take, ``takes`` first those of the trade under way (``fill``: the
+        takes pending beyond them by the lookahead's rule). None if the trades cannot
+        be made so, or one takes back a kind it paid."""
+        g = clone(game)
+        queue = list(takes)
+        taken: set[str] = set()
         for _ in range(TURN_CAP):
             dec = g.pending
             if dec is None or dec.player != me:
                 break
-            if len(dec.options) == 1:
-                g.apply(dec.options[0])
+            if dec.kind == "a2.trade_take" and fill and not queue:
+                g.apply(self._take(g, dec))
+            elif dec.kind == "a2.trade_take":
+                if not queue or queue[0] not in dec.options \
+                        or queue[0] in paid_kinds(g.state.stack[-1], g.state.stock[me]):
+                    return None   # the plan is not this trade's, or takes a kind paid back
+                taken.add(queue[0])
+                g.apply(queue.pop(0))
             elif dec.kind == "a2.trade":
-                g.apply(("done",))
+                if not queue:
+                    g.apply(("done",))
+                    continue
+                if offer not in dec.options:
+                    return None
+                g.apply(offer)
+                self._follow(g, me, {"a2.pay"})
+                if g.pending is None or g.pending.kind != "a2.trade_take" \
+                        or paid_kinds(g.state.stack[-1], g.state.stock[me]) & taken:
+                    return None   # it pays with a kind an earlier trade of the plan took
+            elif len(dec.options) == 1:
+                g.apply(dec.options[0])
             else:   # as the bot will choose at the table (no rondel move is left)
                 g.apply(self._choose(g, dec, deep=dec.kind != "a2.rondel"))
-        stock = dict(g.state.stock.get(me, {}))
-        if trade is None:
-            return ev.value(g, me), stock
-        return ev.value(g, me), stock, first
+        if queue:
+            return None
+        return ev.value(g, me), dict(g.state.stock.get(me, {}))
 
     # -- lookahead -------------------------------------------------------------------------
     def _one_ply(self, game: Game, dec: Decision, cap: int) -> dict[Choice, float]:
@@ -268,7 +349,8 @@ class HeuristicBot:
 
     @staticmethod
     def _take(game: Game, dec: Decision) -> Choice:
-        """A resource taken from the bank: the one it has least of."""
+        """A resource taken from the bank in a lookahead (or for want of a coin): the one
+        it has least of."""
         stock = game.state.stock[dec.player]
         return min(dec.options, key=lambda k: (stock.get(str(k), 0), str(k)))
 
@@ -278,3 +360,9 @@ class HeuristicBot:
         order = {k: i for i, k in enumerate(HOLDINGS)}
         return max(dec.options, key=lambda k: (str(k) != "coin", stock.get(str(k), 0),
                                                -order.get(str(k), 0)))
+
+
+def _idle(takes: tuple[str, ...], end: dict[str, int], base: dict[str, int]) -> bool:
+    """A plan's takes all still held when the turn ends (``end``), beyond what the turn
+    without trades ends with (``base``): the trades bought nothing this turn."""
+    return all(end.get(k, 0) - base.get(k, 0) >= takes.count(k) for k in set(takes))
