@@ -271,7 +271,7 @@ def test_chance_records_the_game_never_drew_are_a_divergence(
     assert result.divergence is not None and result.divergence.startswith(f"line {n}:")
     assert "never drew" in result.divergence
     assert main(["replay", str(path)]) == 1
-    assert "divergence: line" in capsys.readouterr().err
+    assert "diverge: line" in capsys.readouterr().err
 
 
 # -- 4. scenarios -----------------------------------------------------------------------------

@@ -79,7 +79,7 @@ def test_replay_reports_the_first_divergence(tmp_path: Path,
     log.write_text("\n".join(lines) + "\n")
     code, out = _run(capsys, "replay", str(log))
     assert code == 1
-    assert f"divergence: line {i + 1}:" in out and "trade-token-reuse" in out
+    assert f"diverge: line {i + 1}:" in out and "trade-token-reuse" in out
     # a pack change shows too: the same log under different dice
     log2 = tmp_path / "h.jsonl"
     _run(capsys, "play", "--edition", "en", "--seed", "3", "--rounds", "4", "--log", str(log2))

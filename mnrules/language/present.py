@@ -148,7 +148,7 @@ KERNEL_MESSAGES: dict[str, str] = {
     "play.over_nobody": "Game over {where}: nobody won ({victory})",
     "replay.done": "{file}: {choices} replayed, {chances} checked.",
     "replay.written": "The final state is written to {file}.",
-    "replay.divergence": "divergence: {divergence}",
+    "replay.divergence": "The log and the rules diverge: {divergence}",
     "audit.done": "{file}: {choices} audited, {findings}.",
     "audit.divergence": "The log leaves the rules: {divergence}.",
     "audit.finding": "{file}: round {round}: {text}",

@@ -210,6 +210,31 @@ def test_a_log_replays_choice_by_choice_and_round_by_round(client: TestClient,
     assert back == first
 
 
+def test_a_log_that_leaves_the_rules_replays_up_to_there_and_says_where(
+        client: TestClient, tmp_path: Path) -> None:
+    """As ``mnrules replay`` does: a record whose player is not the one the rules ask is
+    where the log diverges; the browser steps through the choices before it and names
+    the line."""
+    from mnrules.frontends.cli import main
+
+    log = tmp_path / "g.jsonl"
+    assert main(["play", "--edition", "en", "--seed", "4", "--rounds", "2", "--log", str(log)]) == 0
+    lines = log.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if i > 5 and '"choice"' in line)
+    rec = json.loads(lines[at])
+    rec["player"] = next(p for p in ("rome", "greece") if p != rec["player"])
+    lines[at] = json.dumps(rec)
+    r = client.post("/api/replays", json={"log": "\n".join(lines) + "\n"})
+    assert r.status_code == 200, r.text
+    view = client.get(f"/api/replays/{r.json()['id']}?step=10000").json()
+    before = sum('"choice"' in line for line in lines[:at])
+    assert view["steps"] == before
+    assert view["divergence"].startswith("The log and the rules diverge") \
+        and f"line {at + 1}:" in view["divergence"], view["divergence"]
+    fine = client.post("/api/replays", json={"log": log.read_text()}).json()
+    assert client.get(f"/api/replays/{fine['id']}?step=1").json()["divergence"] == ""
+
+
 def test_the_card_editor_shows_the_error_with_its_caret(client: TestClient) -> None:
     card = ("id: my_hero\nkind: hero\nbonuses: {trade: 1}\nnames: {en: My hero}\n"
             "effects: |\n  modify offer_size: chose 0 to 5\n")

@@ -499,6 +499,8 @@ class Replay:
     step: int = 0
     events: list[tuple[int, Event]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    # where the log leaves the rules (``mnrules replay``'s words); its choices stop there
+    divergence: str | None = None
 
     def fresh(self) -> Game[Any]:
         from ...core.start import new_game
@@ -534,6 +536,8 @@ class Replay:
                 # the page's own words in the log's language
                 "where": say.say("ui.replay_where", step=self.step, steps=len(self.choices),
                                  round=game.state.round),
+                "divergence": "" if self.divergence is None
+                else say.say("replay.divergence", divergence=self.divergence),
                 "words": {k: say.say(f"ui.{k}") for k in (
                     "replay_open", "replay_prev_round", "replay_prev", "replay_next",
                     "replay_next_round", "nav_new", "nav_replay", "nav_editor",
@@ -550,20 +554,27 @@ def new_replay(text: str) -> Replay:
     from ...content.packs import list_packs
     from ...content.ruleset import load_ruleset
     from ...tools.log import read_log
+    from ...tools.log import replay as replay_log
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.jsonl"
         path.write_text(text, encoding="utf-8")
         header, records = read_log(path)
-    pack = str(header.get("pack") or "")
-    if pack not in list_packs() or header.get("variant"):
-        raise MnrulesError("replay: the web app replays logs of the bundled editions only "
-                           f"({', '.join(p for p in list_packs() if '/' not in p)})")
-    if isinstance(header.get("state"), dict):
-        raise MnrulesError("replay: a log that starts from a saved game is replayed with "
-                           "mnrules replay")
-    choices = [rec["choice"] for _, rec in records if "choice" in rec]
-    replay = Replay(secrets.token_urlsafe(8), load_ruleset(pack), header, choices)
+        pack = str(header.get("pack") or "")
+        if pack not in list_packs() or header.get("variant"):
+            raise MnrulesError("replay: the web app replays logs of the bundled editions "
+                               f"only ({', '.join(p for p in list_packs() if '/' not in p)})")
+        if isinstance(header.get("state"), dict):
+            raise MnrulesError("replay: a log that starts from a saved game is replayed "
+                               "with mnrules replay")
+        rules = load_ruleset(pack)
+        # read as ``mnrules replay`` reads it: each record's player and kind, and the
+        # chance records, against the game; a log that leaves the rules is shown up to
+        # where it does, and says where
+        checked = replay_log(path, rules)
+    choices = [rec["choice"] for _, rec in records if "choice" in rec][:checked.choices]
+    replay = Replay(secrets.token_urlsafe(8), rules, header, choices,
+                    divergence=checked.divergence)
     game = replay.fresh()
     from ...core.engine import as_choice
 

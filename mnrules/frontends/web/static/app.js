@@ -276,6 +276,7 @@ const MN = (() => {
       try {
         info = await api(`/api/replays/${id}?step=${n}`); step = info.step;
         $("where").textContent = info.where || `${info.step} / ${info.steps} (round ${info.round})`;
+        $("divergence").textContent = info.divergence || "";   // where the log leaves the rules
         relabel(info.words || {}, info.lang);   // the page in the log's language
         $("board").innerHTML = info.board; renderLog(info.log); renderTable(info.table, $("table"));
       } catch (e) { showError(e); }
