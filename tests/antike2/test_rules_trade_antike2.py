@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from a2_helpers import asked, at_turn, options, play
 
-from antike2.trade import trades
+from antike2.trade import paid_kinds, trades
 from mnrules import load_ruleset
 from mnrules.core.effects import Event
 from mnrules.errors import IllegalChoice
@@ -46,6 +46,24 @@ def test_the_bank_never_gives_a_coin_and_the_trade_is_told_once_complete() -> No
     assert [e.data for e in seen if e.kind == "trade"] == [{"paid": 3, "took": ["gold",
                                                                               "marble"]}]
     assert game.state.stock["yellow"] == {"marble": 1, "iron": 0, "gold": 1, "coin": 0}
+
+
+def test_a_trade_under_way_knows_what_its_payment_paid() -> None:
+    """3 for 2 paid with 2 iron and a marble: while its resources are taken the trade
+    holds the stock before the payment, so a kind paid is known (taking it back would
+    be a loss), a kind taken is not one paid; the record goes with the trade."""
+    game = at_turn({"know_how": BOTH, "stock": {"yellow": {"iron": 2, "marble": 1,
+                                                          "coin": 1}}}, "yellow")
+    play(game, ("trade", 3, 2), "iron", "iron", "marble")
+    assert asked(game) == ("yellow", "a2.trade_take")
+    frame = game.state.stack[-1]
+    assert frame["held"] == {"marble": 1, "iron": 2, "gold": 0, "coin": 1}
+    assert paid_kinds(frame, game.state.stock["yellow"]) == {"iron", "marble"}
+    play(game, "gold")
+    assert paid_kinds(frame, game.state.stock["yellow"]) == {"iron", "marble"}
+    play(game, "iron")
+    assert asked(game) == ("yellow", "a2.trade")
+    assert "held" not in game.state.stack[-1] and "took" not in game.state.stack[-1]
 
 
 def test_done_ends_the_trading_and_the_turn_goes_on() -> None:
