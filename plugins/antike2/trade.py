@@ -44,7 +44,7 @@ def paid_kinds(frame: Frame, stock: dict[str, int]) -> frozenset[str]:
     being what it holds now (its takes so far included)."""
     held = frame.get("held") or {}
     took = list(frame.get("took") or ())
-    return frozenset(k for k, n in held.items() if stock.get(k, 0) - took.count(k) < n)
+    return frozenset(k for k, n in held.items() if stock[k] - took.count(k) < n)
 
 
 def before_paying(game: Game, frame: Frame) -> bool:
