@@ -571,21 +571,32 @@ def new_replay(text: str) -> Replay:
         # read as ``mnrules replay`` reads it: each record's player and kind, and the
         # chance records, against the game; a log that leaves the rules is shown up to
         # where it does, and says where
-        checked = replay_log(path, rules)
+        rounds = _Rounds()
+        checked = replay_log(path, rules, watch=rounds)
     choices = [rec["choice"] for _, rec in records if "choice" in rec][:checked.choices]
     replay = Replay(secrets.token_urlsafe(8), rules, header, choices,
                     divergence=checked.divergence)
-    game = replay.fresh()
-    from ...core.engine import as_choice
-
-    rounds, last = [0], game.state.round
-    for i, choice in enumerate(choices):
-        if game.pending is None:
-            raise MnrulesError(f"replay: the game is over after {i} choices; the log goes on")
-        game.apply(as_choice(choice))
-        if game.state.round != last:
-            rounds.append(i + 1)
-            last = game.state.round
-    replay.rounds = rounds
+    replay.rounds = rounds.starts
     replay.fresh()
     return replay
+
+
+class _Rounds:
+    """The step each round starts at, seen as the log is read (a replay's watcher)."""
+
+    def __init__(self) -> None:
+        self.starts = [0]
+        self._round = 0
+        self._steps = 0
+
+    def start(self, game: Game[Any]) -> None:
+        self._round = game.state.round
+
+    def event(self, game: Game[Any], event: Event) -> None:
+        pass
+
+    def after(self, game: Game[Any], line: int) -> None:
+        self._steps += 1
+        if game.state.round != self._round:
+            self.starts.append(self._steps)
+            self._round = game.state.round

@@ -203,11 +203,10 @@ class HeuristicBot:
         """The kinds a trade of ``offer`` may take: not those its payment (by the bot's
         own rule) pays."""
         g = clone(game)
-        held = dict(g.state.stock[me])
         g.apply(offer)
         self._follow(g, me, {"a2.pay"})
-        now = g.state.stock[me]
-        return tuple(k for k in RESOURCES if now.get(k, 0) >= held.get(k, 0))
+        paid = paid_kinds(g.state.stack[-1], g.state.stock[me])
+        return tuple(k for k in RESOURCES if k not in paid)
 
     def _plans(self, game: Game, me: str, offer: Choice, kinds: tuple[str, ...],
                n: int) -> list[tuple[float, tuple[str, ...], dict[str, int]]]:
