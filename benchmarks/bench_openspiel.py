@@ -36,7 +36,8 @@ class PolicyEvaluator(mcts.Evaluator):  # type: ignore[misc]
     """A leaf's value for every seat: the game's search policy's estimate (``values``)."""
 
     def __init__(self, rules: Any, players: int) -> None:
-        self.policy = rules.hook.mn_search_policy(rules=rules, seed=1)
+        assert rules.definition.search_policy is not None
+        self.policy = rules.definition.search_policy(rules=rules, seed=1)
         self.players = players
 
     def evaluate(self, state: Any) -> Any:

@@ -23,10 +23,10 @@ options, each of probability ``1/len``. Observations are the player's view
 (:func:`mnrules.core.view.player_view`) as canonical JSON, with the tokens he has given of
 his pending option; an information state is that view and every choice of the game as
 he saw it (a hidden decision's choice as ``"hidden"``, a chance by its label alone).
-The tensor is the game's ``mn_tensor`` if it has one (tic-tac-toe: three planes of the
-grid; Mare Nostrum and Antike II: counts per area, seat and track from the viewer's seat,
-docs/agents.md), zeros while the set-up waits at a chance; else a small generic one: the
-seat to act, the viewer's seat, over, the round.
+The tensor is the game's (its definition's ``tensor``) if it has one (tic-tac-toe: three
+planes of the grid; Mare Nostrum and Antike II: counts per area, seat and track from the
+viewer's seat, docs/agents.md), zeros while the set-up waits at a chance; else a small
+generic one: the seat to act, the viewer's seat, over, the round.
 """
 
 from __future__ import annotations
@@ -208,11 +208,12 @@ def information_state(table: Table, seat: int) -> str:
 
 def tensor(table: Table, seat: int, size: int) -> list[float]:
     game = table.game
-    if game is not None:
-        found = game.rules.hook.mn_tensor(game=game, player=table.seats[seat])
+    see = table.rules.definition.tensor
+    if game is not None and see is not None:
+        found = see(game=game, player=table.seats[seat])
         if found is not None:
             return [float(x) for x in found]
-    elif table.rules.hook.mn_tensor.get_hookimpls():
+    elif game is None and see is not None:
         return [0.0] * size     # still setting up (a chance of the set-up): nothing yet
     n = len(table.seats)
     out = [0.0] * size
@@ -232,8 +233,9 @@ class MnObserver:
         self.recall = recall
         # a native game's set-up settled (the adapter's may wait at a chance of it)
         probe = new_game(game.rules, game.players, seed=game.seed, round_cap=game.round_cap)
-        found = probe.rules.hook.mn_tensor(game=probe, player=game.rules.seating[
-            game.players][0])
+        see = probe.rules.definition.tensor
+        found = see(game=probe, player=game.rules.seating[game.players][0]) \
+            if see is not None else None
         self.size = len(found) if found is not None else 2 * game.players + 2
         self.tensor = np.zeros(self.size, np.float32)
         self.dict = {"observation": self.tensor}

@@ -12,7 +12,7 @@ Agents are the seats' player ids (the rule set's seating). An action is a token 
 :class:`mnrules.agents.ActionCodec` (``Discrete(codec.size)``); a decision whose options
 share a beginning takes several steps of the same agent. The observation is a dict:
 ``"observation"`` (the tensor of :mod:`mnrules.openspiel`'s kind: the game's
-``mn_tensor``, else the generic one) and ``"action_mask"``; ``infos[agent]["view"]`` is
+``GameDefinition.tensor``, else the generic one) and ``"action_mask"``; ``infos[agent]["view"]`` is
 his view as JSON (:func:`mnrules.core.view.player_view`). Chance is drawn inside, from the
 game's seeded generator (the native game's draws: ``reset(seed=S)`` plays as the seed
 S does natively). Rewards come at the end (1 shared among the winners); a game stopped
@@ -58,7 +58,8 @@ class MnEnv(AECEnv):  # type: ignore[misc]
         self.codec: ActionCodec = codec_for(rules)
         self.possible_agents = list(rules.seating[self.n])
         probe = new_game(rules, self.n, seed=seed)
-        found = rules.hook.mn_tensor(game=probe, player=self.possible_agents[0])
+        see = rules.definition.tensor
+        found = see(game=probe, player=self.possible_agents[0]) if see is not None else None
         self.size = len(found) if found is not None else 2 * self.n + 2
         obs = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (self.size,), np.float32),
@@ -121,7 +122,8 @@ class MnEnv(AECEnv):  # type: ignore[misc]
             found = self._candidates()
             for s, _ in found:
                 mask[s[len(self.prefix)]] = 1
-        found_t = self.rules.hook.mn_tensor(game=self.game, player=agent)
+        see = self.rules.definition.tensor
+        found_t = see(game=self.game, player=agent) if see is not None else None
         if found_t is not None:
             vec = np.asarray(found_t, np.float32)
         else:

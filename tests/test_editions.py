@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from conftest import pending, play
-from mare_nostrum import mn_card_schema
+from mare_nostrum import GAME as MARE_NOSTRUM
 from mare_nostrum import position as pos
 from mare_nostrum.battle import (
     Side,
@@ -136,7 +136,7 @@ def test_each_switch_is_set_in_the_right_packs(row: str, param: str) -> None:
 
 @pytest.mark.parametrize(("row", "card"), list(SCRIPTS), ids=[r for r, _ in SCRIPTS])
 def test_each_card_override_is_in_the_right_packs(row: str, card: str) -> None:
-    bundled = load_cards([cards_dir("mare_nostrum")], mn_card_schema())[card].effects
+    bundled = load_cards([cards_dir("mare_nostrum")], dict(MARE_NOSTRUM.card_schema))[card].effects
     scripts = {p: pack(p).cards[card].effects for p in PACKS}
     groups = SCRIPTS[(row, card)]
     changed = set().union(*groups)

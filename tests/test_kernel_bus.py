@@ -75,17 +75,30 @@ def test_a_bus_not_flat_checks_names_as_the_flat_one(watch: Ruleset) -> None:
         game.perform(Event("lamp_lit", "north"), lambda e: None)
 
 
-def test_a_first_result_hook_is_answered_as_pluggy_answers_it(watch: Ruleset) -> None:
-    """The seating (a hook answered by its first answer) comes back as pluggy gives it:
-    one answer, not a list of them."""
-    assert watch.pm.call("mn_seating", rules=watch) == {2: ["north", "south"]}
-    assert watch.pm.call("mn_seating", rules=watch) == watch.hook.mn_seating(rules=watch)
-
-
 class Spec:
     @pluggy.HookspecMarker("demo")
     def mn_say(self, word: str) -> str:  # type: ignore[empty-body]
         """A demo hook."""
+
+    @pluggy.HookspecMarker("demo")(firstresult=True)
+    def mn_answer(self, word: str) -> str:  # type: ignore[empty-body]
+        """A demo hook answered by its first answer."""
+
+
+class Oracle:
+    @pluggy.HookimplMarker("demo")
+    def mn_answer(self, word: str) -> str:
+        return word[::-1]
+
+
+def test_a_first_result_hook_is_answered_as_pluggy_answers_it() -> None:
+    """A hook answered by its first answer comes back as pluggy gives it: one answer, not
+    a list of them."""
+    bus = Bus("demo")
+    bus.add_hookspecs(Spec)
+    bus.register(Oracle())
+    assert bus.call("mn_answer", word="sea") == "aes" == bus.hook.mn_answer(word="sea")
+    assert bus.first("mn_answer", word="sea") == "aes"
 
 
 class Echo:

@@ -159,8 +159,8 @@ def test_selecting_a_variant_of_a_card_the_pack_lacks_is_refused(tmp_path: Path)
 
 
 def test_the_games_own_checks_run_with_its_rules(tmp_path: Path) -> None:
-    """The game registers its board checks beside itself (mn_plugins): a variant may not
-    remove a starting hero the board gives at setup."""
+    """The game registers its board checks beside itself (its definition's plugins): a
+    variant may not remove a starting hero the board gives at setup."""
     path = variant(tmp_path, "extends: en\ncards:\n  remove: [caesar]\n")
     refused(path, "cards.remove: 'caesar' is the starting hero of rome (the board gives it "
                   "at setup); it cannot be removed", line=3)

@@ -94,11 +94,6 @@ class Omen(Step[Any]):
 
 
 @hookimpl
-def mn_seating(rules: Any) -> dict[int, list[str]]:
-    return {2: list(KEEPERS)}
-
-
-@hookimpl
 def mn_steps() -> dict[str, Step[Any]]:
     return {"dawn": Dawn(), "dusk": Dusk(), "watch.ask": Ask(), "spin": Spin(),
             "watch.omen": Omen()}
@@ -141,8 +136,11 @@ def mn_report(game: Game[Any], player: str) -> dict[str, Any]:
 
 GAME_FILE = """\
 # the watch: its rules are in tests/test_kernel_watch.py
-from test_kernel_watch import (mn_contract, mn_phase_end, mn_phase_start, mn_report,
-                               mn_seating, mn_steps)
+from mnrules.api import GameDefinition
+from test_kernel_watch import (KEEPERS, mn_contract, mn_phase_end, mn_phase_start,
+                               mn_report, mn_steps)
+
+GAME = GameDefinition(name="watch", seating={2: list(KEEPERS)})
 """
 
 

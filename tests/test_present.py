@@ -47,16 +47,17 @@ def play_and_read(pack: str, seed: int, lang: str | None = None) -> list[str]:
         read.append(say.prompt(game, dec))
         for opt in dec.options[:40]:
             read.append(say.option(game, dec, opt))
-            group = game.rules.hook.mn_option_group(say=say, game=game, decision=dec,
-                                                    option=opt)
+            group = game.rules.definition.presentation.option_group(
+                say=say, game=game, decision=dec, option=opt)
             if group:
                 read.append(group)
         if game.state.choices % 97 == 0:
             for v in viewers:
-                read += texts_of(game.rules.hook.mn_table(say=say, game=game, viewer=v))
+                read += texts_of(game.rules.definition.presentation.table(
+                    say=say, game=game, viewer=v))
         game.apply(dec.options[rng.randrange(len(dec.options))])
     for v in viewers:
-        read += texts_of(game.rules.hook.mn_table(say=say, game=game, viewer=v))
+        read += texts_of(game.rules.definition.presentation.table(say=say, game=game, viewer=v))
     read.append(say.outcome(game.state.winners, game.state.victory))
     return [t for t in read if t]
 

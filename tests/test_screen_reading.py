@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from mare_nostrum.reports import good, goods, mn_table
+from mare_nostrum.reports import good, goods, table
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
 from mnrules.core.effects import Event
@@ -76,8 +76,8 @@ def test_the_tables_pieces_agree_with_their_number(pack: str, lang: str | None,
     rules = load_ruleset(pack)
     game = new_game(rules, players=5, seed=1)
     game.state.units.setdefault("LATIUM", {})["rome"] = {"legion": 5}
-    table = mn_table(presenter(rules, lang), game, "rome")
-    cells = [c for sec in table["sections"] for row in sec["rows"] for c in row]
+    shown = table(presenter(rules, lang), game, "rome")
+    cells = [c for sec in shown["sections"] for row in sec["rows"] for c in row]
     assert any(many in c for c in cells)
     assert not any(re.search(r"\b5 (legion|legioen|легіон)\b", c) for c in cells)
 

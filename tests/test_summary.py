@@ -189,13 +189,13 @@ def test_a_refusal_names_the_area_not_its_id() -> None:
 
 def test_a_game_with_no_summary_is_summed_up_by_its_reports(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """Tic-tac-toe answers no ``mn_round_summary``: each player's report, by the pack's
+    """Tic-tac-toe gives no ``round_summary``: each player's report, by the pack's
     names, under the kernel's round line."""
     pack = str(Path(__file__).parent / "kernel" / "tictactoe" / "pack.yaml")
     rules = load_ruleset(pack)
     game = new_game(rules, 2, seed=1)
-    assert rules.hook.mn_round_summary(say=presenter(rules), game=game, round=1,
-                                       events=[]) is None
+    assert rules.definition.presentation.round_summary(say=presenter(rules), game=game,
+                                                       round=1, events=[]) is None
     assert main(["play", "--edition", pack, "--players", "2", "--seed", "4"]) == 0
     out = capsys.readouterr().out
     assert "Round 1\n  Crosses " in out and "\n  x " not in out

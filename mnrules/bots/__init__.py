@@ -1,8 +1,9 @@
 """Players that choose without a human: every bot answers the pending decision.
 
 The kernel has two bots of its own, ``random`` and the search player ``mcts:N``
-(:mod:`.mcts`, which any game may teach through ``mn_search_policy``); a game adds its
-bots through the ``mn_bots`` hook (``name`` or ``name:ARGUMENT`` on the command line).
+(:mod:`.mcts`, which a game teaches through its definition's ``search_policy``); a game
+adds its own bots in its definition (``bots``) and a plugin through the ``mn_bots`` hook
+(``name`` or ``name:ARGUMENT`` on the command line).
 """
 
 from __future__ import annotations
@@ -86,7 +87,8 @@ def _mcts(rules: Ruleset | None) -> Callable[[int, str], Bot]:
         from .mcts import MctsBot, RandomPolicy, parse_options
 
         options = parse_options("mcts", arg)
-        found = rules.hook.mn_search_policy(rules=rules, seed=seed) if rules else None
+        make_policy = rules.definition.search_policy if rules else None
+        found = make_policy(rules=rules, seed=seed) if make_policy is not None else None
         return MctsBot(seed, found if found is not None else RandomPolicy(seed),
                        **options)  # type: ignore[arg-type]
     return make
@@ -96,7 +98,8 @@ def bot_kinds(rules: Ruleset | None) -> dict[str, Callable[[int, str], Bot]]:
     """Every bot a game under ``rules`` can use, by name."""
     kinds: dict[str, Callable[[int, str], Bot]] = {"random": _random, "mcts": _mcts(rules)}
     if rules is not None:
-        for found in rules.hook.mn_bots():
+        kinds.update(rules.definition.bots)
+        for found in rules.hook.mn_bots():   # a plugin's, beside the game's own
             kinds.update(found)
     return kinds
 

@@ -19,7 +19,7 @@ The budget is a number of iterations, never a time, and every draw is a pure fun
 of the bot's seed, the game's choice count and the iteration's number: a seeded game
 replays exactly, and a game saved and loaded goes on as it would have. For that same
 reason no tree is kept between decisions (a tree carried over would be state a save
-does not hold). A game gives its policy through ``mn_search_policy``; without one the
+does not hold). A game gives its policy through its definition's ``search_policy``; without one the
 search plays random playouts to the end and values only outcomes.
 """
 
@@ -45,7 +45,7 @@ PLAYOUT_CAP = 2_000
 
 
 class SearchPolicy(Protocol):
-    """What a game tells the search player (``mn_search_policy``)."""
+    """What a game tells the search player (its definition's ``search_policy``)."""
 
     depth: int
     """Decisions a playout lasts past the tree at most (0: to the end of the game)."""
@@ -260,12 +260,13 @@ def best(root: Node, cands: list[Choice]) -> Choice:
 
 def imagine(game: Game[Any], viewer: str, seed: int) -> Game[Any]:
     """A copy of ``game`` at its pending decision as ``viewer`` may imagine it: what he
-    cannot see dealt afresh (``mn_determinize``), chance drawn from ``seed``."""
+    cannot see dealt afresh (the game's ``determinize``), chance drawn from ``seed``."""
     _ = game.pending
     copy: Game[Any] = Game(game.rules, game.state.clone())
     copy.rng = random.Random(seed)
-    copy.rules.hook.mn_determinize(game=copy, viewer=viewer,
-                                   rng=random.Random(seed ^ 0x2545F491))
+    deal = copy.rules.definition.determinize
+    if deal is not None:
+        deal(game=copy, viewer=viewer, rng=random.Random(seed ^ 0x2545F491))
     return copy
 
 

@@ -104,7 +104,7 @@ def check_cards(rules: Any, vocab: Vocabulary, files: list[Path]) -> list[Checke
     """Each file checked under ``rules`` (its card schema, its pack's cards) with
     ``vocab`` (the rule set's words; the checked cards' ids join the names ``{card}``
     may take)."""
-    schema = rules.hook.mn_card_schema() or {}
+    schema = dict(rules.definition.card_schema)
     read: list[tuple[Path, str, CardData | None, list[str]]] = []
     for file in files:
         try:

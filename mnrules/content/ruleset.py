@@ -16,11 +16,12 @@ from typing import Any
 
 from pluggy import PluginValidationError
 
+from ..core.definition import GameDefinition
 from ..core.engine import Param, Step
 from ..core.flow import CORE_STEPS, Flow
 from ..core.state import State
 from ..errors import PackError
-from ..hooks import hookspecs
+from ..hooks import hookspecs, legacy_game
 from ..hooks.bus import Bus
 from ..language.compiler import CardEffects, compile_card
 from ..language.plugin_files import check_hook_names
@@ -49,7 +50,7 @@ class Ruleset:
     effects: dict[str, CardEffects] = field(default_factory=dict)
     chain: list[str] = field(default_factory=list)
     game: str = ""
-    state_class: type[State] = State
+    definition: GameDefinition = field(default_factory=lambda: GameDefinition(name="?"))
     seating: dict[int, list[str]] = field(default_factory=dict)
     # decision kind -> an option's first item (or None) -> the typed form steps receive
     choice_types: dict[str, dict[str | None, Any]] = field(default_factory=dict)
@@ -59,6 +60,11 @@ class Ruleset:
     @property
     def hook(self) -> Any:
         return self.pm.hook
+
+    @property
+    def state_class(self) -> type[State]:
+        """The game's state (its definition's)."""
+        return self.definition.state
 
     @property
     def language(self) -> str:
@@ -88,6 +94,16 @@ def game_module(name: str, where: str) -> object:
     from . import games
 
     return games.package(name, where)
+
+
+def board_loader(module: object) -> Any:
+    """The board reader of a game's package (its ``GAME.load_board``, or the
+    ``mn_load_board`` of a game written as 0.2's hooks), for a board file checked with
+    no pack; None when the game reads none."""
+    found = getattr(module, "GAME", None)
+    if isinstance(found, GameDefinition):
+        return found.load_board
+    return getattr(module, "mn_load_board", None)
 
 
 def _load_plugin(name: str, where: str, game: str) -> object:
@@ -369,19 +385,15 @@ def load_ruleset(pack: str | Path | None = None, overrides: Mapping[str, Any] | 
     pm.register(Flow(), name="flow")
     pm.register(CardSteps(), name="card steps")
     module = game_module(game, source.where("game"))
-    specs = getattr(module, "HOOKSPECS", None)  # the hooks the game's plugins call
-    if specs is not None:
-        pm.add_hookspecs(specs)
-    pm.register(module, name="game")
-    for i, extra in enumerate(x for found in pm.hook.mn_plugins() for x in found):
-        pm.register(extra, name=f"game part {i}")
-    # the game's own hooks are held to the plugins' rule: a misspelt one is refused
-    check_hook_names(pm, module, game, source.where("game"), key="game")
     game_name = "" if game.endswith(".py") else game
+    definition = game_definition(module, game, source.where("game"), pm)
+    for i, extra in enumerate(definition.plugins):
+        pm.register(extra, name=f"game part {i}")
     patched = packs.patched_sources(source)  # the board as the pack's patches change it
-    board = pm.hook.mn_load_board(path=source.board_file, where=source.where,
-                                  data={**data, packs.PATCHED: patched} if patched else data) \
-        if source.board_file.is_file() else None
+    board = definition.load_board(
+        path=source.board_file, where=source.where,
+        data={**data, packs.PATCHED: patched} if patched else data) \
+        if definition.load_board is not None and source.board_file.is_file() else None
     goods = [str(g) for g in (components.get("goods") or {})]
     for name in data.get("plugins") or []:
         plugin = _load_plugin(str(name), source.where("plugins"), game_name)
@@ -418,7 +430,7 @@ def load_ruleset(pack: str | Path | None = None, overrides: Mapping[str, Any] | 
         if ph not in steps:
             raise PackError(f"{source.where('phases')}: phases: no plugin provides the phase {ph!r}"
                             + did_you_mean(ph, steps))
-    schema = pm.hook.mn_card_schema() or {}
+    schema = dict(definition.card_schema)
     from . import games
 
     bundled = games.cards_dir(game_name) if game_name else None
@@ -444,9 +456,8 @@ def load_ruleset(pack: str | Path | None = None, overrides: Mapping[str, Any] | 
                     params=values, declared=declared, steps=steps, phases=phases,
                     components=components, names=packs.flat_names(data.get("names") or {}),
                     names_by_kind=packs.name_kinds(data.get("names") or {}), source=source,
-                    cards=cards, chain=source.chain, game=game,
-                    state_class=pm.hook.mn_state_class() or State)
-    rules.seating = pm.hook.mn_seating(rules=rules) or {}
+                    cards=cards, chain=source.chain, game=game, definition=definition)
+    rules.seating = definition.seats(rules)
     pm.hook.mn_check_pack(rules=rules, source=source)
     rules.effects = compile_cards(rules)
     for card_id, effects in rules.effects.items():
@@ -455,6 +466,42 @@ def load_ruleset(pack: str | Path | None = None, overrides: Mapping[str, Any] | 
     # a misspelt route or an undeclared name fails now, not mid-game
     rules.choice_types = pm.check_contract().typed_choices()
     return rules
+
+
+def game_definition(module: object, game: str, where: str, pm: Bus | None = None
+                    ) -> GameDefinition:
+    """Register the game's package on ``pm`` (as the plugin ``game``, for the rules hooks
+    it answers; a bus of its own when none is given) and read its ``GAME``; a game
+    written as the hooks of mnrules 0.2 is read from them, with a DeprecationWarning."""
+    if pm is None:
+        pm = Bus(hookspecs.PROJECT)
+        pm.add_hookspecs(hookspecs)
+    legacy = legacy_game.is_legacy(module)
+    found = getattr(module, "GAME", None)
+    if found is not None and not isinstance(found, GameDefinition):
+        raise PackError(f"{where}: game: {game!r}: its GAME must be a "
+                        f"mnrules.api.GameDefinition, not {type(found).__name__}")
+    if found is None and not legacy:
+        raise PackError(f"{where}: game: {game!r} defines no GAME: write GAME = "
+                        f"mnrules.api.GameDefinition(name=..., state=..., seating=...) in "
+                        f"it (docs/writing-a-game.md)")
+    if found is not None and legacy:
+        hooks = sorted(h for h in legacy_game.HOOKS if callable(getattr(module, h, None)))
+        raise PackError(f"{where}: game: {game!r} has a GAME and also answers the game "
+                        f"hooks of mnrules 0.2 ({', '.join(hooks)}), which its GAME "
+                        f"replaces: move them into the GameDefinition")
+    specs: Any = found.hookspecs if found is not None else getattr(module, "HOOKSPECS", None)
+    if specs is not None:                # the hooks the game's plugins call on each other
+        pm.add_hookspecs(specs)
+    if legacy:
+        pm.add_hookspecs(legacy_game)
+    pm.register(module, name="game")
+    # the game's own hooks are held to the plugins' rule: a misspelt one is refused
+    check_hook_names(pm, module, game, where, key="game")
+    if found is None:
+        name = Path(game).stem if game.endswith(".py") else game
+        return legacy_game.definition_from_hooks(pm, name, where)
+    return found
 
 
 def _check_pending(pm: Bus, where: str) -> None:

@@ -168,10 +168,9 @@ def _top(game: Game, frames: list[dict[str, Any]]) -> str:
 
 def fits(rules: Ruleset, state: State) -> None:
     """Refuse a state that does not fit this rule set (a :class:`StateError` naming the
-    key): what the game checks itself (``mn_check_save``: its board and box), a seating
-    of the game, its phases and steps."""
-    problems = [p for found in rules.hook.mn_check_save(rules=rules, state=state)
-                for p in found]
+    key): what the game checks itself (its definition's ``check_save``: its board and
+    box), a seating of the game, its phases and steps."""
+    problems = list(rules.definition.check_save(rules=rules, state=state))
     if problems:
         raise StateError("; ".join(problems))
     seats = rules.seating.get(len(state.players))

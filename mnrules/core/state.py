@@ -153,8 +153,9 @@ def check_rng(rng: list[Any]) -> None:
 class State:
     """What every game has: its seed and players, the round and phase, the decision
     stack, the generator, the outcome. A game declares its own state as a subclass
-    (dataclass fields with their ``SHAPES``) through the ``mn_state_class`` hook; the
-    kernel validates and round-trips whatever was declared."""
+    (dataclass fields with their ``SHAPES``), its definition's ``state``
+    (:class:`mnrules.core.definition.GameDefinition`); the kernel validates and
+    round-trips whatever was declared."""
 
     SHAPES: ClassVar[dict[str, Any]] = KERNEL_SHAPES
 
@@ -209,6 +210,18 @@ class State:
     def clone(self) -> Self:
         """A deep copy, not checked: for a state the rules themselves made (a snapshot)."""
         return type(self)(**self.to_dict())
+
+    @classmethod
+    def game_fields(cls) -> tuple[str, ...]:
+        """The fields a game's state declares beyond the kernel's, in declaration order."""
+        return tuple(f.name for f in fields(cls) if f.name not in KERNEL_SHAPES)
+
+    @classmethod
+    def check_field(cls, key: str, value: Any) -> None:
+        """Refuse (:class:`StateError`, naming the key) a value of a declared field that
+        is not plain data of its declared shape."""
+        check_plain(value, (key,))
+        _check_type(key, value, cls.SHAPES[key])
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:

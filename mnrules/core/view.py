@@ -1,5 +1,5 @@
 """What one player may see: the state less what the game hides from him (its
-``mn_view`` hook: other screens, face-down piles) and nobody else's secret entries in a
+``view``: other screens, face-down piles) and nobody else's secret entries in a
 frame.
 
 A frame keeps secret, per-player data under keys starting with ``secret_`` (a dict by
@@ -18,7 +18,7 @@ SECRET = "secret_"
 def player_view(game: Game[Any], player: str) -> dict[str, Any]:
     """A JSON-able picture of the game as ``player`` may know it."""
     data: dict[str, Any] = game.state.to_dict()
-    game.rules.hook.mn_view(game=game, player=player, data=data)
+    game.rules.definition.view(game=game, player=player, data=data)
     data["rng"] = None
     data["stack"] = [_frame_view(f, player) for f in data["stack"]]
     pending = game.pending

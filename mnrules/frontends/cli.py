@@ -74,8 +74,9 @@ def _existing(path: str, what: str, folder: bool | None = None) -> Path:
 def _round_lines(game: Game[Any], rnd: int, events: list[Event], say: Presenter
                  ) -> list[str]:
     """The round's summary as the presentation layer says it in the language asked: the
-    game's (``mn_round_summary``), else each player's report in the pack's names."""
-    lines: list[str] | None = game.rules.hook.mn_round_summary(
+    game's (its presentation's ``round_summary``), else each player's report in the
+    pack's names."""
+    lines: list[str] | None = game.rules.definition.presentation.round_summary(
         say=say, game=game, round=rnd, events=events)
     if lines is not None:
         return lines
@@ -549,12 +550,12 @@ def _board_game(path: Path) -> str:
 
 def _check_map(edition: str | None, file: Path | None, game: str = "") -> int:
     """Check one board file (``file``, or the pack's own) under ``edition``; a game with
-    no pack yet has its file read by the game's ``mn_load_board`` alone."""
+    no pack yet has its file read by the game's ``load_board`` alone."""
     if edition is None:
-        from ..content.ruleset import game_module
+        from ..content.ruleset import board_loader, game_module
 
         assert file is not None
-        loader = getattr(game_module(game, str(file)), "mn_load_board", None)
+        loader = board_loader(game_module(game, str(file)))
         if loader is None:
             raise MnrulesError(f"{file}: game {game!r} reads no board file")
         try:
@@ -566,9 +567,11 @@ def _check_map(edition: str | None, file: Path | None, game: str = "") -> int:
         return 0
     rules = load_ruleset(edition)
     if file is not None:
+        load = rules.definition.load_board
+        if load is None:
+            raise MnrulesError(f"{file}: game {rules.game!r} reads no board file")
         try:
-            rules.board = rules.hook.mn_load_board(path=file, data=rules.data,
-                                                   where=lambda *key: edition)
+            rules.board = load(path=file, data=rules.data, where=lambda *key: edition)
         except DataFileError as exc:  # the file's own structure: every problem, exit 1
             print(exc, file=sys.stderr)
             return 1
@@ -1062,7 +1065,7 @@ def cmd_editions_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    """Draw the board of a snapshot, or of a new game, as the game draws it (``mn_render``:
+    """Draw the board of a snapshot, or of a new game, as the game draws it (``render``:
     SVG or PNG for Mare Nostrum, docs/board.md)."""
     from ..core.start import load_game
     from ..errors import StateError
@@ -1102,9 +1105,10 @@ def cmd_render(args: argparse.Namespace) -> int:
                                 for i, p in enumerate(game.state.players)}
         while (dec := game.pending) is not None and game.state.round < stop:
             game.apply(bots[dec.player].choose(game))
+    draw = rules.definition.render
     try:
-        drawn = rules.hook.mn_render(game=game, path=out,
-                                     say=presenter(rules, getattr(args, "lang", None)))
+        drawn = draw is not None and draw(game=game, path=out,
+                                          say=presenter(rules, getattr(args, "lang", None)))
     except OSError as exc:
         raise MnrulesError(f"cannot write {out}: {exc}") from None
     if not drawn:

@@ -263,9 +263,9 @@ class Terminal:
             return
         self._shown[dec.player] = shown
         groups: dict[str, list[int]] = {}
+        heading = game.rules.definition.presentation.option_group
         for i, opt in enumerate(dec.options):
-            head = game.rules.hook.mn_option_group(say=say, game=game, decision=dec,
-                                                   option=opt) or ""
+            head = heading(say=say, game=game, decision=dec, option=opt) or ""
             groups.setdefault(head, []).append(i)
         for head, items in groups.items():
             cells = [f"{numbers[i]:>3}. {texts[i]}" for i in items]
@@ -286,10 +286,10 @@ class Terminal:
 
     def show_table(self, game: Game[Any], player: str) -> None:
         say = self._presenter(game)
-        table = game.rules.hook.mn_table(say=say, game=game, viewer=player)
+        shown = game.rules.definition.presentation
+        table = shown.table(say=say, game=game, viewer=player)
         if table is None:
-            self.say(game.rules.hook.mn_describe(say=say, game=game, player=player,
-                                                 what="board") or "")
+            self.say(shown.describe(say=say, game=game, player=player, what="board") or "")
             return
         self.say(table["title"], "bold")
         for sec in table["sections"]:
@@ -330,8 +330,8 @@ class Terminal:
                 self.show_table(game, dec.player)
                 continue
             if cmd == "s":
-                self.say(game.rules.hook.mn_describe(say=say, game=game, player=dec.player,
-                                                     what="screen") or "")
+                self.say(game.rules.definition.presentation.describe(
+                    say=say, game=game, player=dec.player, what="screen") or "")
                 continue
             if cmd == "u":
                 if self._undo(game, dec.player):

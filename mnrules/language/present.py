@@ -309,8 +309,8 @@ class Presenter:
     def event(self, game: Game[Any], event: Event, viewer: str | None) -> str:
         """``event`` as ``viewer`` may read it ("" when he is told nothing of it; None:
         an onlooker who sees only what is public)."""
-        text = game.rules.hook.mn_event_text(say=self, game=game, event=event,
-                                             viewer=viewer)
+        text = game.rules.definition.presentation.event_text(say=self, game=game,
+                                                             event=event, viewer=viewer)
         if text is not None:
             return str(text)
         if event.kind == "phase_start":
@@ -329,7 +329,8 @@ class Presenter:
         return self.say("ui.game_over_nobody", victory=won)
 
     def prompt(self, game: Game[Any], decision: Decision) -> str:
-        text = game.rules.hook.mn_prompt_text(say=self, game=game, decision=decision)
+        text = game.rules.definition.presentation.prompt_text(say=self, game=game,
+                                                              decision=decision)
         if text is not None:
             return str(text)
         values: dict[str, Any] = {"player": self.player(decision.player)}
@@ -339,8 +340,12 @@ class Presenter:
         return self.say(key if self.has(key) else "decision.any", **values)
 
     def option(self, game: Game[Any], decision: Decision, option: Any) -> str:
-        text = game.rules.hook.mn_option_text(say=self, game=game, decision=decision,
-                                              option=option)
+        text = game.rules.definition.presentation.option_text(say=self, game=game,
+                                                              decision=decision, option=option)
+        if text is None:
+            from .steps import card_option_text  # a card's own choice, in its words
+
+            text = card_option_text(self, game, decision, option)
         if text is not None:
             return str(text)
         if option in ("yes", "no"):

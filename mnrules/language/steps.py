@@ -241,22 +241,23 @@ class CardSteps:
         return {"card.may": May(), "card.choose": Choose(), "card.who": Who(),
                 "card.do": Do()}
 
-    @hookimpl
-    def mn_option_text(self, say: Presenter, game: Game[Any], decision: Decision,
-                       option: Any) -> str | None:
-        """An action a choice offers, as the card's text words it in the reader's
-        language (a game's own answer, given first, is for the other card options)."""
-        stack = game.state.stack
-        if decision.kind != "card.choose" or not stack or "card" not in stack[-1]:
-            return None
-        frame = stack[-1]
-        effects = game.rules.effects.get(frame["card"])
-        rule = next((r for r in effects.rules if r.index == frame["rule"]), None) \
-            if effects is not None else None
-        if rule is None or "alt" in frame or frame["action"] >= len(rule.rule.actions):
-            return None
-        choices = rule.rule.actions[frame["action"]].choices
-        picked = next((p for p in choices if p.text == option), None)
-        if picked is None:
-            return None
-        return str(say.explainer().option(picked))
+
+def card_option_text(say: Presenter, game: Game[Any], decision: Decision, option: Any
+                     ) -> str | None:
+    """An action a card's choice offers, as the card's text words it in the reader's
+    language; None for any other option (the game's own answer, asked first, is for
+    the other card options)."""
+    stack = game.state.stack
+    if decision.kind != "card.choose" or not stack or "card" not in stack[-1]:
+        return None
+    frame = stack[-1]
+    effects = game.rules.effects.get(frame["card"])
+    rule = next((r for r in effects.rules if r.index == frame["rule"]), None) \
+        if effects is not None else None
+    if rule is None or "alt" in frame or frame["action"] >= len(rule.rule.actions):
+        return None
+    choices = rule.rule.actions[frame["action"]].choices
+    picked = next((p for p in choices if p.text == option), None)
+    if picked is None:
+        return None
+    return str(say.explainer().option(picked))

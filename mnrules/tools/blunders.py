@@ -1,9 +1,9 @@
 """The blunder check (``mnrules bots check``): seeded bot games in which every decision
-is put, before it is applied, to the game's own tests (the ``mn_blunders`` hook), each
-a one-step lookahead that shows a choice strictly dominated (an attack that cannot win
+is put, before it is applied, to the game's own tests (its definition's ``blunders``),
+each a one-step lookahead that shows a choice strictly dominated (an attack that cannot win
 and must lose a unit; a trade that buys back what the same turn sold). The kernel
 knows no game's blunder: it plays the games, hands each decision and the events since
-the previous one to the hook, and counts what comes back by kind, each finding a
+the previous one to them, and counts what comes back by kind, each finding a
 sentence in the pack's language with its names.
 
 The games are those ``simulate`` plays for the same ``--seed`` (game ``i`` plays seed
@@ -57,14 +57,13 @@ class Report:
 def check_decision(game: Game[Any], choice: Any, events: list[Event],
                    notes: dict[str, Any], say: Presenter) -> list[tuple[str, str]]:
     """The game's findings about ``choice`` at its pending decision (not yet applied):
-    (kind, sentence) pairs from every ``mn_blunders`` answer."""
+    (kind, sentence) pairs from the game's ``blunders``."""
     dec = game.pending
     assert dec is not None
     out: list[tuple[str, str]] = []
-    for found in game.rules.hook.mn_blunders(game=game, player=dec.player, kind=dec.kind,
-                                             choice=choice, events=events, notes=notes,
-                                             say=say):
-        out.extend(found or ())
+    out.extend(game.rules.definition.blunders(game=game, player=dec.player, kind=dec.kind,
+                                              choice=choice, events=events, notes=notes,
+                                              say=say) or ())
     return out
 
 

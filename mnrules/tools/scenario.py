@@ -8,8 +8,9 @@ is a failure of that run, saying where the game stood; only a file that cannot b
 as a scenario raises (:class:`ScenarioError`, naming file, line, column and key).
 
 The kernel's keys are read here; a game adds its own ``position`` and ``expect`` keys
-through its hooks (``mn_scenario_keys``, ``mn_scenario_schema``, ``mn_set_position``,
-``mn_expect``).
+through its definition's ``scenario`` (:class:`mnrules.core.definition.ScenarioSupport`):
+its keys, their checks, how a position is set and an expectation checked; a game that
+declares none may set and expect each field its state declares.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 
 from ..content.ruleset import Ruleset, load_ruleset
 from ..content.yamlsource import Sourced, did_you_mean, load_yaml
+from ..core.definition import GameDefinition
 from ..core.effects import Event
 from ..core.engine import Game, as_choice
 from ..core.start import new_game
@@ -35,7 +37,7 @@ POSITION_KEYS = ("round", "phase", "frame", "vars")
 EXPECT_KEYS = ("winners", "victory", "pending", "events", "no_events", "events_in_order",
                "round", "phase", "vars", "report")
 """The kernel's keys of ``position`` and ``expect``; a game adds its own
-(``mn_scenario_keys``) and checks their values (``mn_scenario_schema``)."""
+(:func:`scenario_keys`) and checks their values."""
 ADDED = ("events", "no_events", "events_in_order")
 """The lists of an ``expect`` that ``expect_by_edition``/``expect_by_players`` add to
 (every other value they name replaces the shared one; mappings merge key by key)."""
@@ -101,18 +103,16 @@ def load(file: str | Path) -> tuple[Sourced, dict[str, Any]]:
         raise ScenarioError(f"{file}: a scenario must be a mapping of keys")
     data: dict[str, Any] = src.data
     _check_keys(src, data, KEYS, ())
-    _Schema(src, _game_hooks(data)).scenario(data)
+    _Schema(src, _game_definition(data)).scenario(data)
     return src, data
 
 
-def _game_hooks(data: dict[str, Any]) -> Any:
-    """The hooks of the game the scenario's first edition plays (its keys and their
+def _game_definition(data: dict[str, Any]) -> GameDefinition | None:
+    """The definition of the game the scenario's first edition plays (its keys and their
     kinds), read without assembling the rule set; None when the pack cannot be read
     (running it will say why)."""
     from ..content import packs
-    from ..content.ruleset import game_module
-    from ..hooks import hookspecs
-    from ..hooks.bus import Bus
+    from ..content.ruleset import game_definition, game_module
 
     editions_ = data.get("edition") or packs.default_pack()
     first = editions_[0] if isinstance(editions_, list) and editions_ else editions_
@@ -120,16 +120,18 @@ def _game_hooks(data: dict[str, Any]) -> Any:
         return None
     try:
         game = str(packs.read(first).data.get("game") or "")
-        module = game_module(game, "edition")
+        return game_definition(game_module(game, "edition"), game, "edition")
     except MnrulesError:
         return None
-    bus = Bus(hookspecs.PROJECT)
-    bus.add_hookspecs(hookspecs)
-    specs = getattr(module, "HOOKSPECS", None)
-    if specs is not None:
-        bus.add_hookspecs(specs)
-    bus.register(module, name="game")
-    return bus.hook
+
+
+def scenario_keys(game: GameDefinition) -> dict[str, tuple[str, ...]]:
+    """The game's own keys of a scenario's ``position`` and ``expect``: those it
+    declares, or the fields its state declares beyond the kernel's."""
+    if game.scenario.keys is not None:
+        return {k: tuple(v) for k, v in game.scenario.keys.items()}
+    own = game.state.game_fields()
+    return {"position": own, "expect": own}
 
 
 def _fail(src: Sourced, path: tuple[str | int, ...], message: str) -> ScenarioError:
@@ -149,11 +151,11 @@ def yaml_hint(word: str, value: bool) -> str:
 class _Schema:
     """The kind of value each key of a scenario holds (docs/scenarios.md)."""
 
-    def __init__(self, src: Sourced, hooks: Any = None) -> None:
+    def __init__(self, src: Sourced, game: GameDefinition | None = None) -> None:
         self.src = src
-        self.hooks = hooks          # the game's (its own keys), or None
-        self.keys: dict[str, tuple[str, ...]] = (hooks.mn_scenario_keys() or {}) \
-            if hooks is not None else {}
+        self.game = game            # its own keys, or None
+        self.keys: dict[str, tuple[str, ...]] = dict(scenario_keys(game)) \
+            if game is not None else {}
         self._lines: list[str] | None = None
 
     def fail(self, path: Path_, message: str) -> ScenarioError:
@@ -358,8 +360,8 @@ class _Schema:
         for k in self.mapping(p.get("frame"), (*at, "frame")):
             self.text(k, (*at, "frame", k))
         self.mapping(p.get("vars"), (*at, "vars"))
-        if self.hooks is not None:
-            self.hooks.mn_scenario_schema(schema=self, section="position", data=p, at=at)
+        if self.game is not None:
+            self._game_values("position", p, at)
 
     def expect(self, value: Any, at: Path_, settled: bool = True) -> None:
         e = self.mapping(value, at)
@@ -389,8 +391,24 @@ class _Schema:
                 self.event(ev, (*at, key, i), counted=key == "events")
         self.mapping(e.get("report"), (*at, "report"))
         self.mapping(e.get("vars"), (*at, "vars"))
-        if self.hooks is not None:
-            self.hooks.mn_scenario_schema(schema=self, section="expect", data=e, at=at)
+        if self.game is not None:
+            self._game_values("expect", e, at)
+
+    def _game_values(self, section: str, data: dict[str, Any], at: Path_) -> None:
+        """The game's keys of ``section``: checked by the game, or, for a game that
+        declares none, each state field against its declared shape."""
+        assert self.game is not None
+        support = self.game.scenario
+        if support.keys is not None:
+            support.schema(schema=self, section=section, data=data, at=at)
+            return
+        state = self.game.state
+        for key in state.game_fields():
+            if key in data and data[key] is not None:
+                try:
+                    state.check_field(key, data[key])
+                except StateError as exc:
+                    raise self.fail((*at, key), str(exc)) from None
 
 
 def _kind(value: Any) -> str:
@@ -482,7 +500,8 @@ class _At:
 
 def set_position(game: Game[Any], p: dict[str, Any], src: Sourced | None = None) -> None:
     """Set up the position a scenario's ``position`` key describes (checked by
-    :func:`load`): the game's part first (``mn_set_position``: its board, screens...),
+    :func:`load`): the game's part first (its ``set_position``: its board, screens...,
+    or else each declared state field the position names),
     then the round, the plugins' vars and the phase to start in. An edit the game
     refuses names its key (and line, given the ``src`` it was read from). The values are
     copied: the game may change what it is given, never the scenario."""
@@ -491,7 +510,15 @@ def set_position(game: Game[Any], p: dict[str, Any], src: Sourced | None = None)
     at = _At(src)
     if "round" in p:
         state.round = int(p["round"])
-    game.rules.hook.mn_set_position(game=game, position=p, at=at)
+    support = game.rules.definition.scenario
+    if support.keys is not None:
+        support.set_position(game=game, position=p, at=at)
+    else:
+        for key in type(state).game_fields():
+            if key in p:
+                with at(key):
+                    type(state).check_field(key, p[key])
+                    setattr(state, key, p[key])
     for key, value in (p.get("vars") or {}).items():
         state.vars[str(key)] = value
     if "phase" in p:
@@ -585,6 +612,19 @@ def sub(expected: Any, actual: Any, path: str, failures: list[str]) -> None:
         failures.append(_mismatch(path, expected, actual))
 
 
+def _game_expect(game: Game[Any], key: str, want: Any) -> list[str] | None:
+    """The failures of one of the game's expectation keys (its ``expect``, or a declared
+    state field compared whole), None when ``key`` is not the game's."""
+    support = game.rules.definition.scenario
+    if support.keys is not None:
+        return support.expect(game=game, key=key, want=want)
+    if key not in type(game.state).game_fields():
+        return None
+    failures: list[str] = []
+    sub(want, getattr(game.state, key), key, failures)
+    return failures
+
+
 def check(game: Game[Any], expect: dict[str, Any], events: list[Event],
           settled: bool = True) -> list[str]:
     """The failures of ``expect`` against the game and the ``events`` seen; ``settled``
@@ -594,7 +634,7 @@ def check(game: Game[Any], expect: dict[str, Any], events: list[Event],
     for key, want in expect.items():
         if want is None and key not in ("pending", "victory", "round", "phase"):
             want = [] if key in (*ADDED, "winners") else {}
-        found = game.rules.hook.mn_expect(game=game, key=key, want=want)
+        found = _game_expect(game, key, want)
         if found is not None:
             failures.extend(found)
         elif key == "report":

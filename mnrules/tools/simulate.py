@@ -155,7 +155,8 @@ def play_one(job: Job) -> GameResult:
             for i, p in enumerate(players)}
     held: dict[str, dict[str, int]] = {p: {} for p in players}
     # its own policy, not a bot's: its caches then never touch a bot's choices
-    policy = rules.hook.mn_search_policy(rules=rules, seed=job.seed)
+    make_policy = rules.definition.search_policy
+    policy = make_policy(rules=rules, seed=job.seed) if make_policy is not None else None
     values: list[list[float]] = []
     evaluated: int | None = None
     firsts: dict[str, dict[str, int]] = {}

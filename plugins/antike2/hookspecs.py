@@ -1,6 +1,7 @@
 """The hooks Antike II's own plugins call on each other, beside the kernel's
-(``mnrules.hooks.hookspecs``): the game adds them to the bus through ``HOOKSPECS`` in its
-package. Read with the kernel's module as the rules' table of contents."""
+(``mnrules.hooks.hookspecs``): the game adds them to the bus through its definition's
+``hookspecs`` (``GAME`` in its package). Read with the kernel's module as the rules'
+table of contents."""
 
 from __future__ import annotations
 

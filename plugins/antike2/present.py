@@ -18,7 +18,6 @@ from antike2.api import figures
 from antike2.state import HOLDINGS, Game
 from mnrules.core.effects import Event
 from mnrules.core.engine import Decision
-from mnrules.hooks.hookspecs import hookimpl
 from mnrules.language.present import Presenter
 
 SECRET_EVENTS = frozenset({"turn_end", "chance"})
@@ -48,8 +47,7 @@ def _values(say: Presenter, data: dict[str, Any]) -> dict[str, str]:
     return {str(k): spelt(say, v) for k, v in data.items() if k != "key"}
 
 
-@hookimpl
-def mn_event_text(say: Presenter, game: Game, event: Event, viewer: str | None
+def event_text(say: Presenter, game: Game, event: Event, viewer: str | None
                   ) -> str | None:
     if event.kind in SECRET_EVENTS:
         return ""
@@ -79,8 +77,7 @@ def mn_event_text(say: Presenter, game: Game, event: Event, viewer: str | None
     return say.say(key, player=say.player(event.player), **values)
 
 
-@hookimpl
-def mn_prompt_text(say: Presenter, game: Game, decision: Decision) -> str | None:
+def prompt_text(say: Presenter, game: Game, decision: Decision) -> str | None:
     key = f"decision.{decision.kind}"
     if not say.has(key):
         return None
@@ -93,8 +90,7 @@ def mn_prompt_text(say: Presenter, game: Game, decision: Decision) -> str | None
     return say.say(key, **values)
 
 
-@hookimpl
-def mn_option_text(say: Presenter, game: Game, decision: Decision, option: Any
+def option_text(say: Presenter, game: Game, decision: Decision, option: Any
                    ) -> str | None:
     if isinstance(option, tuple) and option and isinstance(option[0], str):
         key = f"option.{decision.kind}.{option[0]}"
@@ -120,8 +116,7 @@ def mn_option_text(say: Presenter, game: Game, decision: Decision, option: Any
     return None
 
 
-@hookimpl
-def mn_option_places(game: Game, decision: Decision, option: Any) -> list[str] | None:
+def option_places(game: Game, decision: Decision, option: Any) -> list[str] | None:
     """The areas an option is about, as a player points at them on the map: where a unit
     is raised, a temple built, a city founded or conquered, a battle started; a move's
     start and end."""
@@ -136,8 +131,7 @@ def mn_option_places(game: Game, decision: Decision, option: Any) -> list[str] |
     return []
 
 
-@hookimpl
-def mn_table(say: Presenter, game: Game, viewer: str | None) -> dict[str, Any] | None:
+def table(say: Presenter, game: Game, viewer: str | None) -> dict[str, Any] | None:
     """Every nation's standing: nothing in Antike II is hidden."""
     rows = []
     for nation in game.state.players:

@@ -19,7 +19,6 @@ from xml.sax.saxutils import escape, quoteattr
 from antike2.state import HOLDINGS, UNITS, Game
 from mnrules.errors import MnrulesError
 from mnrules.files import write_atomic
-from mnrules.hooks.hookspecs import hookimpl
 
 NATIONS = {"yellow": "#f2c014", "red": "#d32f2f", "green": "#2e7d32", "blue": "#1565c0",
            "black": "#212121", "grey": "#8e8e8e"}
@@ -183,8 +182,7 @@ def map_svg(game: Game, say: Any) -> str:
             f'font-family="{FONT}">{body}</svg>\n')
 
 
-@hookimpl
-def mn_board_svg(say: Any, game: Game, viewer: str | None) -> str:
+def board_svg(say: Any, game: Game, viewer: str | None) -> str:
     return map_svg(game, say)
 
 
@@ -328,8 +326,7 @@ def _legend(svg: _Svg, x: float, y: float, say: Any) -> None:
     svg.text(x + 44, y, say.say("render.galleys_count"), 10.5, anchor="start")
 
 
-@hookimpl
-def mn_render(game: Game, path: Path, say: Any) -> bool:
+def render(game: Game, path: Path, say: Any) -> bool:
     if path.suffix.lower() != ".svg":
         raise MnrulesError(f"-o: Antike II's board picture is SVG: give a file ending in "
                            f".svg, not {path.name!r}")

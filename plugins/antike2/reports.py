@@ -132,12 +132,6 @@ def mn_report(game: Game, player: str) -> dict[str, Any]:
             "personages": len(f["personages"])}
 
 
-@hookimpl
-def mn_round_summary(say: Presenter, game: Game, round: int, events: list[Event]
+def round_summary(say: Presenter, game: Game, round: int, events: list[Event]
                      ) -> list[str]:
     return round_lines(say, game, round, events)
-
-
-@hookimpl
-def mn_describe(say: Presenter, game: Game, player: str, what: str) -> str:
-    return describe(say, game, player, what)

@@ -1,4 +1,4 @@
-"""Antike II's observation tensor (``mn_tensor``): what agents from elsewhere learn from
+"""Antike II's observation tensor (``tensor``): what agents from elsewhere learn from
 (``mnrules.openspiel``'s observation tensor, the PettingZoo observation). Its layout is
 fixed by the board and the number of nations, and it is read from the viewer's
 ``player_view`` alone, so it can hold nothing he may not know (Antike II hides nothing:
@@ -27,11 +27,9 @@ from typing import Any
 from antike2.rondel import spaces
 from antike2.state import HOLDINGS, UNITS, Game
 from mnrules.core.view import one_hot, player_view, relative_seats
-from mnrules.hooks.hookspecs import hookimpl
 
 
-@hookimpl
-def mn_tensor(game: Game, player: str) -> list[float]:
+def tensor(game: Game, player: str) -> list[float]:
     view = player_view(game, player)
     board = game.rules.board
     seats = relative_seats(game, player)

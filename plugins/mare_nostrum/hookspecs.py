@@ -1,6 +1,7 @@
 """The hooks Mare Nostrum's own plugins call on each other, beside the kernel's
-(``mnrules.hooks.hookspecs``): the game adds them to the bus through ``HOOKSPECS`` in its
-package. Read with the kernel's module as the rules' table of contents."""
+(``mnrules.hooks.hookspecs``): the game adds them to the bus through its definition's
+``hookspecs`` (``GAME`` in its package). Read with the kernel's module as the rules'
+table of contents."""
 
 from __future__ import annotations
 
@@ -44,3 +45,14 @@ def mn_battle_odds(game: Any, battle: dict[str, Any],
     ((attacker's losses, defender's losses, probability), ...)}``, probabilities as
     floats. Rolls no die and changes nothing. First result wins: the ``battle``
     plugin answers; bots ask it through :mod:`mare_nostrum.api`."""
+
+
+# --------------------------------------------------------------------------------------
+# The box: what the conservation check (box) asks the plugins
+# --------------------------------------------------------------------------------------
+@hookspec
+def mn_in_transit(game: Any) -> dict[str, int]:
+    """Resources a step holds outside every screen for now (trade offers), by key.
+
+    The conservation check adds them to the screens and the supply.
+    """

@@ -18,7 +18,6 @@ from mare_nostrum.production import CHOICE
 from mare_nostrum.state import LEGENDARY, TRACKS, Game, base_good
 from mnrules.core.effects import Event
 from mnrules.core.engine import Decision
-from mnrules.hooks.hookspecs import hookimpl
 from mnrules.language.present import Presenter, place_name, presenter
 
 UNIT_KINDS = ("legion", "trireme", "fortress")
@@ -108,8 +107,7 @@ def _frame(game: Game) -> dict[str, Any]:
 # -- events -----------------------------------------------------------------------------
 
 
-@hookimpl
-def mn_event_text(say: Presenter, game: Game, event: Event, viewer: str | None) -> str | None:
+def event_text(say: Presenter, game: Game, event: Event, viewer: str | None) -> str | None:
     kind, d = event.kind, event.data
     who = say.player(event.player)
     if kind == "trade_token":
@@ -209,8 +207,7 @@ def _built(say: Presenter, game: Game, who: str, d: dict[str, Any]) -> str:
 # -- questions --------------------------------------------------------------------------
 
 
-@hookimpl
-def mn_prompt_text(say: Presenter, game: Game, decision: Decision) -> str | None:
+def prompt_text(say: Presenter, game: Game, decision: Decision) -> str | None:
     k, p = decision.kind, decision.player
     f = _frame(game)
     who = say.player(p)
@@ -309,8 +306,7 @@ def discards(game: Game, player: str) -> int:
     return extra_coins + goods_held - min(kept, types)
 
 
-@hookimpl
-def mn_option_text(say: Presenter, game: Game, decision: Decision, option: Any
+def option_text(say: Presenter, game: Game, decision: Decision, option: Any
                    ) -> str | None:
     k, p = decision.kind, decision.player
     if k == "trade.token":
@@ -370,8 +366,7 @@ def mn_option_text(say: Presenter, game: Game, decision: Decision, option: Any
     return None
 
 
-@hookimpl
-def mn_option_group(say: Presenter, game: Game, decision: Decision, option: Any
+def option_group(say: Presenter, game: Game, decision: Decision, option: Any
                     ) -> str | None:
     k = decision.kind
     if k == "build.pay" and len(decision.options) > 8 and len(option) > 1:
@@ -386,8 +381,7 @@ def mn_option_group(say: Presenter, game: Game, decision: Decision, option: Any
     return None
 
 
-@hookimpl
-def mn_option_places(game: Game, decision: Decision, option: Any) -> list[str] | None:
+def option_places(game: Game, decision: Decision, option: Any) -> list[str] | None:
     k = decision.kind
     if not isinstance(option, tuple) or not option:
         return []
@@ -409,8 +403,7 @@ def mn_option_places(game: Game, decision: Decision, option: Any) -> list[str] |
 # -- the table beside the map -----------------------------------------------------------
 
 
-@hookimpl
-def mn_table(say: Presenter, game: Game, viewer: str | None) -> dict[str, Any]:
+def table(say: Presenter, game: Game, viewer: str | None) -> dict[str, Any]:
     from mare_nostrum.build import tile_cost
 
     st = game.state
@@ -533,8 +526,7 @@ def board_section(say: Presenter, game: Game) -> dict[str, Any]:
                      say.say("table.buildings"), say.say("table.units")], "rows": rows}
 
 
-@hookimpl
-def mn_board_svg(say: Presenter, game: Game, viewer: str | None) -> str:
+def board_svg(say: Presenter, game: Game, viewer: str | None) -> str:
     from mare_nostrum.render import map_svg
 
     return map_svg(game, say, area_titles(say, game))
@@ -587,9 +579,9 @@ def round_lines(say: Presenter, game: Game, rnd: int, events: list[Event]) -> li
 def describe_board(game: Game, player: str, say: Presenter | None = None) -> str:
     """The table as ``player`` sees it, as text."""
     say = say or presenter(game.rules)
-    table = mn_table(say, game, player)
-    lines = [table["title"]]
-    for sec in table["sections"]:
+    seen = table(say, game, player)
+    lines = [seen["title"]]
+    for sec in seen["sections"]:
         lines.append(f"{sec['title']}:")
         if sec.get("head"):
             lines.append("  " + " | ".join(sec["head"]))
@@ -607,14 +599,12 @@ def describe_board(game: Game, player: str, say: Presenter | None = None) -> str
     return "\n".join(lines)
 
 
-@hookimpl
-def mn_round_summary(say: Presenter, game: Game, round: int, events: list[Event]
+def round_summary(say: Presenter, game: Game, round: int, events: list[Event]
                      ) -> list[str]:
     return round_lines(say, game, round, events)
 
 
-@hookimpl
-def mn_describe(say: Presenter, game: Game, player: str, what: str) -> str:
+def describe(say: Presenter, game: Game, player: str, what: str) -> str:
     if what == "screen":
         return say.say("table.screen_line", goods=goods(say, game.state.screens[player]))
     return describe_board(game, player, say)

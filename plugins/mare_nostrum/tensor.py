@@ -1,4 +1,4 @@
-"""Mare Nostrum's observation tensor (``mn_tensor``): what agents from elsewhere learn
+"""Mare Nostrum's observation tensor (``tensor``): what agents from elsewhere learn
 from (``mnrules.openspiel``'s observation tensor, the PettingZoo observation). Its layout
 is fixed by the board and the number of empires, and it is read from the viewer's
 ``player_view`` alone, so it holds nothing he may not know: of another empire's screen
@@ -29,7 +29,6 @@ from __future__ import annotations
 from mare_nostrum.box_data import BUILDING_KINDS, PIECES
 from mare_nostrum.state import Game
 from mnrules.core.view import one_hot, player_view, relative_seats
-from mnrules.hooks.hookspecs import hookimpl
 
 UNIT_KINDS = ("legion", "trireme", "fortress")
 
@@ -41,8 +40,7 @@ def goods(game: Game) -> list[str]:
     return sorted(found | {"coin"})
 
 
-@hookimpl
-def mn_tensor(game: Game, player: str) -> list[float]:
+def tensor(game: Game, player: str) -> list[float]:
     view = player_view(game, player)
     board = game.rules.board
     seats = relative_seats(game, player)

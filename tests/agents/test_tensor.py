@@ -1,4 +1,4 @@
-"""The big games' observation tensors (``mn_tensor``): one fixed length per game and
+"""The big games' observation tensors (``GameDefinition.tensor``): one fixed length per game and
 number of players, read from the viewer's view alone, seen from his seat."""
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from mnrules.bots import make_bot
 
 
 def tensor(game: Any, player: str) -> list[float]:
-    found = game.rules.hook.mn_tensor(game=game, player=player)
+    assert game.rules.definition.tensor is not None
+    found = game.rules.definition.tensor(game=game, player=player)
     assert found is not None
     return list(found)
 

@@ -30,7 +30,8 @@ def read_game(lang: str | None, seed: int, rounds: int = 30) -> list[str]:
         read.append(say.prompt(game, dec))
         read += [say.option(game, dec, o) for o in dec.options[:40]]
         if game.state.choices % 97 == 0:
-            read += texts_of(game.rules.hook.mn_table(say=say, game=game, viewer=None))
+            read += texts_of(game.rules.definition.presentation.table(say=say, game=game,
+                                                                      viewer=None))
         game.apply(dec.options[rng.randrange(len(dec.options))])
     return [t for t in read if t]
 

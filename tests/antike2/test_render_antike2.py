@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from test_movere import PELLA, at_movere
 
-from antike2.render import NATIONS, mn_render, positions, render_svg
+from antike2.render import NATIONS, positions, render, render_svg
 from mnrules.errors import MnrulesError
 from mnrules.language.present import presenter
 
@@ -60,10 +60,10 @@ def test_the_render_hook_writes_svg_and_refuses_other_files(tmp_path: Path) -> N
     game = at_movere(PELLA, "red")
     out = tmp_path / "board.svg"
     say = presenter(game.rules)
-    assert mn_render(game, out, say)
+    assert render(game, out, say)
     ET.fromstring(out.read_text(encoding="utf-8"))
     with pytest.raises(MnrulesError, match=r"\.svg"):
-        mn_render(game, tmp_path / "board.png", say)
+        render(game, tmp_path / "board.png", say)
 
 
 def test_the_panel_counts_in_words() -> None:

@@ -108,5 +108,5 @@ def test_a_unit_raised_is_pointed_at_on_the_map_by_its_city() -> None:
     raised = [o for o in dec.options if o[0] != "done"]
     assert raised
     for option in raised:
-        assert game.rules.hook.mn_option_places(game=game, decision=dec, option=option) \
-            == [option[1]]
+        assert game.rules.definition.presentation.option_places(
+            game=game, decision=dec, option=option) == [option[1]]

@@ -138,7 +138,8 @@ def test_a_move_is_pointed_at_on_the_map_by_its_start_and_its_end() -> None:
     dec = game.pending
     assert dec is not None and dec.kind == "a2.move"
     for option in dec.options:
-        places = game.rules.hook.mn_option_places(game=game, decision=dec, option=option)
+        places = game.rules.definition.presentation.option_places(game=game, decision=dec,
+                                                                  option=option)
         if option[0] in ("legion", "galley"):
             assert places == [option[1][0], option[1][-1]] and places[0] == "CARTHAGO"
         elif option[0] == "done":

@@ -88,8 +88,8 @@ def test_a_games_misspelt_hook_is_refused(tmp_path: Path) -> None:
     kernel = Path(__file__).resolve().parents[1] / "kernel" / "tictactoe"
     for name in ("pack.yaml", "tictactoe.py"):
         text = (kernel / name).read_text(encoding="utf-8")
-        (tmp_path / name).write_text(text.replace("def mn_seating", "def mn_seatings"),
+        (tmp_path / name).write_text(text.replace("def mn_report", "def mn_reports"),
                                      encoding="utf-8")
     with pytest.raises(PackError, match=r"pack\.yaml:4:1: game: '.*tictactoe\.py': "
-                                        r"mn_seatings is no hook; did you mean 'mn_seating'"):
+                                        r"mn_reports is no hook; did you mean 'mn_report'"):
         load_ruleset(str(tmp_path / "pack.yaml"))

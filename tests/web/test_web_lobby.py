@@ -156,7 +156,7 @@ def test_every_area_of_the_map_has_a_tooltip_in_the_viewers_language() -> None:
     rules = load_ruleset("en")
     game = new_game(rules, 5, seed=1)
     say = presenter(rules, "fr")
-    svg = rules.hook.mn_board_svg(say=say, game=game, viewer="rome")
+    svg = rules.definition.presentation.board_svg(say=say, game=game, viewer="rome")
     spots = re.findall(r'class="area" data-area="([^"]+)"[^>]*><title>([^<]+)</title>', svg)
     assert {a for a, _ in spots} == {*rules.board.provinces, *rules.board.seas}
     latium = dict(spots)["LATIUM"]
@@ -169,7 +169,7 @@ def test_a_tile_beyond_the_screen_says_why_it_is_not_offered() -> None:
     say = presenter(rules, None)
 
     def notes(viewer: str | None) -> list[str]:
-        table = rules.hook.mn_table(say=say, game=game, viewer=viewer)
+        table = rules.definition.presentation.table(say=say, game=game, viewer=viewer)
         return list(next(s for s in table["sections"]
                          if s["title"] == say.say("table.display"))["notes"])
     [why] = notes("rome")
@@ -212,7 +212,8 @@ def test_the_maps_letters_are_the_viewers_languages() -> None:
                          for k in SLOT_LETTERS}) == SLOT_LETTERS
     rules = load_ruleset("en")
     game = new_game(rules, 5, seed=1)
-    svg = rules.hook.mn_board_svg(say=presenter(rules, "uk"), game=game, viewer=None)
+    svg = rules.definition.presentation.board_svg(say=presenter(rules, "uk"), game=game,
+                                                  viewer=None)
     letters = set(re.findall(r">([^<>]{1,2})</text>", svg))
     assert {"Р", "Х"} <= letters and "M" not in letters     # ринок, храм; not "market"
 

@@ -277,14 +277,14 @@ class Table:
         say = self.say(lang)
         dec = game.pending
         viewer = _viewer(players, dec)
-        hook = game.rules.hook
+        shown = game.rules.definition.presentation
         out: dict[str, Any] = {
             "version": self.version,
             "lang": say.language,
             "you": [say.player(p) for p in players],
             "viewer": say.player(viewer) if viewer else "",
-            "table": hook.mn_table(say=say, game=game, viewer=viewer),
-            "board": hook.mn_board_svg(say=say, game=game, viewer=viewer) or "",
+            "table": shown.table(say=say, game=game, viewer=viewer),
+            "board": shown.board_svg(say=say, game=game, viewer=viewer) or "",
             "log": self.told(viewer, lang)[-400:],
             "words": {k: say.say(f"ui.{k}") for k in ("undo", "log", "options", "save",
                                                       "download_log", "nav_new",
@@ -390,14 +390,14 @@ def _viewer(players: list[str], dec: Decision | None) -> str | None:
 
 
 def _options(say: Presenter, game: Game[Any], dec: Decision) -> list[dict[str, Any]]:
-    hook = game.rules.hook
+    shown = game.rules.definition.presentation
     out = []
     for i, opt in enumerate(dec.options):
         out.append({"key": i, "text": say.option(game, dec, opt),
-                    "group": hook.mn_option_group(say=say, game=game, decision=dec,
-                                                  option=opt) or "",
-                    "places": list(hook.mn_option_places(game=game, decision=dec,
-                                                         option=opt) or [])})
+                    "group": shown.option_group(say=say, game=game, decision=dec,
+                                                option=opt) or "",
+                    "places": list(shown.option_places(game=game, decision=dec,
+                                                       option=opt) or [])})
     return out
 
 
@@ -528,10 +528,11 @@ class Replay:
         game = self.game or self.go(0)
         say = presenter(self.rules, lang)
         log = [text for _, ev in self.events if (text := say.event(game, ev, None))]
+        shown = game.rules.definition.presentation
         return {"step": self.step, "steps": len(self.choices), "rounds": self.rounds,
                 "round": game.state.round,
-                "table": game.rules.hook.mn_table(say=say, game=game, viewer=None),
-                "board": game.rules.hook.mn_board_svg(say=say, game=game, viewer=None) or "",
+                "table": shown.table(say=say, game=game, viewer=None),
+                "board": shown.board_svg(say=say, game=game, viewer=None) or "",
                 "log": log[-400:],
                 # the page's own words in the log's language
                 "where": say.say("ui.replay_where", step=self.step, steps=len(self.choices),

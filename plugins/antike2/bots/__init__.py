@@ -1,12 +1,11 @@
 """Bots for Antike II: the kernel's random bot plays it as it is; ``heuristic`` is this
-game's (:mod:`.heuristic`), offered through the game's ``mn_bots`` hook."""
+game's (:mod:`.heuristic`), offered in the game's definition (``bots``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from mnrules.bots import Bot
-from mnrules.hooks.hookspecs import hookimpl
 
 
 def make_heuristic(seed: int, arg: str) -> Bot:
@@ -17,6 +16,5 @@ def make_heuristic(seed: int, arg: str) -> Bot:
     return HeuristicBot(seed, settings(arg))
 
 
-@hookimpl
-def mn_bots() -> dict[str, Callable[[int, str], Bot]]:
+def bots() -> dict[str, Callable[[int, str], Bot]]:
     return {"heuristic": make_heuristic}

@@ -4,7 +4,7 @@ the heuristic bot answers the rest at the table and plays the playouts until the
 is at the rondel again (every nation has had its turn), ``depth`` decisions at most;
 each nation's value there is the heuristic's own (its standing less half the best
 rival's) turned into a chance to win. Antike II hides nothing and draws no die but the
-start player, so an imagined world is the game itself (``mn_determinize`` has nothing
+start player, so an imagined world is the game itself (``determinize`` has nothing
 to deal).
 
 Measured head to head (one ``mcts:8`` among three heuristic bots, 4 nations, seeds
@@ -16,13 +16,11 @@ looked ahead as the heuristic does at the table, 25.0%; valued as the heuristic 
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from mnrules.core.engine import Choice, Decision
 from mnrules.core.engine import Game as KernelGame
-from mnrules.hooks.hookspecs import hookimpl
 
 from . import evaluate as ev
 from .heuristic import HeuristicBot
@@ -86,11 +84,5 @@ class Antike2Policy:
         return {p: x / total for p, x in zip(players, weights, strict=True)}
 
 
-@hookimpl
-def mn_determinize(game: KernelGame[Any], viewer: str, rng: random.Random) -> None:
-    """Nothing to deal: stocks, know-how and personages lie open, and no die is thrown."""
-
-
-@hookimpl
-def mn_search_policy(rules: Any, seed: int) -> Antike2Policy:
+def search_policy(rules: Any, seed: int) -> Antike2Policy:
     return Antike2Policy(seed)

@@ -8,7 +8,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from mnrules.api import DONE, KERNEL_SHAPES, Decision, Frame, Game, Param, Step, hookimpl
+from mnrules.api import (
+    DONE,
+    KERNEL_SHAPES,
+    Decision,
+    Frame,
+    Game,
+    GameDefinition,
+    Param,
+    Step,
+    hookimpl,
+)
 from mnrules.api import State as KernelState
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8),
@@ -44,16 +54,6 @@ class Turn(Step[State]):
 
 
 @hookimpl
-def mn_state_class() -> type[State]:
-    return State
-
-
-@hookimpl
-def mn_seating(rules: Any) -> dict[int, list[str]]:
-    return {2: ["x", "o"]}
-
-
-@hookimpl
 def mn_steps() -> dict[str, Step[State]]:
     return {"turn": Turn()}
 
@@ -68,8 +68,7 @@ def mn_report(game: Game[State], player: str) -> dict[str, Any]:
     return {"cells": sum(1 for who in game.state.cells if who == player)}
 
 
-@hookimpl
-def mn_tensor(game: Game[State], player: str) -> list[float]:
+def tensor(game: Game[State], player: str) -> list[float]:
     """Three planes of the grid: the viewer's marks, the other's, the empty cells."""
     cells = game.state.cells
     return ([1.0 if c == player else 0.0 for c in cells]
@@ -77,21 +76,6 @@ def mn_tensor(game: Game[State], player: str) -> list[float]:
             + [0.0 if c else 1.0 for c in cells])
 
 
-@hookimpl
-def mn_scenario_keys() -> dict[str, tuple[str, ...]]:
-    return {"position": ("cells",), "expect": ("cells",)}
-
-
-@hookimpl
-def mn_set_position(game: Game[State], position: dict[str, Any]) -> bool:
-    if "cells" in position:
-        game.state.cells = [str(c or "") for c in position["cells"]]
-    return True
-
-
-@hookimpl
-def mn_expect(game: Game[State], key: str, want: Any) -> list[str] | None:
-    if key != "cells":
-        return None
-    got = game.state.cells
-    return [] if [str(c or "") for c in want] == got else [f"cells: expected {want}, got {got}"]
+# Scenarios need nothing more: a position may set, and an expectation check, each field
+# the state declares (cells), checked against its shape.
+GAME = GameDefinition(name="tictactoe", state=State, seating={2: ["x", "o"]}, tensor=tensor)

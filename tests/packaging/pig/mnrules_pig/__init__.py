@@ -18,6 +18,7 @@ from mnrules.api import (
     Decision,
     Frame,
     Game,
+    GameDefinition,
     Param,
     Step,
     hookimpl,
@@ -69,16 +70,6 @@ class Turn(Step[State]):
 
 
 @hookimpl
-def mn_state_class() -> type[State]:
-    return State
-
-
-@hookimpl
-def mn_seating(rules: Any) -> dict[int, list[str]]:
-    return {n: list(SEATS[:n]) for n in range(2, len(SEATS) + 1)}
-
-
-@hookimpl
 def mn_steps() -> dict[str, Step[State]]:
     return {"turn": Turn()}
 
@@ -91,3 +82,7 @@ def mn_params() -> list[Param]:
 @hookimpl
 def mn_report(game: Game[State], player: str) -> dict[str, Any]:
     return {"points": game.state.banked.get(player, 0)}
+
+
+GAME = GameDefinition(name="pig", state=State,
+                      seating={n: list(SEATS[:n]) for n in range(2, len(SEATS) + 1)})
