@@ -12,7 +12,7 @@ from ...files import check_distinct, check_writable
 from ...language.present import presenter
 from .common import DEFAULT_BOTS, MAX_GAMES, ROUND_CAP_HELP, game_option, whole
 
-"""The figures ``simulate --plot`` draws (matplotlib's own writers, nothing external)."""
+# what --out writes; --plot's formats are the simulation tool's, which draws them
 OUT_FORMATS = (".json", ".csv")
 
 
