@@ -382,9 +382,11 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_work(
         bad.append((f"/proc/{name}", "cannot write in /proc"))
     if kind == "replay":
         _command(kind, option, "x", tmp_path)   # the log to replay, written first
-    for attr, module in (("run", sim), ("new_game", sys.modules["mnrules.frontends.cli"]),
-                         ("replay", mnrules.tools.log), ("load_ruleset",
-                                                   sys.modules["mnrules.frontends.cli"])):
+    from mnrules.frontends.cli import common, play, render, simulate
+
+    for attr, module in (("run", sim), ("new_game", play), ("new_game", render),
+                         ("replay", mnrules.tools.log), ("load_ruleset", common),
+                         ("load_ruleset", simulate), ("load_ruleset", render)):
         monkeypatch.setattr(module, attr, no_work)
     for path, why in bad:
         code, _, err = _run(capsys, *_command(kind, option, path, tmp_path))

@@ -141,7 +141,7 @@ def test_a_definition_checks_its_own_fields() -> None:
     with pytest.raises(TypeError, match=r"'coin': state must be a subclass of "
                                         r"mnrules\.api\.State, not <class 'dict'>"):
         GameDefinition(name="coin", state=dict)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="'coin': render must be a function, not 'board.png'"):
+    with pytest.raises(TypeError, match=r"'coin': render must be a function, not 'board\.png'"):
         GameDefinition(name="coin", render="board.png")  # type: ignore[arg-type]
     assert GameDefinition(name="coin").seats(None) == {}
     assert GameDefinition(name="coin", seating=lambda rules: {2: ("a", "b")}).seats(None) \
