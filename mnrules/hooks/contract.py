@@ -88,6 +88,11 @@ class EventKind:
     #   True: performed once it has happened (a collection made, a battle over, a phase
     #   begun): triggers react to it, but there is nothing left for a replacement to
     #   change or cancel, so a card's 'replace' and 'before' may not name it
+    told: bool = True
+    #   False: players are told nothing of it (bookkeeping, or what another event tells)
+    message: str = ""
+    #   the key of its sentence in a pack's messages.yaml ("" for ``event.<name>``); a
+    #   pack without it tells the event by its meaning (:meth:`Presenter.event`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,14 +131,15 @@ KERNEL: tuple[Declaration, ...] = (
     EventKind("phase_end", "flow", "A phase has ended (its steps are done); what reacts to "
               "it runs before the rules' own end of the phase (its victory checks) and the "
               "next phase.", True, (("phase", "the step name of the phase"),),
-              word="phase.end", reported=True),
+              word="phase.end", reported=True, told=False),
     Part("engine", "", "The decision loop, chance and the end of the game."),
     EventKind("game_over", "engine", "The game has ended: no decision is asked any more.",
               False, (("winners", "the winners, in seating order (none at a round cap)"),
                       ("victory", "how they won"))),
     EventKind("chance", "engine", "A random outcome was drawn (a die, a tile); told "
               "only when someone listens.", False,
-              (("label", "what was drawn, e.g. 'land die'"), ("value", "the outcome"))),
+              (("label", "what was drawn, e.g. 'land die'"), ("value", "the outcome")),
+              told=False),
     Part("card steps", "", "The questions a hero's or wonder's script asks its holder."),
     DecisionKind("card.may", "card steps", "A card's holder says whether he uses an "
                  "optional ('you may') effect now: yes or no."),

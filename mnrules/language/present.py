@@ -319,7 +319,24 @@ class Presenter:
         if event.kind == "game_over":
             return self.outcome(event.data.get("winners") or [],
                                 str(event.data.get("victory") or ""))
-        return ""
+        return self.declared_event(game, event)
+
+    def declared_event(self, game: Game[Any], event: Event) -> str:
+        """An event the game has no sentence for (a variant plugin's own), told as its
+        declaration says: its message (``event.<kind>``, or the key it names) in this
+        pack's language with its data, else its declared meaning; "" for an event
+        declared untold or not declared at all."""
+        contract = getattr(game.rules.pm, "contract", None)
+        declared = contract.events.get(event.kind) if contract is not None else None
+        if declared is None or not declared.told:
+            return ""
+        key = declared.message or f"event.{event.kind}"
+        who = self.player(event.player) if event.player else ""
+        if self.has(key):
+            return self.say(key, player=who, **{str(k): v for k, v in event.data.items()})
+        if who and self.has("event.declared"):
+            return self.say("event.declared", player=who, meaning=declared.meaning)
+        return f"{who}: {declared.meaning}" if who else declared.meaning
 
     def outcome(self, winners: Sequence[str], victory: str) -> str:
         won = self.name(victory, "victories")

@@ -149,7 +149,7 @@ def mn_contract() -> list[Declaration]:
         EventKind(OCCASION, "personages", "Step 3 of a nation's turn, after its "
                   "conquests and founding: its personages are counted (the personage "
                   "scripts react to it).", True, player="the nation whose turn it is",
-                  word="turn.personages", reported=True),
+                  word="turn.personages", reported=True, told=False),
         EventKind("personage", "personages", "A nation has taken a personage.", True,
                   (("personage", "its kind: king, general, citizen, scholar, pliny, "
                     "navigator"),), player="the nation that took it", word="personage"),

@@ -93,5 +93,6 @@ def mn_contract() -> list[Declaration]:
         EventKind("turn_start", "turn", "A nation's turn begins.", True,
                   player="the nation whose turn it is", word="turn.start", reported=True),
         EventKind("turn_end", "turn", "A nation's turn has ended (after its personages).",
-                  True, player="the nation whose turn it was", word="turn.end", reported=True),
+                  True, player="the nation whose turn it was", word="turn.end", reported=True,
+                  told=False),
     ]

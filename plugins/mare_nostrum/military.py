@@ -483,19 +483,22 @@ def mn_contract() -> list[Declaration]:
                   True, (("area", "the province or sea"), ("kind", "land or sea"),
                          ("attacker", "the active player"),
                          ("defender", "the player attacked")),
-                  player="the attacker", word="battle.start", reported=True),
+                  player="the attacker", word="battle.start", reported=True,
+                  told=False),   # the battle's own sentence tells it
         EventKind("battle_roll", "military", "Both sides of a battle have rolled; no "
                   "unit is lost yet.", True,
                   (("area", "the province or sea"), ("kind", "land or sea"),
                    ("defender", "the player attacked"), ("rolls", "each side's dice"),
                    ("hits", "each side's hits scored")),
-                  player="the attacker", word="battle.roll", reported=True),
+                  player="the attacker", word="battle.roll", reported=True,
+                  told=False),
         EventKind("unit_lost", "military", "A unit is lost in a battle, one per hit its "
                   "side takes, of the kind its owner chose.", True,
                   (("area", "the province or sea"), ("kind", "land or sea"),
                    ("unit", "the kind of unit lost"), ("attacker", "the active player"),
                    ("defender", "the player attacked")),
-                  player="the unit's owner", word="unit.lost"),
+                  player="the unit's owner", word="unit.lost",
+                  told=False),   # the battle's sentence counts the losses
         EventKind("move", "military", "A player moved a unit (a legion or a trireme) "
                   "from one area to another.", True,
                   (("kind", "legion or trireme"), ("from", "where it was"),
@@ -503,5 +506,5 @@ def mn_contract() -> list[Declaration]:
                    ("unit", "legion or trireme")),
                   player="the player who moved it", word="move"),
         EventKind("military_turn_end", "military", "A player's military turn is over.",
-                  False, player="the player whose turn it was"),
+                  False, player="the player whose turn it was", told=False),
     ]

@@ -248,5 +248,5 @@ def mn_contract() -> list[Declaration]:
                   (("resources", "what he took from the supply, by resource"),),
                   player="the player who collected", word="collect", reported=True),
         EventKind("production_done", "production", "Every player has collected his "
-                  "income.", True, word="production", reported=True),
+                  "income.", True, word="production", reported=True, told=False),
     ]
