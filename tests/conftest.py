@@ -39,6 +39,20 @@ def _import_the_installed_games() -> None:
 
 _import_the_installed_games()
 
+
+def _put_the_test_folders_on_the_path() -> None:
+    """The tests are filed by subject in folders (README, "Tests") and import their shared
+    helpers by module name across them (``from test_movement import empty_board``,
+    ``from a2_helpers import at_turn``): pytest puts only the importing file's own folder on
+    the path, so every folder under tests/ that holds a test module goes there, whichever
+    folder is run. (A module's name is unique under tests/: pytest refuses two alike.)"""
+    here = Path(__file__).resolve().parent
+    folders = sorted({p.parent for p in here.rglob("test_*.py")} - {here})
+    sys.path[1:1] = [str(f) for f in folders if str(f) not in sys.path]
+
+
+_put_the_test_folders_on_the_path()
+
 # The commands and snippets the tests run in a subprocess (``python -m mnrules``, from the
 # checkout) import mnrules as these tests do, from the install, not from the folder they
 # start in: a regular install's games are in site-packages only, and a checkout's pure
