@@ -18,6 +18,10 @@ from mnrules.content import games
 from mnrules.content.ruleset import Ruleset
 from mnrules.core.invariants import check
 
+# the tests' folder (data shared across subject folders is found from it) and the checkout
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+
 
 def _import_the_installed_games() -> None:
     """pytest puts tests/ on the import path (the tests import their helpers by name),
@@ -25,7 +29,7 @@ def _import_the_installed_games() -> None:
     hide the installed game: an editable install's finder is asked only after the path.
     So every installed game is imported first, with the test folders off the path
     (tests/packaging checks that the games imported are the checkout's)."""
-    here = Path(__file__).resolve().parent
+    here = TESTS
     saved = sys.path[:]
     sys.path[:] = [p for p in sys.path if not Path(p or ".").resolve().is_relative_to(here)]
     try:
@@ -46,7 +50,7 @@ def _put_the_test_folders_on_the_path() -> None:
     ``from a2_helpers import at_turn``): pytest puts only the importing file's own folder on
     the path, so every folder under tests/ that holds a test module goes there, whichever
     folder is run. (A module's name is unique under tests/: pytest refuses two alike.)"""
-    here = Path(__file__).resolve().parent
+    here = TESTS
     folders = sorted({p.parent for p in here.rglob("test_*.py")} - {here})
     sys.path[1:1] = [str(f) for f in folders if str(f) not in sys.path]
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from limits import Outcome, assert_clean_error, mnrules, python, watchdog
 from mnrules import load_ruleset, new_game
 from mnrules.content.card_files import read_card
@@ -34,7 +35,6 @@ from mnrules.language.compiler import compile_card
 from mnrules.language.syntax import ScriptError, parse_script
 from mnrules.language.words import Vocabulary
 
-ROOT = Path(__file__).resolve().parent.parent
 HEAD = "id: testhero\nkind: hero\nnames: {en: Test}\n"
 
 

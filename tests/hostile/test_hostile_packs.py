@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 import yaml
 
+from conftest import ROOT
 from limits import assert_clean_error, mnrules, peak_memory, python
 from mare_nostrum.board import load_board
 from mnrules import load_ruleset, new_game
@@ -40,7 +41,6 @@ from mnrules.content.yamlsource import (
 from mnrules.errors import MnrulesError, PackError
 from mnrules.frontends.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "editions" / "mare_nostrum" / "en" / "board.yaml"
 GOODS = list(load_yaml(ROOT / "editions" / "mare_nostrum" / "en" / "pack.yaml")
              .data["components"]["goods"])

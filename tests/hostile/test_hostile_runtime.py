@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from conftest import ROOT, TESTS
 from limits import assert_clean_error, mnrules, python, run_limited
 from mnrules import files, load_ruleset, new_game
 from mnrules.core import engine
@@ -35,8 +36,6 @@ from mnrules.errors import MnrulesError, PackError, StateError
 from mnrules.frontends.cli import main
 from mnrules.tools import simulate as sim
 from mnrules.tools.log import replay
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _variant(tmp_path: Path, phases: str, name: str = "v.yaml") -> str:
@@ -554,7 +553,7 @@ def _hostile_values(tmp: Path) -> dict[str, list[str]]:
             "-o": [str(tmp / "b.svg"), str(tmp / "b.png")], "--cards": [str(cards)],
             "--seed": ["1", "7"], "--games": ["1", "2"], "--rounds": ["0", "1"],
             "--round": ["1", "2"], "--round-cap": ["2"], "--jobs": ["1", "2"],
-            "replay": [str(log)], "scenario": [str(ROOT / "tests" / "scenarios" /
+            "replay": [str(log)], "scenario": [str(TESTS / "mare_nostrum" / "scenarios" /
                                                    "xv_plus.yaml")],
             "cards check": [str(next(cards.glob("*.yaml")))], "render": [str(state), "new"],
             "cards show": ["caesar"], "cards explain": ["cleopatra"], "editions": ["fr"]}

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 import yaml
 
+from conftest import ROOT, TESTS
 from limits import assert_clean_error, mnrules, python
 from mare_nostrum.state import State
 from mnrules import load_ruleset, new_game
@@ -98,7 +99,7 @@ def test_the_heuristic_bot_keeps_no_cache_between_games(rules: Ruleset) -> None:
         "     for i, p in enumerate(g.state.players)}\n"
         "while (d := g.pending) is not None: g.apply(b[d.player].choose(g))\n"
         "print(hashlib.sha256(g.snapshot().to_json().encode()).hexdigest())\n",
-        cwd=Path(__file__).parent.parent)
+        cwd=ROOT)
     import hashlib
     assert alone.returncode == 0, alone.stderr[-2000:]
     assert alone.stdout.strip() == hashlib.sha256(first.encode()).hexdigest()
@@ -597,7 +598,7 @@ def hostile_logs(n: int, seed: int, budget: float | None = None) -> Counter[str]
     return seen
 
 
-SCENARIO_FILES = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
+SCENARIO_FILES = sorted((TESTS / "mare_nostrum" / "scenarios").glob("*.yaml"))
 
 
 def hostile_scenarios(n: int, seed: int, budget: float | None = None) -> Counter[str]:

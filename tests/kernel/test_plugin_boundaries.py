@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from mare_nostrum import api, conquest, geometry
 from mare_nostrum import position as pos
 from mare_nostrum.battle import total_distribution
@@ -23,7 +24,6 @@ from mnrules.errors import PackError
 from test_editions import fight
 from test_movement import empty_board
 
-ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "plugins" / "mare_nostrum"
 PACKAGE = "mare_nostrum"
 RULE_PLUGINS = ("setup", "production", "trade", "build", "payment", "military", "battle",

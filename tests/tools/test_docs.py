@@ -3,13 +3,10 @@ the README's commands exist."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from conftest import ROOT
 from mnrules.content.ruleset import Ruleset, vocabulary
 from mnrules.frontends.cli import build_parser, words_reference
 from mnrules.language.words import KINDS
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_words_reference_is_up_to_date(rules: Ruleset) -> None:

@@ -6,10 +6,9 @@ from __future__ import annotations
 import ast
 import importlib.util
 import sys
-from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT
 
 
 def tool() -> ModuleType:

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from mnrules import load_ruleset, new_game
 from mnrules.frontends.cli import build_parser, main
 from mnrules.tools.log import LogError, Recorder, read_log, replay
 from mnrules.tools.simulate import worker_count
 
-ROOT = Path(__file__).resolve().parent.parent
 UNDO = "metal\nu\nmetal\nmetal\nwine\ncoin\nsheep\nq\n"
 
 

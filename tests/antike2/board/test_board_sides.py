@@ -23,6 +23,7 @@ from antike2.board import (
     load,
     start_measures,
 )
+from conftest import ROOT
 from mnrules.frontends.cli import main
 
 SIDES = ("mare_nostrum", "orient")
@@ -212,7 +213,7 @@ def test_map_check_reads_a_side_by_its_game_key(capsys: pytest.CaptureFixture[st
 
 
 def test_the_documented_fairness_tables_are_what_the_measure_gives() -> None:
-    doc = (Path(__file__).parents[2] / "docs" / "antike-board.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs" / "antike-board.md").read_text(encoding="utf-8")
     for board in _BOARDS.values():
         for players in board.player_counts:
             for m in start_measures(board, players).values():

@@ -8,11 +8,11 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from test_movere import PELLA, at_movere
 
 from antike2.render import NATIONS, mn_render, positions, render_svg
 from mnrules.errors import MnrulesError
 from mnrules.language.present import presenter
+from test_movere import PELLA, at_movere
 
 SVG = "{http://www.w3.org/2000/svg}"
 

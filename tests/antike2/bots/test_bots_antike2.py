@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from test_conquest_antike2 import GESOCRIBATE
-from test_movere import asked, at_movere, play
-
 from antike2.bots import make_heuristic
 from antike2.bots.evaluate import score, value
 from antike2.bots.heuristic import HeuristicBot
@@ -16,6 +13,8 @@ from antike2.state import Game
 from mnrules import load_ruleset, new_game
 from mnrules.bots import bot_kinds, make_bot
 from mnrules.content.ruleset import Ruleset
+from test_conquest_antike2 import GESOCRIBATE
+from test_movere import asked, at_movere, play
 
 
 @cache

@@ -5,8 +5,8 @@ it for ``simulate`` and ``play``."""
 from __future__ import annotations
 
 import pytest
-from a2_helpers import RULES
 
+from a2_helpers import RULES
 from mnrules import load_ruleset
 from mnrules.frontends.cli import main
 from mnrules.tools import simulate as sim

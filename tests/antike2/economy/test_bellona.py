@@ -5,8 +5,8 @@ enters Militia, then passes the card to the nation on its right, counter-clockwi
 from __future__ import annotations
 
 import pytest
-from a2_helpers import at_turn, play
 
+from a2_helpers import at_turn, play
 from antike2.bellona import pass_right, right_of
 from mnrules.core.effects import Event
 

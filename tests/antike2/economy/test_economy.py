@@ -5,8 +5,8 @@ files play (tests/antike2/scenarios/)."""
 from __future__ import annotations
 
 import pytest
-from a2_helpers import RULES, VARIANTS, asked, at_turn, options, play, until
 
+from a2_helpers import RULES, VARIANTS, asked, at_turn, options, play, until
 from antike2.production import amount
 from antike2.rondel import cost, spaces
 from antike2.scientia import price

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from a2_helpers import RULES, asked, at_turn, options, play
 
+from a2_helpers import RULES, asked, at_turn, options, play
 from antike2.state import Game
 from antike2.supply import tokens_left
 from mnrules.errors import IllegalChoice

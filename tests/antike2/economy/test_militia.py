@@ -5,8 +5,8 @@ the coast, within the box's 12 legions and 13 galleys; Bellona's unit is free.""
 from __future__ import annotations
 
 import pytest
-from a2_helpers import asked, at_turn, options, play
 
+from a2_helpers import asked, at_turn, options, play
 from mnrules.core.effects import Event
 from mnrules.errors import IllegalChoice
 

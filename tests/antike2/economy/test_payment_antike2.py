@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from a2_helpers import RULES, asked, at_turn, options, play
 
+from a2_helpers import RULES, asked, at_turn, options, play
 from mnrules.core.effects import Event
 from mnrules.core.start import load_game
 from mnrules.errors import IllegalChoice

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from a2_helpers import RULES, asked, at_turn, options, play
 
+from a2_helpers import RULES, asked, at_turn, options, play
 from antike2.production import amount
 from mnrules import load_ruleset
 from mnrules.core.effects import Event

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from a2_helpers import asked, at_turn, options, play
 
+from a2_helpers import asked, at_turn, options, play
 from antike2.rondel import distance, space_ids, spaces
 from mnrules import load_ruleset
 from mnrules.core.effects import Event

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from a2_helpers import RULES, at_turn, variant_file
 
+from a2_helpers import RULES, at_turn, variant_file
 from antike2.state import Game
 from antike2.supply import can_pay, pay, take_coin
 from mnrules import load_ruleset

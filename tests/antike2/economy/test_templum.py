@@ -6,8 +6,8 @@ standing on the board among them («Если все 20 храмов на игр�
 from __future__ import annotations
 
 import pytest
-from a2_helpers import RULES, asked, at_turn, options, play, until
 
+from a2_helpers import RULES, asked, at_turn, options, play, until
 from antike2.supply import temples_left
 from mnrules.core.effects import Event
 from mnrules.errors import IllegalChoice

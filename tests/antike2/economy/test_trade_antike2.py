@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from a2_helpers import asked, at_turn, options, play
 
+from a2_helpers import asked, at_turn, options, play
 from antike2.trade import paid_kinds, trades
 from mnrules import load_ruleset
 from mnrules.core.effects import Event

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_movere import PELLA, asked, at_movere, options, play, units, war_rules
 
 from antike2.conquest import defence, defence_parts
 from antike2.state import UNITS, Game
@@ -18,6 +17,7 @@ from mnrules import new_game
 from mnrules.bots.random_bot import RandomBot
 from mnrules.core.invariants import check
 from mnrules.errors import IllegalChoice
+from test_movere import PELLA, asked, at_movere, options, play, units, war_rules
 
 GESOCRIBATE = {"cities": {"GESOCRIBATE": "yellow", "ROMA": "yellow", "LUTETIA": "red",
                           "LUGDUNUM": "red"},

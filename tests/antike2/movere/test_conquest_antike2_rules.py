@@ -8,13 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from test_movere import asked, play, units
-
 from antike2.conquest import conquerable, defence, loss_options, refusal
 from antike2.state import Game
 from mnrules import load_ruleset, new_game
 from mnrules.content.ruleset import Ruleset
 from mnrules.tools.scenario import set_position
+from test_movere import asked, play, units
 
 PACK = Path("editions/antike2/antike2/pack.yaml").resolve()
 

@@ -9,16 +9,16 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from a2_helpers import RULES, at_turn
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_movere import CARTHAGO, asked, at_movere, options, play, units
-from test_rules_conquest import at_movere_in, variant
 
+from a2_helpers import RULES, at_turn
 from antike2.movere import reach, ways
 from mnrules import load_ruleset
 from mnrules.content.packs import read
 from mnrules.errors import IllegalChoice
+from test_conquest_antike2_rules import at_movere_in, variant
+from test_movere import CARTHAGO, asked, at_movere, options, play, units
 
 CROSSES_OK = {"legion": "red", "galley": "blue"}
 """The border of its own colour each kind crosses, besides the combined ones."""

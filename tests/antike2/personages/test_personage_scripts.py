@@ -7,11 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from a2_helpers import RULES, at_turn
-from test_personages_victory import cities, end_turn
-
 from antike2.personages import OCCASION, due, earned, every
 from mnrules import load_ruleset
 from mnrules.language.compiler import holders
+from test_personages_victory import cities, end_turn
 
 PACK = Path("editions/antike2/antike2/pack.yaml").resolve()
 

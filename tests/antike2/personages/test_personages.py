@@ -8,12 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from a2_helpers import at_turn
-from test_personages_victory import cities, end_turn
-from test_rules_victory import PACK
-
 from antike2.personages import due, earned, every
 from mnrules import load_ruleset
 from mnrules.core.invariants import check
+from test_personages_victory import cities, end_turn
+from test_victory_antike2 import PACK
 
 
 def test_the_scripts_numbers_are_what_earns_one() -> None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from a2_helpers import RULES, VARIANTS, at_turn, play, until
 
+from a2_helpers import RULES, VARIANTS, at_turn, play, until
 from antike2.personages import due, earned
 from antike2.position import city_spec
 from antike2.state import Game

@@ -8,13 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from a2_helpers import at_turn
-from test_personages_victory import destroy_ancona_in, end_turn
 
+from a2_helpers import at_turn
 from antike2.supply import personages_left
 from antike2.victory import target
 from mnrules import load_ruleset
 from mnrules.frontends.cli import main
+from test_personages_victory import destroy_ancona_in, end_turn
 
 PACK = Path("editions/antike2/antike2/pack.yaml")
 

@@ -8,16 +8,16 @@ import json
 from pathlib import Path
 
 import pytest
-from a2_helpers import RULES, at_turn
-from test_personages_victory import end_turn
-from test_rules_conquest import at_movere_in
-from test_rules_victory import PACK
 
+from a2_helpers import RULES, at_turn
 from antike2.conquest import defence
 from mnrules import load_ruleset, new_game
 from mnrules.content.ruleset import Ruleset
 from mnrules.core.start import load_game
 from mnrules.errors import MnrulesError, StateError
+from test_conquest_antike2_rules import at_movere_in
+from test_personages_victory import end_turn
+from test_victory_antike2 import PACK
 
 
 def patched(tmp_path: Path, card: str, script: str) -> Ruleset:

@@ -7,8 +7,8 @@ last."""
 from __future__ import annotations
 
 import pytest
-from a2_helpers import RULES
 
+from a2_helpers import RULES
 from antike2.state import Game
 from mnrules import new_game
 from mnrules.frontends.cli import main

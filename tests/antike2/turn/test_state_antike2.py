@@ -9,10 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from a2_helpers import RULES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from a2_helpers import RULES
 from antike2.state import State
 from mnrules import new_game
 from mnrules.core.start import load_game

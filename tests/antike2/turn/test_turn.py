@@ -9,15 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from a2_helpers import RULES, at_turn
-from test_personages_victory import end_turn
-from test_rules_victory import bare_pack
-
 from antike2.state import Game
 from antike2.turn import this_turn
 from mnrules import load_ruleset, new_game
 from mnrules.content.packs import read
 from mnrules.core.effects import Event
 from mnrules.tools.simulate import round_cap
+from test_personages_victory import end_turn
+from test_victory_antike2 import bare_pack
 
 
 def seen(game: Game) -> list[tuple[str, str]]:

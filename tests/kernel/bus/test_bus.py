@@ -19,7 +19,7 @@ from mnrules.core.effects import Event
 from mnrules.hooks.bus import Bus, ImplMarker, python_wrapper
 from mnrules.hooks.contract import ContractError, EventKind, UndeclaredName
 from mnrules.hooks.hookspecs import hookimpl
-from test_kernel_watch import watch_rules
+from test_flow import watch_rules
 
 
 @pytest.fixture

@@ -10,16 +10,15 @@ import importlib
 import inspect
 import os
 import runpy
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pluggy
 import pytest
 
+from conftest import ROOT
 from mnrules.hooks.bus import ImplMarker, python_wrapper
 
-ROOT = Path(__file__).resolve().parents[1]
 _BUILD = runpy.run_path(str(ROOT / "tools" / "build_compiled.py"))
 COMPILED: tuple[str, ...] = _BUILD["COMPILED"]
 NAMES = [_BUILD["module_name"](p) for p in COMPILED]

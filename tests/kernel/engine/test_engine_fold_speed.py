@@ -10,8 +10,8 @@ from typing import Any
 from mnrules.core.effects import Event, Modifier, Replacement, Trigger
 from mnrules.core.engine import Game
 from mnrules.hooks.hookspecs import hookimpl
-from test_kernel_loop import fresh
-from test_kernel_watch import watch_rules
+from test_engine_loop import fresh
+from test_flow import watch_rules
 
 
 class Plus:

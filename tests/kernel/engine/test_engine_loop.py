@@ -40,7 +40,7 @@ from mnrules.errors import GameOver, StateError
 from mnrules.hooks.contract import UndeclaredName
 from mnrules.hooks.hookspecs import hookimpl
 from mnrules.language.compiler import ORIGINAL_RANK
-from test_kernel_watch import answer, watch_rules
+from test_flow import answer, watch_rules
 
 DIE = (1, 2, 3, 4, 5, 6)
 

@@ -141,7 +141,7 @@ def mn_report(game: Game[Any], player: str) -> dict[str, Any]:
 
 GAME_FILE = """\
 # the watch: its rules are in tests/test_kernel_watch.py
-from test_kernel_watch import (mn_contract, mn_phase_end, mn_phase_start, mn_report,
+from test_flow import (mn_contract, mn_phase_end, mn_phase_start, mn_report,
                                mn_seating, mn_steps)
 """
 

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import TESTS
 from mnrules import load_ruleset
 from mnrules.content.ruleset import Ruleset
 from mnrules.errors import PackError
 
-TICTACTOE = Path(__file__).parent / "kernel" / "tictactoe" / "pack.yaml"
+TICTACTOE = TESTS / "kernel" / "tictactoe" / "pack.yaml"
 GAME = Path(str(importlib.resources.files("mare_nostrum")))
 
 

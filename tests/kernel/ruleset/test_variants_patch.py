@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from mnrules import load_ruleset, new_game
 from mnrules.content import packs as packfiles
 from mnrules.content.games import editions_dir
@@ -305,7 +306,7 @@ def test_one_id_has_a_name_per_kind() -> None:
     assert nl.name("trade", "titles") == "handelsleider"
     assert nl.name("trade") == "Handel"        # without a kind: the first kind's name
     assert nl.name("nothing", "phases") == "nothing"
-    for root in (Path(__file__).parent.parent / "editions", Path(__file__).parent.parent /
+    for root in (ROOT / "editions", ROOT /
                  "mnrules"):
         for f in root.rglob("*"):
             if f.suffix in (".yaml", ".py"):

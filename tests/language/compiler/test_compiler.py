@@ -19,7 +19,7 @@ from mnrules.content.ruleset import Ruleset
 from mnrules.core.effects import Event
 from mnrules.core.engine import Game
 from mnrules.language.syntax import ScriptError
-from test_language_bugs import fight_two_battles, with_cards
+from test_card_scripts import fight_two_battles, with_cards
 
 
 def game_with(rules: Ruleset, **tiles: str) -> Game:

@@ -10,7 +10,7 @@ import pytest
 from mare_nostrum import position as pos
 from mnrules import new_game
 from mnrules.language.syntax import ScriptError
-from test_language_bugs import with_cards
+from test_card_scripts import with_cards
 
 
 @pytest.mark.parametrize("script, message", [

@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from conftest import TESTS
 from mnrules import load_ruleset
 from mnrules.content.ruleset import vocabulary
 from mnrules.language.explain import explain
 from mnrules.language.syntax import parse_script
 from mnrules.language.texts import load_texts
 from mnrules.tools.scenario import run
-from test_language_bugs import refused_at, with_cards
+from test_card_scripts import refused_at, with_cards
 
 
 def test_the_card_text_says_the_count_and_the_payment_in_each_language() -> None:
@@ -189,7 +190,7 @@ def test_a_take_in_the_trade_reads_its_resource(tmp_path: Path) -> None:
     reads whose offer it came from): Carthage takes Rome's wine and a coin with it."""
     with_cards(tmp_path, ("vintner", "after trade.pick when the resource is wine: "
                                      "take 1 coin"))
-    broker = Path(__file__).parent / "modder3" / "scenarios" / "broker.yaml"
+    broker = TESTS / "language" / "modders" / "modder3" / "scenarios" / "broker.yaml"
     text = broker.read_text(encoding="utf-8").replace("[broker]", "[vintner]")
     text = text.replace("variant: ../variant.yaml", f"variant: {tmp_path / 'variant.yaml'}")
     text = text.replace("{coin: 2}}}}", "{coin: 3}}}}")   # at once; Greece's take pays none

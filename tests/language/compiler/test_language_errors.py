@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from mnrules import load_ruleset, new_game
 from mnrules.content.card_files import read_card
 from mnrules.content.ruleset import Ruleset, vocabulary
@@ -14,8 +15,6 @@ from mnrules.errors import PackError
 from mnrules.language.compiler import compile_card
 from mnrules.language.explain import explain
 from mnrules.language.syntax import ScriptError, parse_script
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _card(tmp_path: Path, script: str, name: str = "testhero") -> Path:

@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import TESTS
 from mnrules.content.resources import data_dir
 from mnrules.content.ruleset import load_ruleset
 from mnrules.errors import MnrulesError
 from mnrules.frontends.cli import main
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _check(tmp_path: Path, capsys: object, script: str) -> tuple[int, str]:
@@ -87,8 +86,8 @@ def test_a_new_personage_needs_its_count_in_the_box(tmp_path: Path, capsys: obje
 def test_a_new_know_how_takes_a_price(tmp_path: Path) -> None:
     """Before: a new know-how was refused without a price and its price refused as an
     unknown key."""
-    rules = load_ruleset("antike2", variant=str(ROOT / "tests" / "modder2" / "antike2"
-                                           / "variant.yaml"))
+    modder2 = TESTS / "language" / "modders" / "modder2"
+    rules = load_ruleset("antike2", variant=str(modder2 / "antike2" / "variant.yaml"))
     assert rules.params["know_how"]["castra"] == {"first": 10, "later": 5, "after": "strata"}
 
 

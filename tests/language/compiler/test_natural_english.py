@@ -22,7 +22,7 @@ from mnrules.language.compiler import Env
 from mnrules.language.explain import explain
 from mnrules.language.syntax import parse_script
 from mnrules.language.texts import load_texts
-from test_language_bugs import refused_at, with_cards
+from test_card_scripts import refused_at, with_cards
 
 # what a modder writes, and the language's own form of it
 PAIRS = [

@@ -13,7 +13,7 @@ import pytest
 from mnrules.errors import MnrulesError
 from mnrules.language.syntax import ScriptError
 from mnrules.language.words import Sets, Vocabulary, Word, WordError, plural, singular
-from test_language_bugs import with_cards
+from test_card_scripts import with_cards
 
 SETS = Sets(goods=frozenset({"wine", "grain"}), units=frozenset({"legion", "fortress"}),
             cards=frozenset({"caesar"}), tracks=frozenset({"trade"}),

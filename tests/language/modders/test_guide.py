@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from mnrules import load_ruleset
 from mnrules.errors import MnrulesError
 from mnrules.frontends.cli import main
 from mnrules.tools.scenario import run
 
-GUIDE = Path(__file__).resolve().parent.parent / "docs" / "effect-language.md"
+GUIDE = ROOT / "docs" / "effect-language.md"
 MARKER = re.compile(r"<!-- (file|scenario|mistake): (.+?) -->\s*\n\s*```[a-z]*\n(.*?)\n\s*```",
                     re.S)
 QUOTED = r'"((?:[^"\\]|\\.)*)"'

@@ -19,7 +19,7 @@ from mnrules import new_game
 from mnrules.core.engine import Game
 from mnrules.errors import IllegalChoice
 from mnrules.language.syntax import ScriptError
-from test_language_bugs import with_cards
+from test_card_scripts import with_cards
 
 
 def collect(tmp_path: Path, script: str, coins: int = 2, holder: str = "rome",

@@ -12,7 +12,7 @@ import pytest
 
 from mnrules.language.compiler import ScriptError
 from mnrules.tools.scenario import run
-from test_language_bugs import card, with_cards
+from test_card_scripts import card, with_cards
 
 
 def scenario(tmp_path: Path, script: str, coins: dict[str, int], choices: str,

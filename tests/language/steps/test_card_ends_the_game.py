@@ -11,7 +11,7 @@ import pytest
 
 from mnrules import new_game
 from mnrules.bots.random_bot import RandomBot
-from test_language_bugs import with_cards
+from test_card_scripts import with_cards
 
 PHASES = ("production", "trade", "build", "military", "claims")
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import TESTS
 from mare_nostrum import position as pos
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
@@ -20,8 +21,8 @@ from mnrules.core.start import load_game
 from mnrules.errors import IllegalChoice
 from mnrules.language.present import presenter
 from mnrules.tools.log import Recorder, replay
-from test_language_actions_rules import asked, collect, screens
-from test_language_bugs import refused_at, with_cards
+from test_actions import asked, collect, screens
+from test_card_scripts import refused_at, with_cards
 
 CHOICE = "after collect: you choose: take 2 coin or take 1 good of your choice"
 
@@ -166,7 +167,7 @@ def test_an_undo_across_the_choice_plays_the_other_action(tmp_path: Path) -> Non
 def test_a_log_with_choices_replays_exactly(tmp_path: Path) -> None:
     """Random bots for four rounds, Rome holding Fortuna (tests/modder2): its choices are
     logged as the actions' words and the log replays to the same state."""
-    variant = Path(__file__).parent / "modder2" / "variant.yaml"
+    variant = TESTS / "language" / "modders" / "modder2" / "variant.yaml"
     rules = load_ruleset("en", variant=variant)
     game = new_game(rules, 3, seed=7)
     pos.give_tiles(game, "rome", "fortuna")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from conftest import moon_plugin
+from conftest import ROOT, TESTS, moon_plugin
 from mnrules.content.ruleset import Ruleset, load_ruleset, vocabulary
 from mnrules.errors import MnrulesError
 from mnrules.frontends.cli import main
@@ -18,7 +18,6 @@ from mnrules.language.explain import ENGLISH, Explainer, Texts, gist
 from mnrules.language.syntax import parse_script
 from mnrules.language.texts import bundled_languages, load_texts, missing_texts, read_texts
 
-ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "editions" / "mare_nostrum"
 LANGUAGES = ("fr", "nl", "pl", "uk")
 
@@ -266,7 +265,7 @@ def test_a_rule_on_an_opponents_value_says_whose_value_it_changes(
         capsys: pytest.CaptureFixture[str]) -> None:
     # Medusa's "an opponent ... rolls one die fewer": her text once read "for you", which
     # told her holder the opposite of what the card does
-    medusa = str(ROOT / "tests" / "modder" / "cards")
+    medusa = str(TESTS / "language" / "modders" / "modder" / "cards")
     out = explained(capsys, medusa)
     assert "When the rules work out for another player the dice a side rolls" in out
     assert "for you the dice" not in out
@@ -367,7 +366,8 @@ def test_the_modders_heroes_explain_in_every_language(
         lang: str, capsys: pytest.CaptureFixture[str]) -> None:
     """tests/modder/cards (the 22 heroes of issue 13, pure scripts): each explains, with
     its 'may pay ... to', 'if you do' and 'each opponent ...' parts as sentences."""
-    out = explained(capsys, str(ROOT / "tests" / "modder" / "cards"), "--lang", lang)
+    cards = TESTS / "language" / "modders" / "modder" / "cards"
+    out = explained(capsys, str(cards), "--lang", lang)
     assert "<" not in out and "{" not in out
     said = {"en": ("you may pay 2 coin to take 1 good of your choice",
                    "if you do, each other player, in seating order: "),

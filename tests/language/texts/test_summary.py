@@ -6,10 +6,10 @@ language's plural (2 легиона, 5 легионов, 21 легион)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
+from conftest import ROOT, TESTS
 from mnrules import load_ruleset, new_game
 from mnrules.content.yamlsource import load_yaml
 from mnrules.core.effects import Event
@@ -17,7 +17,7 @@ from mnrules.frontends.cli import main
 from mnrules.language.present import KERNEL_MESSAGES, PLACEHOLDER, plural_category, presenter
 from test_present import LEAKS
 
-EDITIONS = Path(__file__).resolve().parent.parent / "editions"
+EDITIONS = ROOT / "editions"
 # the scan of tests/test_present.py, less brackets (a list of titles is bracketed), and
 # upper-case ids with underscores (MARE_GALLICUM)
 IDS = re.compile(LEAKS.pattern.replace(r"[{}\[\]]|", r"[{}]|") + r"|\b[A-Z]+_[A-Z_]+\b")
@@ -191,7 +191,7 @@ def test_a_game_with_no_summary_is_summed_up_by_its_reports(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Tic-tac-toe answers no ``mn_round_summary``: each player's report, by the pack's
     names, under the kernel's round line."""
-    pack = str(Path(__file__).parent / "kernel" / "tictactoe" / "pack.yaml")
+    pack = str(TESTS / "kernel" / "tictactoe" / "pack.yaml")
     rules = load_ruleset(pack)
     game = new_game(rules, 2, seed=1)
     assert rules.hook.mn_round_summary(say=presenter(rules), game=game, round=1,

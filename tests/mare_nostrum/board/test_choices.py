@@ -9,6 +9,7 @@ import json
 import random
 from typing import Any
 
+from conftest import TESTS
 from mare_nostrum import choices
 from mnrules import Decision, load_ruleset, new_game
 from mnrules.content.ruleset import Ruleset
@@ -66,9 +67,8 @@ def test_a_game_that_has_ended_has_a_typed_outcome(rules: Ruleset) -> None:
 
 
 def test_a_game_that_declares_no_types_gets_its_options_as_they_are() -> None:
-    from pathlib import Path
 
-    pack = Path(__file__).parent / "kernel" / "tictactoe" / "pack.yaml"
+    pack = TESTS / "kernel" / "tictactoe" / "pack.yaml"
     game = new_game(load_ruleset(str(pack)), 2, seed=1)
     seen: list[Any] = []
     game.choice_listeners.append(lambda d, c: seen.append(c))

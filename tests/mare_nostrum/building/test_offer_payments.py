@@ -17,7 +17,7 @@ from mare_nostrum.build import offer_payments
 from mare_nostrum.state import base_good
 from mnrules import load_ruleset, new_game
 from mnrules.language.compiler import Offer
-from test_language_bugs import refused_at
+from test_card_scripts import refused_at
 
 KEYS = ("coin", "grain", "legendary:grain", "wine", "legendary:wine", "oil")
 GAME = new_game(load_ruleset("en"), 3, seed=1)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from conftest import pending, play
+from conftest import ROOT, pending, play
 from mare_nostrum import position as pos
 from mare_nostrum.battle import side_for
 from mare_nostrum.control import slot_controller
@@ -20,8 +20,8 @@ from mnrules import new_game
 from mnrules.content.ruleset import Ruleset
 from mnrules.language.syntax import ScriptError
 from test_build import face_up_game, game_at, turn
+from test_card_scripts import fight_two_battles, with_cards
 from test_cards import land, make_peace, turn_moves, zeus
-from test_language_bugs import fight_two_battles, with_cards
 from test_movement import empty_board
 
 
@@ -221,7 +221,7 @@ def test_the_player_of_an_event_is_nobody_where_no_event_is_under_way(tmp_path: 
 
 
 
-GUIDE = Path(__file__).resolve().parent.parent / "docs" / "effect-language.md"
+GUIDE = ROOT / "docs" / "effect-language.md"
 
 
 def _guide_ranges() -> list[tuple[str, int]]:

@@ -9,8 +9,8 @@ from conftest import play
 from mare_nostrum.position import build, give_tiles, start_phase
 from mnrules import Game
 from mnrules.content.ruleset import Ruleset
+from test_card_scripts import with_cards
 from test_claims import track, trade_table
-from test_language_bugs import with_cards
 
 SOLON = ("solon", "modify title.ties when the track is culture: include you")
 

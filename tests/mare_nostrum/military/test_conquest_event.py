@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from mnrules.tools.scenario import run
-from test_language_bugs import card
+from test_card_scripts import card
 
 VARIANT = "extends: en\ncards:\n  add: [./cards]\n"
 

@@ -14,7 +14,7 @@ from mnrules import Game, IllegalChoice
 from mnrules.content.ruleset import Ruleset
 from mnrules.core.effects import Modifier
 from mnrules.hooks.hookspecs import hookimpl
-from test_language_bugs import fight_two_battles, with_cards
+from test_card_scripts import fight_two_battles, with_cards
 from test_movement import empty_board, moves, record, units
 
 

@@ -22,7 +22,7 @@ from mnrules.core.invariants import check
 from mnrules.errors import MnrulesError
 from mnrules.frontends.cli import main
 
-PACK = Path(__file__).parent / "packs" / "cyclops"
+PACK = Path(__file__).parent / "cyclops"
 
 
 @cache

@@ -28,7 +28,7 @@ from mnrules.core.invariants import check
 from mnrules.errors import MnrulesError
 from mnrules.frontends.cli import main
 
-PACK = Path(__file__).parent / "packs" / "phoenicia"
+PACK = Path(__file__).parent / "phoenicia"
 VARIANT = PACK / "variant.yaml"
 
 

@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import moon_plugin
+from conftest import ROOT, moon_plugin
 from mnrules.frontends.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "cards" / "mare_nostrum"
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from conftest import TESTS
 from mnrules import load_ruleset, new_game
 from mnrules.content.ruleset import Ruleset
 from mnrules.core.engine import Game
@@ -31,7 +32,7 @@ from mnrules.tools.log import (
     save_text,
 )
 
-TICTACTOE = Path(__file__).parent / "kernel" / "tictactoe" / "pack.yaml"
+TICTACTOE = TESTS / "kernel" / "tictactoe" / "pack.yaml"
 
 
 @cache

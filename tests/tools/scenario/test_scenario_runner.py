@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from conftest import ROOT
 from mnrules import load_ruleset, new_game
 from mnrules.core.effects import Event
 from mnrules.frontends.cli import main
@@ -25,7 +26,6 @@ from mnrules.tools.scenario import (
     seatings,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
 EN_BOARD = ROOT / "editions" / "mare_nostrum" / "en" / "board.yaml"
 
 TRADE = """\

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from mnrules.frontends.cli import main
 from mnrules.tools import simulate as sim
 
@@ -159,6 +160,6 @@ def test_played_games_keep_a_lead_series_and_the_out_files_the_metrics(
 
 
 def test_docs_give_every_metric_definition() -> None:
-    docs = (Path(__file__).parent.parent / "docs" / "simulation.md").read_text("utf-8")
+    docs = (ROOT / "docs" / "simulation.md").read_text("utf-8")
     for name, sentence in sim.DEFINITIONS.items():
         assert f"| {name} | {sentence} |" in docs

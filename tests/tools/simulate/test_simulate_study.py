@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from conftest import TESTS
 from mnrules import load_ruleset
 from mnrules.bots import default_bots
 from mnrules.frontends.cli import build_parser, main
@@ -156,7 +157,7 @@ def test_one_round_cap_option_and_one_default_bot() -> None:
     assert parser.parse_args(["simulate", "--edition", "en"]).bots is parser.parse_args(
         ["sweep", "--edition", "en", "--param", "x=1,2"]).bots is None          # chosen by the game
     assert default_bots(None, load_ruleset("en")) == "heuristic"
-    ttt = str(Path(__file__).parent / "kernel" / "tictactoe" / "pack.yaml")
+    ttt = str(TESTS / "kernel" / "tictactoe" / "pack.yaml")
     assert default_bots(None, load_ruleset(ttt)) == "random"  # a game with no heuristic
     assert default_bots("mcts:4", load_ruleset("en")) == "mcts:4"
 

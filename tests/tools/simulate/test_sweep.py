@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from mnrules.content.ruleset import Ruleset
 from mnrules.errors import MnrulesError
 from mnrules.frontends.cli import main
@@ -132,8 +133,8 @@ def test_the_variant_axis_sweeps_board_patches(tmp_path: Path,
     assert "did you mean 'culture'" in capsys.readouterr().err
 
 
-VARIANTS = Path(__file__).resolve().parents[1] / "editions" / "mare_nostrum" / "variants"
-CALIBRATION = Path(__file__).resolve().parents[1] / "docs" / "calibration"
+VARIANTS = ROOT / "editions" / "mare_nostrum" / "variants"
+CALIBRATION = ROOT / "docs" / "calibration"
 
 
 @pytest.mark.parametrize("name, resources, levels", [
