@@ -8,11 +8,14 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from mare_nostrum import position as pos
+from mare_nostrum.battle import side_for
 from mnrules import Game, new_game
 from mnrules.content.ruleset import Ruleset
-from mnrules.core.effects import ADD, MULTIPLY, Event, Replacement, Trigger
+from mnrules.core.effects import ADD, MULTIPLY, Event, Modifier, Replacement, Trigger
 from mnrules.hooks.bus import python_wrapper
 from mnrules.hooks.hookspecs import hookimpl
+from test_movement import empty_board
 
 
 def with_count(event: Event, count: int) -> Event:
@@ -216,3 +219,52 @@ def test_a_compiled_hook_is_named_as_its_author_wrote_it() -> None:
     assert (wrapper.__name__, wrapper.__qualname__, wrapper.__module__, wrapper.__doc__) == (
         "mn_report", "Tracks.mn_report", "plugins.compiled", "Each player's track positions.")
     assert wrapper(game=None, player="rome") == {"player": "rome"}
+
+
+class Doubling:
+    """A card: "double your dice total" (a multiplication)."""
+
+    @hookimpl
+    def mn_modifiers(self, game: Game, quantity: str, ctx: dict[str, Any]) -> Any:
+        if quantity == "battle.total" and ctx["side"] == "carthage":
+            return [Modifier("test:double", lambda v: v * 2, layer=MULTIPLY, rank=1)]
+        return None
+
+
+class PlusThree:
+    """A card: "+3 to your dice total" (an addition), returned as one bare effect."""
+
+    @hookimpl
+    def mn_modifiers(self, game: Game, quantity: str, ctx: dict[str, Any]) -> Any:
+        if quantity == "battle.total" and ctx["side"] == "carthage":
+            return Modifier("test:plus three", lambda v: v + 3, rank=2)
+        return None
+
+
+PLAIN = {"area": "CYRENAICA", "kind": "land", "attacker": "carthage", "defender": "egypt"}
+
+
+def carthage_bonus(rules: Ruleset) -> int:
+    game = empty_board(rules)
+    pos.add_units(game, "carthage", "CYRENAICA", "legion", 2)
+    pos.add_units(game, "egypt", "CYRENAICA", "legion", 1)
+    return side_for(game, PLAIN, "carthage").bonus
+
+
+def test_cards_compose_the_same_whichever_was_acquired_first(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    """Kills: deleting ``out.sort(...)`` in ``effects.ordered`` (pluggy's call order would
+    decide) and deleting ``out.append(r)`` (a hook's single, bare effect dropped).
+
+    "+3" and "double" compose as additions before multiplications: (0 + 3) * 2 = 6,
+    whichever card's plugin was registered first; and one card alone still applies."""
+    results = []
+    for first, second in ((Doubling(), PlusThree()), (PlusThree(), Doubling())):
+        rules = fresh_rules()
+        rules.pm.register(first, name="test:first")
+        rules.pm.register(second, name="test:second")
+        results.append(carthage_bonus(rules))
+    assert results == [6, 6]
+    alone = fresh_rules()
+    alone.pm.register(PlusThree(), name="test:alone")
+    assert carthage_bonus(alone) == 3  # a single card's modifier applies

@@ -76,6 +76,7 @@ from mnrules.content.ruleset import Ruleset
 from mnrules.core.invariants import check
 from mnrules.language.compiler import ORIGINAL_RANK
 from test_conquest import after_ex_move_3
+from test_editions import build_phase
 from test_full_game import audit
 from test_movement import empty_board, record, units
 
@@ -1300,3 +1301,40 @@ def test_random_play_with_every_tile_dealt(edition: str, players: int, seed: int
     assert game.state.finished
     if game.state.victory == "round cap":
         assert "card.may" in kinds  # the Statue of Zeus asks every round
+
+
+def test_circe_the_legion_stands_on_the_caravan_slot_its_player_chooses() -> None:
+    """NL 10 Circe: the legion is placed on the goods symbol. Rome holds Circe; one Roman
+    legion stands in LATIUM, whose two caravan slots (metal, wine) are empty. Rome
+    chooses the wine slot, not the first slot in file order."""
+    from test_production import blank, collect, own
+
+    game = blank(pack("nl"))
+    own(game, "rome", "circe")
+    pos.add_units(game, "rome", "LATIUM", "legion")
+    pos.start_phase(game, "production", round=2)
+    assert pending(game) == ("rome", "collect.choice")
+    assert set(game.legal()) == {"metal", "wine"}
+    play(game, "wine")
+    assert game.state.screens["rome"] == {"wine": 1}
+    # two legions stand on both slots: no choice
+    game = blank(pack("nl"))
+    own(game, "rome", "circe")
+    pos.add_units(game, "rome", "LATIUM", "legion", 2)
+    assert collect(game) == {"rome": {"metal": 1, "wine": 1}}
+
+
+def test_perseus_holder_may_let_the_culture_leader_name_whom_he_likes() -> None:
+    """NL 10 Perseus « Je mag de culturele leider negeren » (you may ignore the culture
+    leader). Greece holds Perseus and four tiles with 10 coins, and could win by
+    building first; he declines. Egypt, the culture leader, names anyone."""
+    game = build_phase("nl", "egypt", {"greece": ["perseus", "hamilcar", "ramesses"]},
+                       {"greece": 10, "rome": 10})
+    assert pending(game) == ("greece", "build.claim_first")
+    assert set(game.legal()) == {"yes", "no"}
+    play(game, "no")
+    dec = game.pending
+    assert dec is not None and (dec.player, dec.kind) == ("egypt", "build.next")
+    assert set(dec.options) == set(game.state.players)
+    play(game, "rome")  # Rome builds first: the order is the culture leader's
+    assert pending(game) == ("rome", "build.action")

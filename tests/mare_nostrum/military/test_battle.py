@@ -305,3 +305,15 @@ def test_the_bots_cached_hit_odds_are_the_exact_odds_as_floats(dice: int, bonus:
     cached = dict(_hits(dice, bonus, extra, shield, faces, 5))
     assert cached == {h: float(p) for h, p in exact.items()}
     assert math.isclose(sum(cached.values()), 1.0)
+
+
+def test_a_fortress_adds_five_whatever_the_dice_total_per_hit(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    """FR 4.2: a fortress adds 5 to its owner's dice total (and cancels one hit). A
+    variant that scores a hit per 4 (hit_divisor: 4) keeps the +5: Egypt's legion rolls
+    III, +5 for the fortress = 8, two hits at 4 a hit (with +4 it would be 7: one)."""
+    rules = fresh_rules("fr", hit_divisor=4, fortress_model="plus_five")
+    game = fortress_game(rules, 3, 1, fortress=True, attacker="rome")
+    rome, egypt = side_for(game, BATTLE, "rome"), side_for(game, BATTLE, "egypt")
+    assert (egypt.bonus, egypt.shield) == (5, 1)
+    assert hits(3, egypt, rome, 4) == 2

@@ -125,3 +125,44 @@ def test_the_diff_tells_both_sides_expected_losses_where_battles_differ(
         before = float(sum((p * k[side] for k, p in da.items()), Fraction(0)))
         after = float(sum((p * k[side] for k, p in db.items()), Fraction(0)))
         assert f"{who} {before:.3f} → {after:.3f}" in line
+
+
+def expected_losses(dist: dict[tuple[int, int], Fraction], side: int) -> Fraction:
+    return sum((p * k[side] for k, p in dist.items()), Fraction(0))
+
+
+def test_default_sea_die_is_a_blank_and_one_to_five(rules: Ruleset) -> None:
+    """Kills: any change to the default faces of ``sea_die``.
+
+    Two triremes against two, no hero helping at sea: each side's two dice (blank, I-V)
+    total 10 once in 36 and 5 to 9 twenty times in 36, so each side exactly scores
+    two hits with 1/36, one with 20/36."""
+    situation = {"name": "fleets", "attacker": "carthage", "defender": "egypt",
+                 "sea": "MARE AEGYPTIUM", "attacker_triremes": [2], "defender_triremes": [2]}
+    dist = situation_distributions(rules, situation)[(2, 2, 0)]
+    one = {0: Fraction(15, 36), 1: Fraction(20, 36), 2: Fraction(1, 36)}
+    assert dist == {(a, d): one[a] * one[d] for a in one for d in one}
+
+
+def test_edition_comparison_places_the_marker_and_the_fortress(rules: Ruleset) -> None:
+    """Kills, in ``battle.situation_distributions``: deleting the marker placement, and
+    swapping the fortress cases (the fortress standing where the situation says none).
+
+    One Carthaginian legion attacks one Egyptian legion in CYRENAICA. Without a fortress
+    each hits on a V (1/6); with one, Egypt's +5 always hits and Carthage's hit is
+    cancelled. Nebuchadnezzar's +5 helps Babylon only on his own marker."""
+    plain = {"name": "plain", "attacker": "carthage", "defender": "egypt",
+             "province": "CYRENAICA", "attacker_legions": [1], "defender_legions": [1]}
+    dist = situation_distributions(rules, plain)
+    v = Fraction(1, 6)
+    assert dist[(1, 1, 0)] == {(0, 0): (1 - v) ** 2, (1, 0): v * (1 - v),
+                               (0, 1): (1 - v) * v, (1, 1): v * v}
+    assert dist[(1, 1, 1)] == {(1, 0): Fraction(1)}
+    marker = {"name": "marker", "attacker": "rome", "defender": "babylon",
+              "province": "SYRIA", "tiles": {"babylon": ["nebuchadnezzar"]},
+              "attacker_legions": [1], "defender_legions": [1], "fortress": [0]}
+    own = situation_distributions(rules, marker)[(1, 1, 0)]
+    other = situation_distributions(rules, {**marker, "marker": "rome"})[(1, 1, 0)]
+    # On his marker, Babylon's one die + 5 always hits: Rome surely loses his legion.
+    assert expected_losses(own, 0) == 1
+    assert expected_losses(other, 0) < 1

@@ -16,7 +16,7 @@ from mare_nostrum.position import add_units, build, give, set_marker, start_phas
 from mare_nostrum.tracks import levels
 from mare_nostrum.victory import great_cities
 from mnrules import Game, IllegalChoice
-from mnrules.content.ruleset import Ruleset
+from mnrules.content.ruleset import Ruleset, load_ruleset
 from mnrules.core.effects import Event
 from test_movement import cyr, empty_board, rome_transports, units
 
@@ -435,3 +435,15 @@ def test_owner_may_still_build_in_an_occupied_capital(rules: Ruleset) -> None:
     with pytest.raises(IllegalChoice) as err:
         game.apply(("legion", "CYRENAICA"))
     assert err.value.rule is not None and err.value.rule.id == "at-war"
+
+
+@pytest.mark.parametrize("edition", ["uk", "fr"])
+def test_uk_conversion_at_the_end_of_the_roman_turn_as_its_example(edition: str) -> None:
+    """UK 4.3.3, example: « Якщо червоний Легіон залишиться на жовтому Жетоні контролю у
+    кінці наступної Фази бойових дій гравця за Рим, то жовтий жетон можна буде замінити
+    на червоний ». Rome's legion stood on Egypt's marker in CYRENAICA last round; at the
+    end of Rome's Move & Fight turn this round the marker is Roman, before Egypt and the
+    others play (as FR 4.3.3 « À la fin de sa Phase Militaire du prochain tour »)."""
+    game = marker_occupied(load_ruleset(edition))
+    assert rome_turn(game, []) == ["egypt"]  # still Egypt's as Rome's turn begins
+    assert game.state.control["CYRENAICA"] == "rome"  # Egypt has not played yet

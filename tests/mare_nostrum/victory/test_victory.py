@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from conftest import pending, play
+from mare_nostrum import position as pos
 from mare_nostrum.position import (
     add_units,
     build,
@@ -260,3 +261,76 @@ def test_priority_fifth_tiles_share(priority: Ruleset) -> None:
     turn(game, "rome", "colossus")
     finish_phase(game)
     assert (game.state.winners, game.state.victory) == (["rome", "carthage"], "fifth")
+
+
+ROME_FOUR = {"rome": FOUR["rome"], "greece": FOUR["greece"]}
+
+
+def test_three_titles_win_only_at_the_end_of_the_claims_phase(rules: Ruleset) -> None:
+    """Kills: ``phase == "claims"`` → ``phase != "claims"`` in ``victory.mn_phase_end``.
+
+    Rome holds all three titles through the Trade phase: that is no win until Phase 5."""
+    game = empty_board(rules)
+    game.state.titles = {"trade": "rome", "culture": "rome", "military": "rome"}
+    pos.start_phase(game, "trade", round=2)
+    finish_phase(game)  # the whole Trade phase
+    assert game.state.phase != "trade"
+    assert not game.over
+
+
+def test_only_built_capitals_and_legendary_cities_count_for_conquest(rules: Ruleset) -> None:
+    """Kills: ``if b and slots[i].kind in kinds`` → ``or`` in ``victory.great_cities``.
+
+    Rome's markers stand on four provinces with capital or legendary slots, none built,
+    and CYRENAICA holds his caravan, market, city and temple: he controls no great city,
+    so the end of Move & Fight is no conquest victory."""
+    game = empty_board(rules)
+    for prov in ("ASIA", "SICILIA", "JUDAEA", "CYRENAICA"):
+        pos.set_marker(game, prov, "rome")  # plus LATIUM, his printed capital
+    for spec in ("caravan", "market", "city", "temple"):
+        pos.build(game, "CYRENAICA", spec)
+    pos.start_phase(game, "military")
+    finish_phase(game)
+    assert game.state.phase != "military"
+    assert not game.over
+
+
+def test_able_every_player_able_to_buy_his_fifth_shares_the_win(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    """Kills, under ``build_victory: able``: deleting the shared fifth-tile victory at the
+    end of the build phase; judging who can buy a fifth tile with ``+ 2`` (Carthage, with
+    three tiles, would count) or with ``>`` (nobody would count, so Rome would not share).
+
+    FR 6.1: Rome and Greece own four tiles and 10 coins each as the phase starts; neither
+    leads culture. Greece builds his fifth, Rome builds nothing: both win, Carthage (three
+    tiles, who could only buy his fourth) does not."""
+    rules = fresh_rules(build_victory="able")
+    game = build_phase(rules, "egypt",
+                       {**ROME_FOUR, "carthage": ["spartacus", "penthesilea"]},
+                       {"rome": 10, "greece": 10, "carthage": 10})
+    turn(game, "greece", "pharos")
+    assert not game.over  # another could win too: the phase goes on
+    turn(game, "rome")    # Rome buys nothing
+    finish_phase(game)
+    assert game.over
+    assert (set(game.state.winners), game.state.victory) == ({"rome", "greece"}, "fifth")
+
+
+def test_able_a_fifth_built_by_one_who_was_not_able_at_the_start_still_wins(
+        fresh_rules: Callable[..., Ruleset]) -> None:
+    """Kills, under ``build_victory: able``: deleting ``or p in fifth`` (the win of someone
+    who built though nobody was able at the start of the phase).
+
+    Rome owns three tiles: as the phase starts he cannot buy a fifth. In one turn he buys
+    his fourth (9) and his fifth (10): he wins at the end of the phase."""
+    rules = fresh_rules(build_victory="able")
+    game = empty_board(rules)
+    pos.give_tiles(game, "rome", "antigone", "circe")
+    pos.set_display(game, ["colossus", "hercules"])
+    pos.give(game, "rome", {"coin": 19})
+    game.state.titles["culture"] = "egypt"
+    pos.start_phase(game, "build")
+    turn(game, "rome", "hercules", "colossus")
+    finish_phase(game)
+    assert game.over
+    assert (game.state.winners, game.state.victory) == (["rome"], "fifth")

@@ -77,3 +77,38 @@ def test_ability_to_win_by_building_is_judged_only_as_the_build_phase_starts(
     pos.start_phase(game, "build", round=2)
     judged = "victory.able" in json.loads(game.state.to_json())["vars"]
     assert judged is (rules.params["build_victory"] == "able")
+
+
+OTHER_FOUR = ["antigone", "hercules", "gilgamesh"]  # with his starting hero, four tiles
+
+
+@pytest.mark.parametrize("edition", ["fr", "pl"])
+def test_affording_the_pyramids_without_building_them_wins_nothing(edition: str) -> None:
+    """FR 6.1 « Si les Pyramides ne sont pas construites, les joueurs pouvant acheter leur
+    cinquième HM gagnent à égalité » (PL 6.1 « Jeśli żaden z graczy nie zbudował piramid,
+    wygrywają wszyscy gracze, którzy zbudowali swojego 5. bohatera »). Egypt leads
+    culture. Rome holds four tiles and 10 coins and buys his fifth; Carthage holds 12
+    coins, could build the Pyramids, but does not. Rome wins alone with his fifth tile."""
+    game = build_phase(edition, "egypt", {"rome": FOUR}, {"rome": 10, "carthage": 12})
+    build_turn(game, "rome", "colossus")
+    assert not game.over  # two players were able: the phase goes on
+    finish_phase(game)  # Carthage ends his turn without building
+    assert "pyramids" not in game.state.tiles["carthage"]
+    assert (game.state.winners, game.state.victory) == (["rome"], "fifth")
+
+
+@pytest.mark.parametrize(("edition", "winners"), [("fr", ["rome", "carthage"]),
+                                                  ("pl", ["rome"])])
+def test_fifth_tile_shared_with_who_could_buy_fr_with_who_built_pl(
+        edition: str, winners: list[str]) -> None:
+    """Rome and Carthage each hold four tiles and 10 coins; Egypt leads culture. Rome
+    buys his fifth, Carthage does not. FR 6.1 « les joueurs pouvant acheter leur
+    cinquième HM gagnent à égalité »: both win. PL 6.1 « wygrywają wszyscy gracze, którzy
+    zbudowali swojego 5. bohatera »: only Rome, who built it."""
+    game = build_phase(edition, "egypt", {"rome": FOUR, "carthage": OTHER_FOUR},
+                       {"rome": 10, "carthage": 10})
+    build_turn(game, "rome", "colossus")
+    assert not game.over
+    finish_phase(game)  # Carthage ends his turn without building
+    assert len(game.state.tiles["carthage"]) == 4
+    assert (game.state.winners, game.state.victory) == (winners, "fifth")
