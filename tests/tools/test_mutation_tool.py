@@ -37,12 +37,15 @@ def test_the_doc_table_is_the_tools_table() -> None:
         assert line == m.row(score), f"{module}: not the tool's row format"
 
 
-def test_every_configured_module_and_test_file_exists() -> None:
+def test_every_configured_module_and_its_tests_exist() -> None:
+    """Each module is a file, tested by the folders or files tools/mutation.py derives
+    (tests/tools/test_tests_layout.py checks how)."""
     m = tool()
     for module, tests in m.modules().items():
         assert (ROOT / module).is_file(), module
+        assert tests, f"{module}: no tests filed for it"
         for test in tests:
-            assert (ROOT / test).is_file(), f"{module}: {test}"
+            assert (ROOT / test).exists(), f"{module}: {test}"
 
 
 def test_equivalent_mutants_name_a_real_mutant_and_a_reason() -> None:
