@@ -123,7 +123,8 @@ def advance_to(game: Game, kind: str, choose: Callable[[Game], Any] | None = Non
 
 # -- scenario files are tests too ----------------------------------------------------------
 def pytest_collect_file(parent: pytest.Collector, file_path: Any) -> pytest.Collector | None:
-    """Every YAML file under tests/scenarios/ runs as one test per edition it names."""
+    """Every YAML file under a scenarios/ folder (tests/mare_nostrum/scenarios/, a game's
+    area's, a modder's) runs as one test per edition it names."""
     if file_path.suffix == ".yaml" and "scenarios" in file_path.parts:
         return ScenarioFile.from_parent(parent, path=file_path)
     return None

@@ -1,6 +1,6 @@
 """The rondel, production, Militia, Templum, Scientia, founding and the bank trades as
 the Russian rulebook (seed 002) states them, beside the worked examples the scenario
-files play (tests/antike2/scenarios/)."""
+files play (the scenarios/ of tests/antike2/economy/)."""
 
 from __future__ import annotations
 

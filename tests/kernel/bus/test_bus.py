@@ -1,4 +1,4 @@
-"""The event bus's promises (mnrules/hooks/bus.py), on the watch (tests/test_kernel_watch.py):
+"""The event bus's promises (mnrules/hooks/bus.py), on the watch (tests/kernel/engine/test_flow.py):
 it answers every hook as pluggy would, whatever it keeps to answer faster; a plugin that
 declares what it answers is asked only for that; every name is checked against the
 rules' contract, also after plugins come and go; a compiled hook reaches pluggy through a

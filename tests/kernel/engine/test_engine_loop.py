@@ -1,5 +1,5 @@
 """The decision loop's promises for any game (mnrules/core/engine.py), shown on the watch
-(tests/test_kernel_watch.py): what a choice may be and what a refused one changes, who
+(tests/kernel/engine/test_flow.py): what a choice may be and what a refused one changes, who
 is told of a choice, the order frames run in, chance and forced outcomes, the effects
 cards have on a quantity or an event, what observers are told, the end of a game, and
 snapshots that resume exactly."""

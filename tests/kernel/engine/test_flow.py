@@ -140,7 +140,7 @@ def mn_report(game: Game[Any], player: str) -> dict[str, Any]:
 
 
 GAME_FILE = """\
-# the watch: its rules are in tests/test_kernel_watch.py
+# the watch: its rules are in tests/kernel/engine/test_flow.py
 from test_flow import (mn_contract, mn_phase_end, mn_phase_start, mn_report,
                                mn_seating, mn_steps)
 """

@@ -757,6 +757,6 @@ def test_hostile_packs_give_success_or_a_located_error() -> None:
     assert ran == 120
 
 
-if __name__ == "__main__":  # python tests/test_hostile_packs.py N SEED
+if __name__ == "__main__":  # python tests/kernel/ruleset/test_hostile_packs.py N SEED
     ran, found = hostile_packs(int(sys.argv[1]), int(sys.argv[2]))
     print(f"{ran} cases", "\n\n".join(found) or "no failures")

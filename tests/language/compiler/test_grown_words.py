@@ -1,4 +1,4 @@
-"""Words a modder reaches for that the language grew (tests/modder3 proves each card in a
+"""Words a modder reaches for that the language grew (modders/modder3 proves each card in a
 position): a cost by the kind of item (`the item is a hero`), an action's number per a
 count (`take 1 coin per 2 temples you control`), and actions done at once inside a
 replacement (`replace unit.lost when you have 2 coin: pay 2 coin, cancel it`). Here: how
@@ -146,7 +146,7 @@ def test_a_card_places_one_fortress_of_a_player_in_a_province_at_most() -> None:
 
 
 def test_a_price_of_several_resources_is_paid_together_and_read_so() -> None:
-    """'offer legion for 1 coin and 1 grain' (tests/modder3/cards/quartermaster.yaml): one
+    """'offer legion for 1 coin and 1 grain' (modders/modder3/cards/quartermaster.yaml): one
     payment of two resources, not a choice between them ('or' is the choice)."""
     rules = load_ruleset("fr")
     vocab = vocabulary(rules)
@@ -186,7 +186,7 @@ def test_an_event_still_to_happen_may_be_replaced_or_preceded(tmp_path: Path) ->
 
 
 def test_a_take_in_the_trade_reads_its_resource(tmp_path: Path) -> None:
-    """'the resource is wine' reads what was taken in the trade (tests/modder3's Broker
+    """'the resource is wine' reads what was taken in the trade (modders/modder3's Broker
     reads whose offer it came from): Carthage takes Rome's wine and a coin with it."""
     with_cards(tmp_path, ("vintner", "after trade.pick when the resource is wine: "
                                      "take 1 coin"))
@@ -203,7 +203,7 @@ def test_a_take_in_the_trade_reads_its_resource(tmp_path: Path) -> None:
 
 
 def test_a_unit_lost_reads_the_battle_it_is_lost_in(tmp_path: Path) -> None:
-    """'after unit.lost by an opponent when you fight' (tests/modder3's Avenger): a unit
+    """'after unit.lost by an opponent when you fight' (modders/modder3's Avenger): a unit
     lost reads its battle as the battle's own events do; Greece's legion lost to Rome
     in a battle Egypt does not fight pays Egypt nothing."""
     with_cards(tmp_path, ("avenger", "after unit.lost by an opponent when you fight: "

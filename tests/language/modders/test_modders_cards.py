@@ -1,5 +1,5 @@
-"""A modder's heroes and wonders (tests/modder/cards), written as pure scripts from the
-guide: each is proved in a position by its scenario (tests/modder/scenarios/ID.yaml),
+"""A modder's heroes and wonders (modder/cards), written as pure scripts from the
+guide: each is proved in a position by its scenario (modder/scenarios/ID.yaml),
 and the same scenario played without the card fails, so the power is what makes it
 pass."""
 
@@ -15,8 +15,8 @@ from mnrules.tools.scenario import run
 
 HERE = Path(__file__).resolve().parent
 FOLDERS = {"modder": 20, "modder2": 12, "modder3": 16}
-"""Each modder's folder (tests/modder: the first; tests/modder2: a second, who wrote from
-the docs alone; tests/modder3: cards that needed words the language lacked: a cost by
+"""Each modder's folder (modder: the first; modder2: a second, who wrote from
+the docs alone; modder3: cards that needed words the language lacked: a cost by
 the kind of item, a purchase by its item, a building in the battle's province, a unit's
 move, a pillage in one's province, an action's number per a count, an action inside a
 replacement, a price of two resources together, a take in the trade, a battle read by

@@ -165,7 +165,7 @@ def test_an_undo_across_the_choice_plays_the_other_action(tmp_path: Path) -> Non
 
 
 def test_a_log_with_choices_replays_exactly(tmp_path: Path) -> None:
-    """Random bots for four rounds, Rome holding Fortuna (tests/modder2): its choices are
+    """Random bots for four rounds, Rome holding Fortuna (modders/modder2): its choices are
     logged as the actions' words and the log replays to the same state."""
     variant = TESTS / "language" / "modders" / "modder2" / "variant.yaml"
     rules = load_ruleset("en", variant=variant)

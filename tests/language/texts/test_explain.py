@@ -364,7 +364,7 @@ def test_antike_in_russian_names_its_nations_and_know_how(
 @pytest.mark.parametrize("lang", ("en", *LANGUAGES))
 def test_the_modders_heroes_explain_in_every_language(
         lang: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """tests/modder/cards (the 22 heroes of issue 13, pure scripts): each explains, with
+    """modders/modder/cards (the 22 heroes of issue 13, pure scripts): each explains, with
     its 'may pay ... to', 'if you do' and 'each opponent ...' parts as sentences."""
     cards = TESTS / "language" / "modders" / "modder" / "cards"
     out = explained(capsys, str(cards), "--lang", lang)

@@ -18,7 +18,7 @@ from mnrules.language.present import KERNEL_MESSAGES, PLACEHOLDER, plural_catego
 from test_present import LEAKS
 
 EDITIONS = ROOT / "editions"
-# the scan of tests/test_present.py, less brackets (a list of titles is bracketed), and
+# the scan of test_present.py, less brackets (a list of titles is bracketed), and
 # upper-case ids with underscores (MARE_GALLICUM)
 IDS = re.compile(LEAKS.pattern.replace(r"[{}\[\]]|", r"[{}]|") + r"|\b[A-Z]+_[A-Z_]+\b")
 WORD = re.compile(r"[^\W\d_]{3,}")

@@ -1,7 +1,7 @@
 """A conquest is an event (FR 4.3; NL/PL/UK 4.3): when a player's units stand alone, after
 his battles, in another player's province he had not already conquered, he conquers it,
 and only then may he pillage or occupy. A card reacts to it ("after conquest: take 2
-coin"), or cancels it ("replace conquest ...: cancel it", tests/modder3's Limes); every
+coin"), or cancels it ("replace conquest ...: cancel it", the third modder's Limes); every
 player reads it ("Rome conquers Cyrenaica, Egypt's province.")."""
 
 from __future__ import annotations

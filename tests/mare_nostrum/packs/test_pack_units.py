@@ -1,4 +1,4 @@
-"""A new unit kind a pack declares as data (tests/packs/cyclops): the Cyclops, a creature
+"""A new unit kind a pack declares as data (cyclops/ here): the Cyclops, a creature
 each empire's box holds a count of, that stands on land and rolls no die (its role is a
 token: never lost in a battle, on no track). A card's script places it with the words
 every unit has (``place 1 cyclops here``, ``3 per cyclops you have here``), the box
@@ -60,7 +60,7 @@ def test_without_the_creature_the_script_is_refused(tmp_path: Path) -> None:
 
 def test_the_creature_card_proves_its_power_in_a_position() -> None:
     """Rome's Cyclops adds 3 where it stands and only there; Rome's win brings it from
-    the box to the province (tests/packs/cyclops/scenarios)."""
+    the box to the province (cyclops/scenarios)."""
     assert main(["scenario", "run", str(PACK / "scenarios")]) == 0
 
 

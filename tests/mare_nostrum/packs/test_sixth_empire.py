@@ -1,4 +1,4 @@
-"""A sixth empire a pack declares on its board (tests/packs/phoenicia: Phoenicia, patched
+"""A sixth empire a pack declares on its board (phoenicia/ here: Phoenicia, patched
 onto the English board): the game seats six when the board lists six empires, the new
 empire starts as its entry says, and an incomplete empire is refused before play with
 the patch's file, line and key.
