@@ -1,7 +1,7 @@
 """A second outside modder's Antike II know-how and personage (modder2/antike2),
 written from the docs alone: each is proved in a position by its scenario, and the same
 scenario played without the card fails, so the power is what makes it pass. (His Mare
-Nostrum heroes and wonders are played with the first modder's, test_language_modder.py.)"""
+Nostrum heroes and wonders are played with the first modder's, test_modders_cards.py.)"""
 
 from __future__ import annotations
 
