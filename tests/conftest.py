@@ -57,6 +57,15 @@ def _put_the_test_folders_on_the_path() -> None:
 
 _put_the_test_folders_on_the_path()
 
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Once every test module is imported, tests/ itself leaves the path: a process the
+    tests start with this one's path (a dask worker, a spawned simulation worker) would
+    find the folders tests/mare_nostrum/ and tests/antike2/ as namespace packages before
+    the installed games (see ``_import_the_installed_games``). The subject folders stay:
+    a test may import a helper late, and none of them holds a folder named as a game."""
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != TESTS]
+
 # The commands and snippets the tests run in a subprocess (``python -m mnrules``, from the
 # checkout) import mnrules as these tests do, from the install, not from the folder they
 # start in: a regular install's games are in site-packages only, and a checkout's pure

@@ -6,8 +6,8 @@ and the script parser is never unpickled from a folder other users may write to.
 every key, unicode oddities, deep nesting, long lines, broken scripts); the suite runs a
 few hundred of them, and a bigger count can be run by hand::
 
-    python -c "import sys; sys.path[:0] = ['tests']; import test_hostile_cards as t; \\
-               t.run_hostile(20000, seed=7)"
+    python -c "import sys; sys.path[:0] = ['tests', 'tests/hostile']; \\
+               import test_hostile_cards as t; t.run_hostile(20000, seed=7)"
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ file, an output that cannot be written is refused before the work, and no comman
 however wrong — gives anything but a clean message.
 
 :func:`hostile_cli` is a plain function so that a bigger count can be run by hand:
-``python -c "import sys; sys.path[:0] = ['tests']; from test_hostile_runtime import *;
-hostile_cli(3000, 1)"``.
+``python -c "import sys; sys.path[:0] = ['tests', 'tests/hostile'];
+from test_hostile_runtime import *; hostile_cli(3000, 1)"``.
 """
 
 from __future__ import annotations
@@ -125,8 +125,7 @@ def _jobs(n: int = 6) -> list[sim.Job]:
 
 
 KILL_ONCE = """
-import os, sys
-sys.path[:0] = [{tests!r}]
+import os
 from dataclasses import replace
 from mnrules import simulate as sim
 jobs = [replace(j, round_cap=3) for j in sim.jobs_for("en", None, 3, 6, 4, ["random"])]
@@ -145,7 +144,7 @@ print("same results")
 
 
 def test_a_killed_worker_loses_no_game(tmp_path: Path) -> None:
-    code = KILL_ONCE.format(tests=str(ROOT / "tests"), marker=str(tmp_path / "killed"))
+    code = KILL_ONCE.format(marker=str(tmp_path / "killed"))
     out = python(code, timeout=60)
     assert not out.timed_out, "simulate hung after a worker died"
     assert out.returncode == 0 and "same results" in out.stdout, out.stderr[-3000:]

@@ -5,7 +5,7 @@ never a traceback, a hang or unbounded memory. Bombs run in a child process unde
 memory cap and a timeout (``tests/limits.py``).
 
 :func:`hostile_packs` is a plain function so that a bigger count can be run by hand:
-``python -c "import sys; sys.path[:0] = ['tests']; from test_hostile_packs import *;
+``PYTHONPATH=tests:tests/kernel/ruleset python -c "from test_hostile_packs import *;
 print(hostile_packs(5000, 1))"`` (the number of cases run, and the failures).
 """
 
@@ -757,6 +757,7 @@ def test_hostile_packs_give_success_or_a_located_error() -> None:
     assert ran == 120
 
 
-if __name__ == "__main__":  # python tests/kernel/ruleset/test_hostile_packs.py N SEED
+# PYTHONPATH=tests python tests/kernel/ruleset/test_hostile_packs.py N SEED
+if __name__ == "__main__":
     ran, found = hostile_packs(int(sys.argv[1]), int(sys.argv[2]))
     print(f"{ran} cases", "\n\n".join(found) or "no failures")
