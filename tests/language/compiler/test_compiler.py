@@ -281,3 +281,22 @@ def test_a_word_read_only_in_battle_is_refused_in_a_cost(tmp_path: Path) -> None
         with_cards(tmp_path, ("hero", "modify cost when land battle: subtract 1"))
     assert "the condition 'land battle' means something only for " in str(err.value)
     assert "not for the quantity 'cost'" in str(err.value)
+
+
+FAVOURS = '''
+from mnrules.hooks.hookspecs import hookimpl
+from mnrules.language.words import Word
+
+
+@hookimpl
+def mn_vocabulary():
+    return [Word("condition", "you have {n} favours", lambda env, n: True, "favours owed")]
+'''
+
+
+def test_a_price_with_a_test_but_no_pay_action_is_refused(tmp_path: Path) -> None:
+    """A modder's 'you have N favours' test is no 'pay N favours' action: 'you may pay
+    1 favours to take 2 wine' cannot pay, and says so."""
+    with pytest.raises(ScriptError, match="cannot pay '1 favours'"):
+        with_cards(tmp_path, ("midas", "after collect: you may pay 1 favours to take 2 wine"),
+                   plugin=FAVOURS)

@@ -112,39 +112,6 @@ def test_an_action_per_a_count_is_done_that_many_times(tmp_path: Path) -> None:
     assert screens["greece"].get("coin") == 2 and screens["carthage"].get("coin") == 3
 
 
-def test_a_card_places_one_fortress_of_a_player_in_a_province_at_most() -> None:
-    """'place 2 fortress here' puts one where Rome has none, none where he has one (a
-    player's fortress stands alone in a province); legions have no such limit; the
-    item bought reads its building from the slot ('the item is market')."""
-    from mare_nostrum.words import _item_is, _place
-    from mnrules import new_game
-    from mnrules.language.compiler import Env
-
-    game = new_game(load_ruleset("en"), 5, seed=1)
-    state = game.state
-    env = Env(game, "rome", "x", {})
-    assert state.count("LATIUM", "rome", "fortress") == 1
-    _place(env, 2, "fortress", "LATIUM")
-    assert state.count("LATIUM", "rome", "fortress") == 1
-    _place(env, 2, "fortress", "GALLIA")
-    assert state.count("GALLIA", "rome", "fortress") == 1
-    before, box = state.count("GALLIA", "rome", "legion"), state.pieces["rome"]["legion"]
-    _place(env, 2, "legion", "GALLIA")
-    assert state.count("GALLIA", "rome", "legion") == before + 2
-    assert state.pieces["rome"]["legion"] == box - 2      # taken from his box
-    # a trireme stands at sea only: 'place 1 trireme here' of a land battle does nothing
-    triremes = state.pieces["rome"]["trireme"]
-    _place(env, 1, "trireme", "GALLIA")
-    assert state.count("GALLIA", "rome", "trireme") == 0
-    assert state.pieces["rome"]["trireme"] == triremes
-    market = game.rules.board.provinces["ITALIA"].slots.index(
-        next(s for s in game.rules.board.provinces["ITALIA"].slots if s.kind == "market"))
-    bought = Env(game, "rome", "x", {"action": ["building", "ITALIA", market]})
-    assert _item_is(bought, "market") and _item_is(bought, "building")
-    assert not _item_is(bought, "temple")
-    assert _item_is(Env(game, "rome", "x", {"action": ["legion", "ITALIA"]}), "legion")
-
-
 def test_a_price_of_several_resources_is_paid_together_and_read_so() -> None:
     """'offer legion for 1 coin and 1 grain' (modders/modder3/cards/quartermaster.yaml): one
     payment of two resources, not a choice between them ('or' is the choice)."""

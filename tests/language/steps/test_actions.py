@@ -208,22 +208,3 @@ def test_a_games_action_beginning_with_a_subject_word_is_read_whole(tmp_path: Pa
     _ = game.pending
     assert screens(game) == {"rome": {"wine": 5}, "greece": {"wine": 2},
                              "carthage": {"wine": 2}}
-
-
-FAVOURS = '''
-from mnrules.hooks.hookspecs import hookimpl
-from mnrules.language.words import Word
-
-
-@hookimpl
-def mn_vocabulary():
-    return [Word("condition", "you have {n} favours", lambda env, n: True, "favours owed")]
-'''
-
-
-def test_a_price_with_a_test_but_no_pay_action_is_refused(tmp_path: Path) -> None:
-    """A modder's 'you have N favours' test is no 'pay N favours' action: 'you may pay
-    1 favours to take 2 wine' cannot pay, and says so."""
-    with pytest.raises(ScriptError, match="cannot pay '1 favours'"):
-        with_cards(tmp_path, ("midas", "after collect: you may pay 1 favours to take 2 wine"),
-                   plugin=FAVOURS)

@@ -16,7 +16,7 @@ from mare_nostrum import position as pos
 from mare_nostrum.battle import side_for
 from mare_nostrum.control import slot_controller
 from mare_nostrum.words import QUANTITY_NUMBERS
-from mnrules import new_game
+from mnrules import load_ruleset, new_game
 from mnrules.content.ruleset import Ruleset
 from mnrules.language.syntax import ScriptError
 from test_build import face_up_game, game_at, turn
@@ -255,3 +255,36 @@ def test_each_quantity_takes_numbers_up_to_the_guides_bound_and_no_further(
     assert with_cards(tmp_path / "high", ("hero", script.replace("N", str(high)))).cards
     with pytest.raises(ScriptError, match=f"from 0 to {high} allowed"):
         with_cards(tmp_path / "over", ("hero", script.replace("N", str(high + 1))))
+
+
+def test_a_card_places_one_fortress_of_a_player_in_a_province_at_most() -> None:
+    """'place 2 fortress here' puts one where Rome has none, none where he has one (a
+    player's fortress stands alone in a province); legions have no such limit; the
+    item bought reads its building from the slot ('the item is market')."""
+    from mare_nostrum.words import _item_is, _place
+    from mnrules import new_game
+    from mnrules.language.compiler import Env
+
+    game = new_game(load_ruleset("en"), 5, seed=1)
+    state = game.state
+    env = Env(game, "rome", "x", {})
+    assert state.count("LATIUM", "rome", "fortress") == 1
+    _place(env, 2, "fortress", "LATIUM")
+    assert state.count("LATIUM", "rome", "fortress") == 1
+    _place(env, 2, "fortress", "GALLIA")
+    assert state.count("GALLIA", "rome", "fortress") == 1
+    before, box = state.count("GALLIA", "rome", "legion"), state.pieces["rome"]["legion"]
+    _place(env, 2, "legion", "GALLIA")
+    assert state.count("GALLIA", "rome", "legion") == before + 2
+    assert state.pieces["rome"]["legion"] == box - 2      # taken from his box
+    # a trireme stands at sea only: 'place 1 trireme here' of a land battle does nothing
+    triremes = state.pieces["rome"]["trireme"]
+    _place(env, 1, "trireme", "GALLIA")
+    assert state.count("GALLIA", "rome", "trireme") == 0
+    assert state.pieces["rome"]["trireme"] == triremes
+    market = game.rules.board.provinces["ITALIA"].slots.index(
+        next(s for s in game.rules.board.provinces["ITALIA"].slots if s.kind == "market"))
+    bought = Env(game, "rome", "x", {"action": ["building", "ITALIA", market]})
+    assert _item_is(bought, "market") and _item_is(bought, "building")
+    assert not _item_is(bought, "temple")
+    assert _item_is(Env(game, "rome", "x", {"action": ["legion", "ITALIA"]}), "legion")
