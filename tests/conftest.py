@@ -18,6 +18,10 @@ from mnrules.content import games
 from mnrules.content.ruleset import Ruleset
 from mnrules.core.invariants import check
 
+# the tests' folder (data shared across subject folders is found from it) and the checkout
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+
 
 def _import_the_installed_games() -> None:
     """pytest puts tests/ on the import path (the tests import their helpers by name),
@@ -25,7 +29,7 @@ def _import_the_installed_games() -> None:
     hide the installed game: an editable install's finder is asked only after the path.
     So every installed game is imported first, with the test folders off the path
     (tests/packaging checks that the games imported are the checkout's)."""
-    here = Path(__file__).resolve().parent
+    here = TESTS
     saved = sys.path[:]
     sys.path[:] = [p for p in sys.path if not Path(p or ".").resolve().is_relative_to(here)]
     try:
@@ -38,6 +42,29 @@ def _import_the_installed_games() -> None:
 
 
 _import_the_installed_games()
+
+
+def _put_the_test_folders_on_the_path() -> None:
+    """The tests are filed by subject in folders (README, "Tests") and import their shared
+    helpers by module name across them (``from test_movement import empty_board``,
+    ``from a2_helpers import at_turn``): pytest puts only the importing file's own folder on
+    the path, so every folder under tests/ that holds a test module goes there, whichever
+    folder is run. (A module's name is unique under tests/: pytest refuses two alike.)"""
+    here = TESTS
+    folders = sorted({p.parent for p in here.rglob("test_*.py")} - {here})
+    sys.path[1:1] = [str(f) for f in folders if str(f) not in sys.path]
+
+
+_put_the_test_folders_on_the_path()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Once every test module is imported, tests/ itself leaves the path: a process the
+    tests start with this one's path (a dask worker, a spawned simulation worker) would
+    find the folders tests/mare_nostrum/ and tests/antike2/ as namespace packages before
+    the installed games (see ``_import_the_installed_games``). The subject folders stay:
+    a test may import a helper late, and none of them holds a folder named as a game."""
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != TESTS]
 
 # The commands and snippets the tests run in a subprocess (``python -m mnrules``, from the
 # checkout) import mnrules as these tests do, from the install, not from the folder they
@@ -105,7 +132,8 @@ def advance_to(game: Game, kind: str, choose: Callable[[Game], Any] | None = Non
 
 # -- scenario files are tests too ----------------------------------------------------------
 def pytest_collect_file(parent: pytest.Collector, file_path: Any) -> pytest.Collector | None:
-    """Every YAML file under tests/scenarios/ runs as one test per edition it names."""
+    """Every YAML file under a scenarios/ folder (tests/mare_nostrum/scenarios/, a game's
+    area's, a modder's) runs as one test per edition it names."""
     if file_path.suffix == ".yaml" and "scenarios" in file_path.parts:
         return ScenarioFile.from_parent(parent, path=file_path)
     return None

@@ -235,11 +235,85 @@ def config() -> dict[str, object]:
     return section
 
 
+# Where a module's tests are filed: a game's under tests/<game>/, the kernel's parts under
+# the folder of their subject (README, "Tests").
+KERNEL_TESTS = {"mnrules/core": "tests/kernel", "mnrules/hooks": "tests/kernel",
+                "mnrules/content": "tests/kernel", "mnrules/language": "tests/language",
+                "mnrules/tools": "tests/tools"}
+
+
+def test_root(module: str) -> str | None:
+    """The folder holding the tests of a module's game or kernel part, or None."""
+    parent = str(Path(module).parent.as_posix())
+    if parent.startswith("plugins/") and parent.count("/") == 1:
+        return "tests/" + parent.split("/", 1)[1]
+    return KERNEL_TESTS.get(parent)
+
+
+def named_for(name: str, stem: str) -> bool:
+    """Whether a test file (test_<stem>.py, test_<stem>_*.py) or a scenario file
+    (<stem>.yaml, <stem>_*.yaml) is named for the module ``stem``."""
+    base = name.rsplit(".", 1)[0]
+    if name.endswith(".py"):
+        return base == f"test_{stem}" or base.startswith(f"test_{stem}_")
+    return name.endswith(".yaml") and (base == stem or base.startswith(f"{stem}_"))
+
+
+def _test_files() -> list[str]:
+    """Every file under tests/, as committed (HEAD when the run began) in a git checkout."""
+    if _committed():
+        done = subprocess.run(["git", "ls-tree", "-r", "--name-only", _pinned(), "tests"],
+                              cwd=ROOT, capture_output=True, text=True, check=True)
+        return done.stdout.split()
+    return sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").rglob("*")
+                  if p.is_file())
+
+
+def _is_test(path: str) -> bool:
+    """A test module, or a scenario file (pytest runs every YAML under a scenarios/)."""
+    parts = path.split("/")
+    return (parts[-1].startswith("test_") and parts[-1].endswith(".py")) or (
+        parts[-1].endswith(".yaml") and "scenarios" in parts[:-1])
+
+
+def tests_for(module: str, files: list[str] | None = None) -> list[str]:
+    """The tests of a mutated module, read from the folders: under its test root (a game's
+    tests/<game>/, or the kernel part's tests/kernel, tests/language, tests/tools), every
+    subject folder named for the module, and every subject folder (the root's sub-folder)
+    holding a test file named for it, whole; a named test or scenario file that no subject
+    folder holds counts alone. So plugins/mare_nostrum/battle.py is tested by
+    tests/mare_nostrum/military/ (test_battle.py is filed there, with Move & Fight),
+    plugins/antike2/movere.py by tests/antike2/movere/, mnrules/core/engine.py by
+    tests/kernel/engine/."""
+    root = test_root(module)
+    if root is None:
+        return []
+    stem = Path(module).stem
+    chosen: set[str] = set()
+    for path in files if files is not None else _test_files():
+        if not path.startswith(root + "/") or not _is_test(path):
+            continue
+        inner = path[len(root) + 1:].split("/")
+        folders = inner[:-1]
+        if stem in folders:                       # a folder named for the module
+            chosen.add("/".join([root, *folders[:folders.index(stem) + 1]]))
+        elif named_for(inner[-1], stem):
+            if folders and inner[-1].endswith(".py"):
+                chosen.add(f"{root}/{folders[0]}")   # its subject folder, whole
+            else:
+                chosen.add(path)
+    # a file or folder inside a chosen folder is run with it
+    return sorted(c for c in chosen
+                  if not any(c != o and c.startswith(o + "/") for o in chosen))
+
+
 def modules() -> dict[str, list[str]]:
-    """Module path -> the test files that concern it (the config's table)."""
-    table = config()["modules"]
-    assert isinstance(table, dict)
-    return {str(k): [str(t) for t in v] for k, v in table.items()}
+    """Module path -> the tests that concern it (the configured modules, their tests found
+    in the folders by ``tests_for``)."""
+    listed = config()["modules"]
+    assert isinstance(listed, list)
+    files = _test_files()
+    return {str(m): tests_for(str(m), files) for m in listed}
 
 
 def equivalents() -> dict[str, str]:
@@ -397,7 +471,7 @@ def _run_modules(paths: list[str], count: int, seed: int, jobs: int) -> list[Sco
     table, marked = modules(), equivalents()
     unknown = [p for p in paths if p not in table]
     if unknown:
-        raise SystemExit(f"not in [tool.mnrules-mutation.modules]: {', '.join(unknown)}")
+        raise SystemExit(f"not in [tool.mnrules-mutation] modules: {', '.join(unknown)}")
     boxes = [Sandbox() for _ in range(jobs)]
     free = list(boxes)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from a2_helpers import variant_file
 
+from a2_helpers import variant_file
 from mnrules import load_ruleset
 from mnrules.content.packs import list_packs
 from mnrules.errors import MnrulesError

@@ -1,7 +1,7 @@
 """What a player of Antike II reads is a sentence in his language with the pack's names:
 whole bot games under the English, Russian and Latin packs are rendered (every question,
 option and event, and the table) and scanned for what must never reach a player — the
-same scan as Mare Nostrum's (tests/test_present.py)."""
+same scan as Mare Nostrum's (tests/language/texts/test_present.py)."""
 
 from __future__ import annotations
 

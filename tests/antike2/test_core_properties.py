@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from a2_helpers import RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from a2_helpers import RULES
 from antike2.supply import bank_coins, temples_left, units_left
 from mnrules import new_game
 from mnrules.bots.random_bot import RandomBot

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from a2_helpers import asked, at_turn, options, play
 
+from a2_helpers import asked, at_turn, options, play
 from antike2.rondel import spaces
 from limits import assert_clean_error, mnrules
 from mnrules import load_ruleset, new_game

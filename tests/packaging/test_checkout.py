@@ -56,7 +56,7 @@ def test_the_modules_imported_are_the_checkouts() -> None:
         spec = importlib.util.find_spec(name)
         origin = spec.origin if spec is not None else None
         if origin is None or not origin.endswith(".py"):
-            continue            # a compiled module (tests/test_compiled.py judges those)
+            continue            # a compiled module (tests/kernel/bus/test_compiled.py judges those)
         if Path(origin).read_bytes() != path.read_bytes():
             stale.append(f"{name}: {origin} is not {path}")
     assert stale == [], "the tests import another copy of the code: " + "; ".join(stale[:5])

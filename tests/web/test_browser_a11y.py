@@ -19,9 +19,8 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
-from web_live import chromium_browser, find_chromium, serving  # noqa: E402
-
 from mnrules.frontends.web.app import allowed_hosts, create_app  # noqa: E402
+from web_live import chromium_browser, find_chromium, serving  # noqa: E402
 
 CHROMIUM = find_chromium()
 

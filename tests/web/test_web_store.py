@@ -25,10 +25,10 @@ httpx = pytest.importorskip("httpx")
 uvicorn = pytest.importorskip("uvicorn")
 
 from starlette.testclient import TestClient  # noqa: E402
-from web_live import free_port, serving  # noqa: E402
 
 from mnrules.frontends.web.app import create_app  # noqa: E402
 from mnrules.frontends.web.tables import Budget  # noqa: E402
+from web_live import free_port, serving  # noqa: E402
 
 ROME = {"edition": "en", "players": 5, "seed": 3, "seats": {"rome": "human"}}
 
