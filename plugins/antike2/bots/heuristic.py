@@ -114,7 +114,10 @@ class HeuristicBot:
         something, and which resources they take (:meth:`_plans`). A plan whose turn
         ends with all it took still held buys nothing this turn, whatever else it
         changes: it waits for the next turn, where it may be made as well (``mnrules
-        bots check``'s idle trade). Before the rondel move it trades not at all (its
+        bots check``'s idle trade); a larger plan counts only for what it gains beyond
+        the smaller idle ones, since after the first trade the next decision weighs the
+        rest against a turn that holds what it took. Before the rondel move it trades
+        not at all (its
         action and its founding have trades of their own)."""
         me = dec.player
         turn = game.state.stack[-2] if len(game.state.stack) > 1 else {}
@@ -131,6 +134,7 @@ class HeuristicBot:
         top = base[0] + GAIN
         for opt in offers if wanted else ():
             kinds = tuple(k for k in self._kinds_to_take(game, me, opt) if k in wanted)
+            floor = top
             for times in range(1, REPEATS + 1):
                 plans = self._plans(game, me, opt, kinds, times * int(opt[2]))  # type: ignore[index]
                 spending = [(v, takes) for v, takes, end in plans
@@ -138,9 +142,13 @@ class HeuristicBot:
                 if not spending:
                     if not plans:
                         break   # it cannot be made so often (or every plan is a loop)
-                    continue    # idle at this size: more trades may buy something
+                    # idle at this size: more trades may buy something, but only what
+                    # they gain beyond it counts, for after this trade the next decision
+                    # weighs the rest against a turn that holds what it took
+                    floor = max(floor, max(v for v, _, _ in plans) + GAIN)
+                    continue
                 value = max(v for v, _ in spending)
-                if value > top:
+                if value > max(top, floor):
                     best, top = opt, value
                 break   # the fewest trades that buy something (the next decision asks again)
         return best

@@ -106,3 +106,18 @@ def test_the_takes_of_a_run_of_trades_follow_one_plan() -> None:
     report = check_game(rules, 6, 1000012, ["heuristic"], cap=33)
     idle = [f for f in report.findings if f.kind == "idle trade"]
     assert (report.games, idle) == (1, [])
+
+
+def test_a_trade_is_made_for_what_its_run_gains_beyond_one_trade() -> None:
+    """Green, 6 nations, seed 1000172, round 37: 15 gold, no iron, moved to Militia, its
+    first unit free. One trade of 2 gold for 1 iron keeps the iron (idle); two would
+    raise a second unit with it, worth no more than the first trade's iron held. Made
+    for the run of two, the first trade was then the only one (the next decision weighs
+    a second trade against a turn that holds the iron) and its iron stood idle: no
+    trade is made, the free unit is raised as it was."""
+    from mnrules.tools.blunders import check_game
+
+    rules = load_ruleset("antike2")
+    report = check_game(rules, 6, 1000172, ["heuristic"], cap=37)
+    idle = [f for f in report.findings if f.kind == "idle trade"]
+    assert (report.games, idle) == (1, [])
