@@ -197,19 +197,15 @@ def game_packs(game: str) -> list[str]:
     return out
 
 
-def _at(src: Sourced, path: tuple[str | int, ...]) -> str:
-    pos = src.position(path)
-    return f"{src.file}:{pos[0]}:{pos[1]}" if pos else src.file
-
 
 def _check_section(src: Sourced, key: str, value: Any, schema: Mapping[str, Any]) -> None:
     for k, v in value.items():
         if k not in schema:
-            raise PackError(f"{_at(src, (key, k))}: {key}.{k}: unknown key"
+            raise PackError(f"{src.at((key, k))}: {key}.{k}: unknown key"
                             + did_you_mean(str(k), schema,
                                            f"; expected one of {', '.join(schema)}"))
         if not isinstance(v, schema[k]):
-            raise PackError(f"{_at(src, (key, k))}: {key}.{k}: expected "
+            raise PackError(f"{src.at((key, k))}: {key}.{k}: expected "
                             f"{TYPE_WORDS.get(schema[k], schema[k])}, got {v!r}")
 
 
@@ -226,49 +222,49 @@ def check_schema(src: Sourced) -> None:
         raise PackError(f"{src.file}: a pack must be a mapping of keys")
     for key, value in data.items():
         if key not in SCHEMA:
-            raise PackError(f"{_at(src, (key,))}: unknown pack key {key!r}"
+            raise PackError(f"{src.at((key,))}: unknown pack key {key!r}"
                             + did_you_mean(str(key), SCHEMA))
         want = SCHEMA[key]
         if not isinstance(value, want):
             words = " or ".join(TYPE_WORDS.get(t, str(t)) for t in
                                 (want if isinstance(want, tuple) else (want,)))
-            raise PackError(f"{_at(src, (key,))}: {key}: expected {words}, got {value!r}")
+            raise PackError(f"{src.at((key,))}: {key}: expected {words}, got {value!r}")
     if data.get("format", PACK_FORMAT) != PACK_FORMAT:
-        raise PackError(f"{_at(src, ('format',))}: format: expected {PACK_FORMAT!r}, "
+        raise PackError(f"{src.at(('format',))}: format: expected {PACK_FORMAT!r}, "
                         f"got {data.get('format')!r}")
     if isinstance(data.get("cards"), dict):
         _check_section(src, "cards", data["cards"], CARD_SECTION)
     if isinstance(data.get("plugins"), dict):
         _check_section(src, "plugins", data["plugins"], PLUGIN_SECTION)
     if "engine" in data:
-        check_engine(data["engine"], _at(src, ("engine",)))
+        check_engine(data["engine"], src.at(("engine",)))
     if "api" in data:
-        check_api(data["api"], _at(src, ("api",)))
+        check_api(data["api"], src.at(("api",)))
     for k, v in (data.get("readings") or {}).items():
         if not isinstance(k, str) or not isinstance(v, str):
-            raise PackError(f"{_at(src, ('readings', k))}: readings.{k}: expected a name and "
+            raise PackError(f"{src.at(('readings', k))}: readings.{k}: expected a name and "
                             f"its text, got {v!r:.80}")
     for k, v in (data.get("names") or {}).items():
         if isinstance(v, dict) and isinstance(k, str):
             for i, text in v.items():
                 if not isinstance(i, str | int) or isinstance(i, bool) or \
                         not isinstance(text, str):
-                    raise PackError(f"{_at(src, ('names', k, i))}: names.{k}.{i}: expected "
+                    raise PackError(f"{src.at(('names', k, i))}: names.{k}.{i}: expected "
                                     f"an id and its name, got {text!r:.80}")
         elif not isinstance(k, str) or not isinstance(v, str):
-            raise PackError(f"{_at(src, ('names', k))}: names.{k}: expected a name (a text) "
+            raise PackError(f"{src.at(('names', k))}: names.{k}: expected a name (a text) "
                             f"or the names of one kind (a mapping of ids to texts, e.g. "
                             f"phases: {{{_first_phase(data)}: ...}}), got {v!r:.80}")
     for k in data.get("patch") or {}:
         if k not in PATCH_TARGETS:
-            raise PackError(f"{_at(src, ('patch', k))}: patch.{k}: no data file to patch by "
+            raise PackError(f"{src.at(('patch', k))}: patch.{k}: no data file to patch by "
                             f"that name" + did_you_mean(str(k), PATCH_TARGETS)
                             + f" (a pack patches {', '.join(PATCH_TARGETS)})")
     for key in ("phases", "notes"):
         value = data.get(key)
         for i, v in enumerate(value if isinstance(value, list) else []):
             if not isinstance(v, str):
-                raise PackError(f"{_at(src, (key, i))}: {key}[{i}]: expected a text, "
+                raise PackError(f"{src.at((key, i))}: {key}[{i}]: expected a text, "
                                 f"got {v!r:.80}")
 
 
@@ -316,7 +312,7 @@ def check_api(spec: str, where: str) -> None:
 def _record(origins: dict[tuple[str, ...], str], src: Sourced, value: Any,
             path: tuple[str | int, ...]) -> None:
     """Remember where every key and item (to five levels) was set, for messages."""
-    origins[tuple(str(k) for k in path)] = _at(src, path)
+    origins[tuple(str(k) for k in path)] = src.at(path)
     if len(path) >= 5:
         return
     if isinstance(value, dict):
@@ -485,7 +481,7 @@ def _check_names(src: Sourced, names: Mapping[str, Any], base: Mapping[str, Any]
         for i, text in (v.items() if isinstance(v, dict) else [(None, v)]):
             if len(str(text)) > MAX_NAME_CHARS:
                 at = ("names", kind) if i is None else ("names", kind, i)
-                raise PackError(f"{_at(src, at)}: names.{kind}{'' if i is None else f'.{i}'}"
+                raise PackError(f"{src.at(at)}: names.{kind}{'' if i is None else f'.{i}'}"
                                 f": a name of {len(str(text))} characters; a name is shown "
                                 f"on every line that names its id, at most "
                                 f"{MAX_NAME_CHARS} characters")
@@ -497,13 +493,13 @@ def _check_names(src: Sourced, names: Mapping[str, Any], base: Mapping[str, Any]
         if not isinstance(v, dict):
             continue
         if kind not in known:
-            raise PackError(f"{_at(src, ('names', kind))}: names.{kind}: the packs this one "
+            raise PackError(f"{src.at(('names', kind))}: names.{kind}: the packs this one "
                             f"extends name no {kind!r}"
                             + did_you_mean(str(kind), known)
                             + f" (kinds: {', '.join(known)})")
         for i in v:
             if str(i) not in known[kind] and str(i) not in declared:
-                raise PackError(f"{_at(src, ('names', kind, i))}: names.{kind}.{i}: no "
+                raise PackError(f"{src.at(('names', kind, i))}: names.{kind}.{i}: no "
                                 f"{kind} has this id"
                                 + did_you_mean(str(i), known[kind])
                                 + f" ({kind}: {', '.join(known[kind])})")
@@ -525,7 +521,7 @@ class PatchStep:
 
     @property
     def where(self) -> str:
-        return _at(self.src, self.at)
+        return self.src.at(self.at)
 
     def refuse(self, message: str) -> PackError:
         return PackError(f"{self.where}: patch: {self.text}: {message}")
@@ -560,10 +556,10 @@ def parse_path(value: Any, where: str) -> KeyPath:
 def _patch_steps(src: Sourced, target: str, body: Any) -> list[PatchStep]:
     at: KeyPath = ("patch", target)
     if isinstance(body, dict):
-        return [PatchStep("set", parse_path(k, _at(src, (*at, k))), str(k), v, src,
+        return [PatchStep("set", parse_path(k, src.at((*at, k))), str(k), v, src,
                           (*at, k), (*at, k)) for k, v in body.items()]
     if not isinstance(body, list):
-        raise PackError(f"{_at(src, at)}: patch.{target}: expected key paths and their "
+        raise PackError(f"{src.at(at)}: patch.{target}: expected key paths and their "
                         f"values ({{KEY.KEY.KEY: VALUE}}) or a list of steps "
                         f"({{set: PATH, to: VALUE}}, {{add: VALUE, to: PATH}}, "
                         f"{{remove: VALUE, from: PATH}}, {{delete: PATH}}), got {body!r:.80}")
@@ -572,7 +568,7 @@ def _patch_steps(src: Sourced, target: str, body: Any) -> list[PatchStep]:
         here = (*at, i)
         verbs = [v for v in PATCH_VERBS if isinstance(step, dict) and v in step]
         if not isinstance(step, dict) or len(verbs) != 1:
-            raise PackError(f"{_at(src, here)}: patch.{target}[{i}]: expected one of "
+            raise PackError(f"{src.at(here)}: patch.{target}[{i}]: expected one of "
                             f"{{set: PATH, to: VALUE}}, {{add: VALUE, to: PATH}}, "
                             f"{{remove: VALUE, from: PATH}}, {{delete: PATH}}, got "
                             f"{step!r:.80}")
@@ -582,15 +578,15 @@ def _patch_steps(src: Sourced, target: str, body: Any) -> list[PatchStep]:
         for key in step:
             if key not in allowed:
                 has = f" (a {verb} step has {', '.join(allowed)})"
-                raise PackError(f"{_at(src, (*here, key))}: patch.{target}[{i}].{key}: "
+                raise PackError(f"{src.at((*here, key))}: patch.{target}[{i}].{key}: "
                                 f"unknown key" + did_you_mean(str(key), allowed, has))
         if other and other not in step:
-            raise PackError(f"{_at(src, here)}: patch.{target}[{i}]: a {verb} step needs "
+            raise PackError(f"{src.at(here)}: patch.{target}[{i}]: a {verb} step needs "
                             f"'{other}:'")
         path_key, value_key = (verb, other) if verb in ("set", "delete") else (other, verb)
         assert path_key is not None
         text = step[path_key]
-        steps.append(PatchStep(verb, parse_path(text, _at(src, (*here, path_key))),
+        steps.append(PatchStep(verb, parse_path(text, src.at((*here, path_key))),
                                str(text) if isinstance(text, str) else ".".join(map(str, text)),
                                step.get(value_key) if value_key else None, src,
                                (*here, path_key), (*here, value_key) if value_key else here))
@@ -788,9 +784,9 @@ def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None
     data: dict[str, Any] = dict(src.data)
     parent = data.pop("extends", None) or default_base
     if parent is not None:
-        _path_text(parent, "extends", _at(src, ("extends",)))
+        _path_text(parent, "extends", src.at(("extends",)))
         if len(_seen) + 1 >= MAX_EXTENDS:
-            raise PackError(f"{_at(src, ('extends',))}: extends: a chain of more than "
+            raise PackError(f"{src.at(('extends',))}: extends: a chain of more than "
                             f"{MAX_EXTENDS} packs and variants (from {_seen[0]})")
         ref = str(parent)
         if ref.endswith((".yaml", ".yml")) and not Path(ref).is_absolute():
@@ -800,9 +796,9 @@ def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None
         except PackError as exc:
             text = str(exc)
             if "unknown edition" in text or "no such file" in text:
-                raise PackError(f"{_at(src, ('extends',))}: extends: {text}") from None
+                raise PackError(f"{src.at(('extends',))}: extends: {text}") from None
             if text.startswith("extends: circular chain") and not _seen:
-                raise PackError(f"{_at(src, ('extends',))}: {text}") from None
+                raise PackError(f"{src.at(('extends',))}: {text}") from None
             raise
     else:
         base = Pack({}, [], file.parent / "board.yaml")
@@ -813,20 +809,20 @@ def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None
     for k, v in data.items():
         if k == "plugins":
             merged[k] = _plugins(list(base.data.get("plugins") or []), v,
-                                 _at(src, ("plugins",)), file.parent)
+                                 src.at(("plugins",)), file.parent)
         elif k in ("cards", "patch"):
             continue
         elif k == "game":
-            merged[k] = _plugin_ref(v, "game", _at(src, ("game",)), file.parent) \
+            merged[k] = _plugin_ref(v, "game", src.at(("game",)), file.parent) \
                 if str(v).endswith(".py") else v
         elif isinstance(v, dict) and isinstance(merged.get(k), dict):
             merged[k] = _merge(merged[k], v)
         else:
             merged[k] = v
     if "board" in data:
-        board_file = file.parent / _path_text(data["board"], "board", _at(src, ("board",)))
+        board_file = file.parent / _path_text(data["board"], "board", src.at(("board",)))
         if not board_file.is_file():
-            raise PackError(f"{_at(src, ('board',))}: board: no board file {data['board']!r} "
+            raise PackError(f"{src.at(('board',))}: board: no board file {data['board']!r} "
                             f"in {file.parent}")
     else:
         board_file = base.board_file
@@ -840,27 +836,27 @@ def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None
     cards = data.get("cards") or {}
     for i, d in enumerate(cards.get("add") or []):
         if not isinstance(d, str) or not d.strip():
-            raise PackError(f"{_at(src, ('cards', 'add', i))}: cards.add[{i}]: expected "
+            raise PackError(f"{src.at(('cards', 'add', i))}: cards.add[{i}]: expected "
                             f"the path of a folder of cards, got {d!r:.80}")
-        where = _at(src, ("cards", "add", i))
+        where = src.at(("cards", "add", i))
         folder = (file.parent / _path_text(d, f"cards.add[{i}]", where)).resolve()
         if ".." in Path(d).parts or not folder.is_relative_to(file.parent.resolve()):
             raise PackError(f"{where}: cards.add[{i}]: a folder of cards must be in the "
                             f"pack's folder ({file.parent}) or below it, not {d!r}")
         if not folder.is_dir():
-            raise PackError(f"{_at(src, ('cards', 'add'))}: cards.add: no folder {d!r}")
+            raise PackError(f"{src.at(('cards', 'add'))}: cards.add: no folder {d!r}")
         out.card_dirs.append(folder)
     removed = set(out.data.get("_removed_cards", []))
     for i, c in enumerate(cards.get("remove") or []):
         if not isinstance(c, str):
-            raise PackError(f"{_at(src, ('cards', 'remove', i))}: cards.remove[{i}]: "
+            raise PackError(f"{src.at(('cards', 'remove', i))}: cards.remove[{i}]: "
                             f"expected a card id, got {c!r:.80}")
         removed.add(c)
     out.data["_removed_cards"] = sorted(removed)
-    out.removed_at.update({str(c): _at(src, ("cards", "remove", i))
+    out.removed_at.update({str(c): src.at(("cards", "remove", i))
                            for i, c in enumerate(cards.get("remove") or [])})
     for cid, name in (cards.get("variant") or {}).items():
-        where = _at(src, ("cards", "variant", cid))
+        where = src.at(("cards", "variant", cid))
         if not isinstance(name, str) or not name.strip():
             raise PackError(f"{where}: cards.variant.{cid}: expected the name of one of the "
                             f"card's variants (declared in its file), got {name!r:.80}")
@@ -868,7 +864,7 @@ def read(pack: str | Path, _seen: tuple[str, ...] = (), default_base: str | None
         out.card_overrides.pop(str(cid), None)  # an override of the packs it extends
     for cid, change in (cards.get("override") or {}).items():
         if not isinstance(change, dict):
-            raise PackError(f"{_at(src, ('cards', 'override', cid))}: cards.override."
+            raise PackError(f"{src.at(('cards', 'override', cid))}: cards.override."
                             f"{cid}: expected a mapping of card keys")
         out.card_overrides[str(cid)] = (change, str(file), src)
     return out

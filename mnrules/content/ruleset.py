@@ -448,7 +448,7 @@ def load_ruleset(pack: str | Path | None = None, overrides: Mapping[str, Any] | 
         cards[cid] = use_variant(cards[cid], variant, where)
     for cid, (change, file, src) in source.card_overrides.items():
         if cid not in cards:
-            raise PackError(f"{packs._at(src, ('cards', 'override', cid))}: cards.override."
+            raise PackError(f"{src.at(('cards', 'override', cid))}: cards.override."
                             f"{cid}: no such card"
                             + did_you_mean(cid, cards))
         cards[cid] = override(cards[cid], change, file, src, schema)

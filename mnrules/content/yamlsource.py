@@ -145,6 +145,13 @@ class Sourced:
                 return None
             path = path[:-1]
 
+    def at(self, key_path: Sequence[str | int]) -> str:
+        """``file:line:col`` of the key or item at key_path (its nearest existing parent
+        for a missing key), the start of every error about it; the file alone when the
+        file holds no position."""
+        pos = self.position(key_path)
+        return f"{self.file}:{pos[0]}:{pos[1]}" if pos else self.file
+
     def key_string(self, key_path: Sequence[str | int]) -> str:
         """Dotted form of key_path, e.g. ``provinces.GALLIA.seas[1]``.
 

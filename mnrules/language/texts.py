@@ -45,10 +45,6 @@ KEYS = ("format", "language", "frames", "words", "whose", "names", "contractions
 MAX_TEXT = 1000
 
 
-def _at(src: Sourced, path: tuple[str | int, ...]) -> str:
-    pos = src.position(path)
-    return f"{src.file}:{pos[0]}:{pos[1]}" if pos else src.file
-
 
 def _text(src: Sourced, path: tuple[str | int, ...], value: Any, fields: frozenset[str] | None
           ) -> str:
@@ -57,13 +53,13 @@ def _text(src: Sourced, path: tuple[str | int, ...], value: Any, fields: frozens
         value = str(value)
     key = ".".join(str(p) for p in path)
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
-        raise PackError(f"{_at(src, path)}: {key}: expected a text (1 to {MAX_TEXT} "
+        raise PackError(f"{src.at(path)}: {key}: expected a text (1 to {MAX_TEXT} "
                         f"characters; quote a yes/no/true/false), got {value!r:.60}")
     if fields is not None:      # '{name:phases}' is the {name} placeholder, named as phases
         for name in re.findall(r"\{(\w+)(?::\w+)?\}", value):
             if name not in fields:
                 known = ", ".join("{" + f + "}" for f in sorted(fields)) or "none"
-                raise PackError(f"{_at(src, path)}: {key}: the text names {{{name}}}, "
+                raise PackError(f"{src.at(path)}: {key}: the text names {{{name}}}, "
                                 f"which this text does not have (it has: {known})")
     return value
 
@@ -73,7 +69,7 @@ def _mapping(src: Sourced, path: tuple[str | int, ...], value: Any, what: str
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise PackError(f"{_at(src, path)}: {'.'.join(str(p) for p in path)}: expected "
+        raise PackError(f"{src.at(path)}: {'.'.join(str(p) for p in path)}: expected "
                         f"{what}, got {type(value).__name__}")
     return value
 
@@ -90,25 +86,25 @@ def read_texts(file: Path) -> tuple[str, dict[str, Any]]:
         raise PackError(f"{file}: a words file is a mapping with the keys {', '.join(KEYS)}")
     for key in data:
         if key not in KEYS:
-            raise PackError(f"{_at(src, (key,))}: unknown key {key!r}"
+            raise PackError(f"{src.at((key,))}: unknown key {key!r}"
                             + did_you_mean(str(key), KEYS, f"; expected {', '.join(KEYS)}"))
     if data.get("format") != FORMAT:
-        raise PackError(f"{_at(src, ('format',))}: format: expected {FORMAT!r}, got "
+        raise PackError(f"{src.at(('format',))}: format: expected {FORMAT!r}, got "
                         f"{data.get('format')!r:.40}")
     lang = data.get("language")
     if not isinstance(lang, str) or not lang.isidentifier():
-        raise PackError(f"{_at(src, ('language',))}: language: expected a language code "
+        raise PackError(f"{src.at(('language',))}: language: expected a language code "
                         f"(fr, nl...), got {lang!r:.40}")
     frames: dict[str, str] = {}
     for key, text in _mapping(src, ("frames",), data.get("frames"), "a mapping").items():
         if key not in ENGLISH:
-            raise PackError(f"{_at(src, ('frames', key))}: frames.{key}: no such sentence"
+            raise PackError(f"{src.at(('frames', key))}: frames.{key}: no such sentence"
                             + did_you_mean(str(key), ENGLISH))
         frames[key] = _text(src, ("frames", key), text, FRAME_FIELDS[key])
     words: dict[str, dict[str, Any]] = {}
     for kind, entries in _mapping(src, ("words",), data.get("words"), "a mapping").items():
         if kind not in KINDS:
-            raise PackError(f"{_at(src, ('words', kind))}: words.{kind}: no such kind of word"
+            raise PackError(f"{src.at(('words', kind))}: words.{kind}: no such kind of word"
                             + did_you_mean(str(kind), KINDS))
         out: dict[str, Any] = {}
         for pattern, text in _mapping(src, ("words", kind), entries, "a mapping").items():
@@ -131,11 +127,11 @@ def read_texts(file: Path) -> tuple[str, dict[str, Any]]:
     contractions: list[tuple[str, str]] = []
     pairs = data.get("contractions") or []
     if not isinstance(pairs, list):
-        raise PackError(f"{_at(src, ('contractions',))}: contractions: expected a list of "
+        raise PackError(f"{src.at(('contractions',))}: contractions: expected a list of "
                         f"[written, joined] pairs, such as ['que un', \"qu'un\"]")
     for i, pair in enumerate(pairs):
         if not isinstance(pair, list) or len(pair) != 2:
-            raise PackError(f"{_at(src, ('contractions', i))}: contractions[{i}]: expected "
+            raise PackError(f"{src.at(('contractions', i))}: contractions[{i}]: expected "
                             f"a pair [written, joined], got {pair!r:.60}")
         contractions.append((_text(src, ("contractions", i, 0), pair[0], frozenset()),
                              _text(src, ("contractions", i, 1), pair[1], frozenset())))

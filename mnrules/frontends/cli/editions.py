@@ -44,7 +44,6 @@ def cmd_editions_show(args: argparse.Namespace) -> int:
     its names and its readings."""
     import textwrap
 
-    from ...content import packs
     from ...content.ruleset import value_words
 
     rules = _rules(args)
@@ -101,7 +100,7 @@ def cmd_editions_show(args: argparse.Namespace) -> int:
     changed = [] if source is None else [
         *(f"{cid}: variant {name} ({where})" for cid, (name, where)
           in sorted(source.card_variants.items())),
-        *(f"{cid}: overridden ({packs._at(src, ('cards', 'override', cid))})"
+        *(f"{cid}: overridden ({src.at(('cards', 'override', cid))})"
           for cid, (_, _, src) in sorted(source.card_overrides.items())),
         *(f"{cid}: removed ({where})" for cid, where in sorted(source.removed_at.items())),
         *(f"added: the cards of {folder}" for folder in source.card_dirs)]
