@@ -8,6 +8,7 @@ breaks it, so a check that can no longer fail is caught too."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -123,3 +124,25 @@ def test_the_derived_map_reads_the_folders() -> None:
     assert "tests/mare_nostrum/scenarios/trade_offers_as_revealed.yaml" in m.tests_for(
         "plugins/mare_nostrum/trade.py", files)
     assert m.tests_for("mnrules/frontends/cli.py", files) == []
+
+
+TEST_PATH = re.compile(r"\btests/[\w/]+\.(?:py|yaml)\b")
+NAMING = ("editions", "docs", "plugins", "mnrules", "README.md", "CHANGELOG.md")
+
+
+def stale_test_paths(texts: dict[str, str]) -> list[str]:
+    """Each ``file: path`` where a text names a test file that is not in tests/."""
+    return [f"{name}: {found}" for name, text in sorted(texts.items())
+            for found in sorted(set(TEST_PATH.findall(text))) if not (ROOT / found).exists()]
+
+
+def test_a_test_named_by_a_pack_or_a_document_is_where_it_says() -> None:
+    texts = {}
+    for top in NAMING:
+        at = ROOT / top
+        for path in ([at] if at.is_file() else at.rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".yaml", ".md"):
+                texts[path.relative_to(ROOT).as_posix()] = path.read_text(encoding="utf-8")
+    assert texts and stale_test_paths(texts) == []
+    moved = {"pack.yaml": "(tests/antike2/test_scientia.py checks the example)"}
+    assert stale_test_paths(moved) == ["pack.yaml: tests/antike2/test_scientia.py"]
