@@ -13,8 +13,8 @@ statement deleted.
 
 A mutant is applied to a private copy of the tree as committed (never to the working
 tree others test in, and not their work in progress); the module's tests run there with
-``-x``. A failing (or hanging)
-run kills the mutant. Equivalent mutants (no result can change) are listed once, with
+``-x``, once unmutated first (a set of tests shared by several modules runs so once). A
+failing (or hanging) run kills the mutant. Equivalent mutants (no result can change) are listed once, with
 a reason, in ``tools/equivalent_mutants.txt``.
 
     python tools/mutation.py run [MODULE ...] [--per-module N] [--seed S] [--jobs J]
@@ -411,14 +411,23 @@ class Score:
 
 
 def measure(path: str, tests: list[str], chosen: list[Mutant], box: Sandbox,
-            marked: dict[str, str], say: bool = True) -> Score:
+            marked: dict[str, str], say: bool = True,
+            baselines: dict[tuple[str, ...], float] | None = None) -> Score:
+    """``path``'s mutants judged by ``tests``. ``baselines`` holds the seconds the tests
+    took on the unmutated tree, by test set: modules tested by the same folder (ten of
+    Antike II's by tests/antike2/economy) share one baseline run, every copy of the
+    tree being the same tree."""
     score = Score(path)
-    ok, base = box.run(tests, timeout=600)
-    if not ok:  # once more: a shared, loaded machine makes some tests flaky
+    baselines = {} if baselines is None else baselines
+    base = baselines.get(tuple(tests))
+    if base is None:
         ok, base = box.run(tests, timeout=600)
-    if not ok:
-        raise BaselineFailed(f"{path}: its tests fail without any mutant ({' '.join(tests)})"
-                             f"\n{box.last}")
+        if not ok:  # once more: a shared, loaded machine makes some tests flaky
+            ok, base = box.run(tests, timeout=600)
+        if not ok:
+            raise BaselineFailed(f"{path}: its tests fail without any mutant "
+                                 f"({' '.join(tests)})\n{box.last}")
+        baselines[tuple(tests)] = base
     survivors = []
     for mutant in chosen:
         score.run += 1
@@ -474,11 +483,13 @@ def _run_modules(paths: list[str], count: int, seed: int, jobs: int) -> list[Sco
         raise SystemExit(f"not in [tool.mnrules-mutation] modules: {', '.join(unknown)}")
     boxes = [Sandbox() for _ in range(jobs)]
     free = list(boxes)
+    baselines: dict[tuple[str, ...], float] = {}
 
     def one(path: str) -> Score | None:
         box = free.pop()
         try:
-            score = measure(path, table[path], sample(path, count, seed), box, marked)
+            score = measure(path, table[path], sample(path, count, seed), box, marked,
+                            baselines=baselines)
         except BaselineFailed as failed:
             print(f"not measured: {failed}", flush=True)
             return None
