@@ -14,8 +14,8 @@ statement deleted.
 A mutant is applied to a private copy of the tree as committed (never to the working
 tree others test in, and not their work in progress); the module's tests run there with
 ``-x``, once unmutated first (a set of tests shared by several modules runs so once). A
-failing (or hanging) run kills the mutant. Equivalent mutants (no result can change) are listed once, with
-a reason, in ``tools/equivalent_mutants.txt``.
+failing (or hanging) run kills the mutant. Equivalent mutants (no result can change)
+are listed once, with a reason, in ``tools/equivalent_mutants.txt``.
 
     python tools/mutation.py run [MODULE ...] [--per-module N] [--seed S] [--jobs J]
     python tools/mutation.py ci          # the fixed sample CI runs: fails on a survivor
