@@ -173,16 +173,17 @@ class Bus(pluggy.PluginManager):
             self._routes[(hook, key)] = found
         return found
 
-    def call(self, hook: str, **kwargs: Any) -> list[Any]:
-        """``hook``'s results as pluggy's caller gives them (every non-None answer, in its
-        order), without its dispatch per call: the implementations and the arguments each
-        takes are listed once per bus version. A hook with a wrapper, or a bus not
-        ``flat``, goes through pluggy."""
+    def call(self, hook: str, **kwargs: Any) -> Any:
+        """``hook``'s results as pluggy's caller gives them (a list of every non-None
+        answer, in its order; a ``firstresult`` hook's one answer), without its dispatch
+        per call: the implementations and the arguments each takes are listed once per
+        bus version. A hook with a wrapper, or a bus not ``flat``, goes through pluggy.
+        (Typed ``Any`` as pluggy's own caller is: a compiled bus would otherwise refuse
+        a first result that is no list.)"""
         impls = self.plain(hook)
         if impls is None:
-            results: list[Any] = getattr(self.hook, hook)(**kwargs)
-            return results
-        out = []
+            return getattr(self.hook, hook)(**kwargs)
+        out: list[Any] = []
         for fn, names in impls:
             r = fn(*[kwargs[n] for n in names])
             if r is not None:
