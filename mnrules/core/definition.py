@@ -17,7 +17,7 @@ Every callable is called with keyword arguments, named as below.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -149,10 +149,12 @@ class GameDefinition:
     search_policy: Callable[..., SearchPolicy] | None = None
     """(rules, seed) → the search player's knowledge of this game
     (:class:`mnrules.bots.mcts.SearchPolicy`); None: every option, random playouts."""
-    blunders: Callable[..., list[tuple[str, str]]] = _no_blunders
+    blunders: Callable[..., Sequence[tuple[Any, ...]]] = _no_blunders
     """(game, player, kind, choice, events, notes, say) → what a one-step lookahead shows
     of ``choice`` (not yet applied; leave the game as it is): a (kind of blunder,
-    sentence) for each way it is strictly dominated (``mnrules bots check``)."""
+    sentence) for each way it is strictly dominated (``mnrules bots check``); a (kind,
+    sentence, player, round) where it concerns another player's decision or another
+    round (a turn's trades read at its end, when the next player decides)."""
     render: Callable[..., bool] | None = None
     """(game, path, say) → draw the board to ``path`` (its suffix says the format); True
     when done. None: the game draws nothing."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..bots import make_bot
@@ -55,15 +55,19 @@ class Report:
 
 
 def check_decision(game: Game[Any], choice: Any, events: list[Event],
-                   notes: dict[str, Any], say: Presenter) -> list[tuple[str, str]]:
-    """The game's findings about ``choice`` at its pending decision (not yet applied):
-    (kind, sentence) pairs from the game's ``blunders``."""
+                   notes: dict[str, Any], say: Presenter) -> list[Finding]:
+    """The game's findings about ``choice`` at its pending decision (not yet applied),
+    from the game's ``blunders``: each of the deciding player in this round unless the
+    game names another player and round."""
     dec = game.pending
     assert dec is not None
-    out: list[tuple[str, str]] = []
-    out.extend(game.rules.definition.blunders(game=game, player=dec.player, kind=dec.kind,
-                                              choice=choice, events=events, notes=notes,
-                                              say=say) or ())
+    out: list[Finding] = []
+    for found in game.rules.definition.blunders(game=game, player=dec.player, kind=dec.kind,
+                                                choice=choice, events=events, notes=notes,
+                                                say=say) or ():
+        kind, text, *where = found
+        player, round = where if where else (dec.player, game.state.round)
+        out.append(Finding(str(kind), str(text), 0, int(round), str(player)))
     return out
 
 
@@ -88,8 +92,7 @@ def check_game(rules: Ruleset, players: int, seed: int, bots: Sequence[str],
         found = check_decision(game, choice, list(events), notes, say)
         events.clear()
         report.checked.update(notes.pop("checked", ()))
-        for kind, text in found:
-            report.findings.append(Finding(kind, text, seed, game.state.round, dec.player))
+        report.findings.extend(replace(f, seed=seed) for f in found)
         game.apply(choice)
         report.decisions += 1
     game.listeners.remove(events.append)

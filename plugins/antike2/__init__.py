@@ -91,7 +91,7 @@ def _expect(game: Game, key: str, want: Any) -> list[str] | None:
 
 
 def _blunders(game: Any, player: str, kind: str, choice: Any, events: list[Any],
-              notes: dict[str, Any], say: Any) -> list[tuple[str, str]]:
+              notes: dict[str, Any], say: Any) -> list[tuple[str, str, str, int]]:
     """The blunder checks of :mod:`.blunders` (``mnrules bots check``)."""
     from antike2.blunders import check
 

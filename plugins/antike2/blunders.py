@@ -34,8 +34,9 @@ IDLE = "idle trade"
 class Turn:
     """What one nation's turn has done with the bank so far."""
 
-    def __init__(self, nation: str, stock: dict[str, int]) -> None:
+    def __init__(self, nation: str, stock: dict[str, int], round: int) -> None:
         self.nation = nation
+        self.round = round                      # the round the turn was played in
         self.stock = dict(stock)
         self.bought: Counter[str] = Counter()   # taken from the bank, not spent since
         self.sold: Counter[str] = Counter()     # paid the bank
@@ -62,15 +63,18 @@ def _spent(turn: Turn, stock: dict[str, int], paid: Counter[str],
 
 
 def check(game: Game, player: str, kind: str, choice: Any, events: list[Any],
-          notes: dict[str, Any], say: Presenter) -> list[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
+          notes: dict[str, Any], say: Presenter) -> list[tuple[str, str, str, int]]:
+    """The trades' findings, each with the nation and the round of the turn it concerns
+    (an idle trade shows at the turn's end, read at the next nation's decision)."""
+    out: list[tuple[str, str, str, int]] = []
     turn: Turn | None = notes.get("turn")
     paid: Counter[str] = Counter()
     # what the previous decision took from the bank (its stock holds it now)
     took: Counter[str] = Counter(notes.pop("taking", ()))
     for ev in events:
         if ev.kind == "turn_start":
-            turn = notes["turn"] = Turn(ev.player, game.state.stock.get(ev.player, {}))
+            turn = notes["turn"] = Turn(ev.player, game.state.stock.get(ev.player, {}),
+                                        game.state.round)
             paid.clear()
             took.clear()
             continue
@@ -89,11 +93,11 @@ def check(game: Game, player: str, kind: str, choice: Any, events: list[Any],
             if back:
                 out.append((LOOP, say.say("blunder.trade_loop_pays", player=say.player(
                     turn.nation), what=_names(say, back), paid=_names(say, gave),
-                    took=_names(say, got))))
+                    took=_names(say, got)), turn.nation, turn.round))
             elif again:
                 out.append((LOOP, say.say("blunder.trade_loop_takes", player=say.player(
                     turn.nation), what=_names(say, again), paid=_names(say, gave),
-                    took=_names(say, got))))
+                    took=_names(say, got)), turn.nation, turn.round))
             for k in gave:
                 if turn.bought[k] > 0:
                     turn.bought[k] -= 1
@@ -113,7 +117,8 @@ def check(game: Game, player: str, kind: str, choice: Any, events: list[Any],
                     out.append((IDLE, say.say(
                         "blunder.idle_trade", player=say.player(turn.nation),
                         trades=say.count(len(turn.trades), "trade"),
-                        paid=_names(say, gave), took=_names(say, got))))
+                        paid=_names(say, gave), took=_names(say, got)),
+                        turn.nation, turn.round))
             turn = notes["turn"] = None
     if turn is not None:
         _spent(turn, game.state.stock.get(turn.nation, {}), paid, took)

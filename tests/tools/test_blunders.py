@@ -38,9 +38,9 @@ def test_one_legion_against_a_lone_fortress_is_flagged(rules: Ruleset) -> None:
     move = ("move", "AEGYPTUS", "JUDAEA")
     assert move in game.pending.options
     found = check_decision(game, move, [], {}, say)
-    assert found == [("hopeless attack", "Egypt attacks Babylon in Judaea with 1 legion "
-                      "against 1 fortress: he cannot win nor destroy a unit, and must lose "
-                      "one.")]
+    assert [(f.kind, f.text, f.player) for f in found] == [(
+        "hopeless attack", "Egypt attacks Babylon in Judaea with 1 legion against 1 "
+        "fortress: he cannot win nor destroy a unit, and must lose one.", "egypt")]
     assert check_decision(game, ("done",), [], {}, say) == []
     # the bot does not make it
     assert make_bot("heuristic", 7, rules).choose(game) != move
@@ -56,7 +56,7 @@ def test_an_attack_begun_is_not_left_hopeless(rules: Ruleset) -> None:
     dec = game.pending
     assert dec is not None and ("move", "AEGYPTUS", "JUDAEA") in dec.options
     say = presenter(rules)
-    assert [k for k, _ in check_decision(game, ("done",), [], {}, say)] == ["hopeless attack"]
+    assert [f.kind for f in check_decision(game, ("done",), [], {}, say)] == ["hopeless attack"]
     choice = make_bot("heuristic", 7, rules).choose(game)
     assert choice == ("move", "AEGYPTUS", "JUDAEA")      # it sends the second one in
     assert check_decision(game, choice, [], {}, say) == []
@@ -94,9 +94,10 @@ def test_a_trade_that_buys_back_what_it_sold_is_flagged() -> None:
         ("paid", {"what": "gold", "why": "bank_trade"}),
         ("trade", {"paid": 2, "took": ["marble"]})), notes, say)
     name = say.player(me)
+    played = game.state.round
     assert second == [("trade loop", f"{name} pays the bank 1 iron taken from the bank "
                        "earlier this turn and not spent since (paying 1 gold and 1 iron for "
-                       "1 marble).")]
+                       "1 marble).", me, played)]
     # the iron went back to the bank: what was bought is not all idle
     assert trades(game, me, "x", None, events(("turn_end", {})), notes, say) == []
     # a turn whose one trade buys what it never spends: idle
@@ -107,10 +108,14 @@ def test_a_trade_that_buys_back_what_it_sold_is_flagged() -> None:
         ("paid", {"what": "gold", "why": "bank_trade"}),
         ("paid", {"what": "gold", "why": "bank_trade"}),
         ("trade", {"paid": 2, "took": ["iron"]})), notes, say) == []
-    end = trades(game, me, "x", None, events(("turn_end", {})), notes, say)
+    # the turn's end is read at the next nation's decision, maybe in the next round:
+    # the finding is the nation's, in the round its turn was played
+    game.state.round += 1
+    other = next(p for p in game.state.players if p != me)
+    end = trades(game, other, "x", None, events(("turn_end", {})), notes, say)
     assert end == [("idle trade", f"{name} trades with the bank (1 trade, paying 2 gold for "
                     "1 iron) and spends none of it before the turn ends: the same trades "
-                    "could wait for the next turn.")]
+                    "could wait for the next turn.", me, played)]
 
 
 def test_the_report_counts_by_kind_and_the_command_runs(rules: Ruleset,
