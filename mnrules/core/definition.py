@@ -136,7 +136,9 @@ class GameDefinition:
     pieces, cards); the kernel refuses the save listing them."""
     view: Callable[..., None] = _nothing_to_hide
     """(game, player, data) → hide from ``data`` (a snapshot's dict) what ``player`` may
-    not see: other screens, face-down piles (:func:`mnrules.core.view.player_view`)."""
+    not see beyond what the state's fields declare (:func:`mnrules.core.state.seen_by`:
+    another's screen, a face-down pile are hidden by their declaration, before this is
+    asked; :func:`mnrules.core.view.player_view`)."""
     bots: Mapping[str, Callable[[int, str], Bot]] = field(default_factory=dict)
     """The game's bots by name: a factory of (seed, argument) giving a bot; the argument
     is what follows ``name:`` on the command line, or ""."""

@@ -149,6 +149,24 @@ def check_rng(rng: list[Any]) -> None:
                          f"[3, {RNG_WORDS} words, null or a number])", "rng")
 
 
+SEEN = ("all", "own", "count")
+"""Who may see a state field (:func:`seen_by`): everybody; each player his own entry (a
+mapping by player; the others see how much it holds); or everybody how much it holds,
+none what (a face-down pile)."""
+
+
+def seen_by(who: str) -> Mapping[str, str]:
+    """A game state field's metadata saying who may see it (:data:`SEEN`). The player's
+    view (:func:`mnrules.core.view.player_view`, which the web, the agents' adapters and
+    the search player's imagined worlds read) is derived from these declarations, so a
+    game hides a screen or a face-down pile by saying so, not by code of its own:
+    ``screens: dict[str, dict[str, int]] = field(default_factory=dict,
+    metadata=seen_by("own"))``."""
+    if who not in SEEN:
+        raise ValueError(f"seen_by({who!r}): expected one of {', '.join(SEEN)}")
+    return {"seen": who}
+
+
 @dataclass
 class State:
     """What every game has: its seed and players, the round and phase, the decision
@@ -215,6 +233,12 @@ class State:
     def game_fields(cls) -> tuple[str, ...]:
         """The fields a game's state declares beyond the kernel's, in declaration order."""
         return tuple(f.name for f in fields(cls) if f.name not in KERNEL_SHAPES)
+
+    @classmethod
+    def seen(cls) -> dict[str, str]:
+        """Each field not seen whole by everybody, with who may see it (:func:`seen_by`)."""
+        return {f.name: f.metadata["seen"] for f in fields(cls)
+                if f.metadata.get("seen", "all") != "all"}
 
     @classmethod
     def check_field(cls, key: str, value: Any) -> None:

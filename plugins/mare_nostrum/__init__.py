@@ -75,13 +75,6 @@ def _check_save(rules: Any, state: State) -> list[str]:
     return fits(rules, state)
 
 
-def _view(game: Game, player: str, data: dict[str, Any]) -> None:
-    data["screens"] = {p: (dict(s) if p == player else {"hidden": sum(s.values())})
-                       for p, s in data["screens"].items()}
-    data["legendary_pile"] = len(data["legendary_pile"])
-    data["display_hidden"] = len(data["display_hidden"])
-
-
 def _heuristic(seed: int, arg: str) -> Bot:
     from .bots.heuristic import HeuristicBot
     from .bots.profiles import profile
@@ -167,7 +160,6 @@ GAME = GameDefinition(
     load_board=_load_board,
     card_schema={"kinds": CARD_KINDS, "bonus_keys": TRACKS},
     check_save=_check_save,
-    view=_view,
     bots={"heuristic": _heuristic, "search": _search},
     determinize=_determinize,
     tensor=tensor.tensor,   # what agents from elsewhere see

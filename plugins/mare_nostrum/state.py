@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mnrules.core import engine
-from mnrules.core.state import KERNEL_SHAPES, at_least
+from mnrules.core.state import KERNEL_SHAPES, at_least, seen_by
 from mnrules.core.state import State as KernelState
 from mnrules.errors import StateError
 
@@ -60,16 +60,21 @@ class State(KernelState):
     units: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
     # What each empire still has in its box (legions, triremes, fortresses, markers).
     pieces: dict[str, dict[str, int]] = field(default_factory=dict)
-    # Resources behind each screen, by resource key.
-    screens: dict[str, dict[str, int]] = field(default_factory=dict)
+    # Resources behind each screen, by resource key: each empire sees its own, the
+    # others how many (FR 1.2: « Chaque joueur place ses Ressources collectées derrière
+    # son paravent »).
+    screens: dict[str, dict[str, int]] = field(default_factory=dict,
+                                                 metadata=seen_by("own"))
     # The general supply: resource keys and building kinds.
     supply: dict[str, int] = field(default_factory=dict)
-    legendary_pile: list[str] = field(default_factory=list)
+    legendary_pile: list[str] = field(default_factory=list,   # face down
+                                      metadata=seen_by("count"))
     legendary_discard: list[str] = field(default_factory=list)
     # Heroes and wonders.
     tiles: dict[str, list[str]] = field(default_factory=dict)
     display: list[str] = field(default_factory=list)
-    display_hidden: list[str] = field(default_factory=list)
+    display_hidden: list[str] = field(default_factory=list,   # face down
+                                      metadata=seen_by("count"))
     titles: dict[str, str] = field(default_factory=dict)
 
     # -- units -------------------------------------------------------------------------
