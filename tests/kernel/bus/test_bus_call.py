@@ -92,3 +92,29 @@ def test_a_bus_not_flat_goes_through_pluggy() -> None:
     b.flat = False
     assert b.call("offers", game=None, player="Rome") == b.hook.offers(game=None,
                                                                        player="Rome")
+
+
+class ModifierSpec:
+    @spec
+    def mn_modifiers(self, game: Any, quantity: str, ctx: Any) -> Any:
+        ...
+
+
+class Tax:
+    """Declares the quantity it modifies, as a rule plugin does."""
+
+    MODIFIES = frozenset({"tax"})
+
+    @impl
+    def mn_modifiers(self, quantity: str) -> str:
+        return f"tax sees {quantity}"
+
+
+def test_collect_asks_only_the_declaring_plugins_unless_the_bus_is_not_flat() -> None:
+    """The flat lists route a quantity to the plugins declaring it; a bus not flat is
+    pluggy's own call, which asks every implementation (the debugging path)."""
+    b = bus_of(ModifierSpec, Tax())
+    assert b.collect("mn_modifiers", "toll", game=None, quantity="toll", ctx={}) == []
+    b.flat = False
+    assert b.collect("mn_modifiers", "toll", game=None, quantity="toll",
+                     ctx={}) == ["tax sees toll"]
