@@ -548,7 +548,8 @@ def main(argv: list[str] | None = None) -> int:
         assert isinstance(ci, dict)
         # no list: every configured module, so a module added to the table is sampled too
         paths = [str(p) for p in ci.get("modules", modules())]
-        scores = _run_modules(paths, int(ci["per-module"]), int(ci["seed"]), jobs=1)
+        scores = _run_modules(paths, int(ci["per-module"]), int(ci["seed"]),
+                              jobs=int(ci.get("jobs", 1)))
         if len(scores) < len(paths):
             return 1
         left = [s for score in scores for s in score.survivors]
