@@ -263,15 +263,18 @@ class Presenter:
             return "".join(items)
         return f"{', '.join(items[:-1])} {self.say(word)} {items[-1]}"
 
-    def count(self, n: int, word: str, kind: str | None = None) -> str:
+    def count(self, n: int, word: str, kind: str | None = None, case: str = "") -> str:
         """``n`` things of ``word`` with the language's plural (``2 легиона``, ``5
         легионов``): the template ``plural.WORD.CATEGORY`` of its messages (``{n}`` the
         number), the category by :func:`plural_category`; else its ``other`` form, else
-        the number and the name."""
-        for category in (plural_category(self.language, n), "other"):
-            key = f"plural.{word}.{category}"
-            if key in self.messages:
-                return self.say(key, n=n)
+        the number and the name. A ``case`` a verb governs (``"acc"``: ``потерять 1
+        галеру``) is looked for first, as ``plural.WORD.CASE.CATEGORY``."""
+        category = plural_category(self.language, n)
+        words = [f"{word}.{case}", word] if case else [word]
+        for w in words:
+            for key in (f"plural.{w}.{category}", f"plural.{w}.other"):
+                if key in self.messages:
+                    return self.say(key, n=n)
         return f"{n} {self.name(word, kind)}"
 
     def counted(self, key: str, n: int, **values: Any) -> str:

@@ -99,8 +99,8 @@ def option_text(say: Presenter, game: Game, decision: Decision, option: Any
         rest = {name: spelt(say, v) for name, v in zip("abcdef", option[1:], strict=False)}
         if decision.kind == "a2.losses" and len(option) == 3:
             # (lose, legions, galleys): counted with the language's plural
-            rest.update(legions=say.count(int(option[1]), "legion", "units"),
-                        galleys=say.count(int(option[2]), "galley", "units"))
+            rest.update(legions=say.count(int(option[1]), "legion", "units", case="acc"),
+                        galleys=say.count(int(option[2]), "galley", "units", case="acc"))
         return say.say(key, **rest)
     key = f"option.{decision.kind}"
     if isinstance(option, str) and say.has(key):

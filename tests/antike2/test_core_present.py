@@ -67,3 +67,23 @@ def test_losses_are_counted_with_the_russian_plural() -> None:
     losses = Decision("red", "a2.losses", "", (("lose", 2, 5),))
     assert ru.option(game, losses, ("lose", 2, 5)) == "потерять 2 легиона и 5 галер"
     assert en.option(game, losses, ("lose", 1, 0)) == "lose 1 legion and 0 galleys"
+
+
+def test_russian_names_after_a_verb_take_its_case() -> None:
+    """«сражается с Синим» (instrumental), «передает карту Беллоны Синему» (dative),
+    «получает Короля», «потерять 1 галеру» (accusative): the case forms are the pack's
+    data (``cases:``, ``plural.galley.acc``), not the nominative after a colon."""
+    from antike2.reports import round_lines
+    rules = load_ruleset("antike2")
+    game = new_game(rules, 3, seed=1)
+    ru = presenter(rules, "ru")
+    battle = Event("battle", "red", {"area": "MARE_GALLICUM", "unit": "galley",
+                                     "defender": "blue", "lost": 1})
+    assert ("  Красный: сражается с Синим в Mare Gallicum (потери каждого: 1 галера)"
+            in round_lines(ru, game, 1, [battle]))
+    bellona = Event("bellona", "red", {"to": "blue"})
+    assert ru.event(game, bellona, None) == "Красный передает карту Беллоны Синему."
+    king = Event("personage", "red", {"personage": "king"})
+    assert ru.event(game, king, None) == "Красный получает Короля (древний персонаж)."
+    losses = Decision("red", "a2.losses", "", (("lose", 1, 1),))
+    assert ru.option(game, losses, ("lose", 1, 1)) == "потерять 1 легион и 1 галеру"

@@ -168,8 +168,8 @@ def test_a_battle_in_the_russian_summary_counts_the_losses() -> None:
                                 "lost": 5})])
     assert lines[0] == "Раунд 4"
     said = "\n".join(lines)
-    assert "в Mare Gallicum (каждый теряет 2 галеры)" in said
-    assert "в Narbo (каждый теряет 5 легионов)" in said
+    assert "сражается с Зеленым в Mare Gallicum (потери каждого: 2 галеры)" in said
+    assert "в Narbo (потери каждого: 5 легионов)" in said
 
 
 def test_the_scan_sees_ids() -> None:
