@@ -35,6 +35,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import tomllib
 from collections.abc import Iterator
@@ -410,24 +411,40 @@ class Score:
         return 100.0 * self.killed / counted if counted else 100.0
 
 
+class Baselines:
+    """The seconds each test set took on the unmutated tree, run once per set even when
+    two sandboxes ask at once (modules sharing a folder wait for the first's run)."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[tuple[str, ...], float] = {}
+        self._locks: dict[tuple[str, ...], threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    def of(self, path: str, tests: list[str], box: Sandbox) -> float:
+        key = tuple(tests)
+        with self._guard:
+            lock = self._locks.setdefault(key, threading.Lock())
+        with lock:
+            if key not in self.seconds:
+                ok, base = box.run(tests, timeout=600)
+                if not ok:  # once more: a shared, loaded machine makes some tests flaky
+                    ok, base = box.run(tests, timeout=600)
+                if not ok:
+                    raise BaselineFailed(f"{path}: its tests fail without any mutant "
+                                         f"({' '.join(tests)})\n{box.last}")
+                self.seconds[key] = base
+            return self.seconds[key]
+
+
 def measure(path: str, tests: list[str], chosen: list[Mutant], box: Sandbox,
             marked: dict[str, str], say: bool = True,
-            baselines: dict[tuple[str, ...], float] | None = None) -> Score:
+            baselines: Baselines | None = None) -> Score:
     """``path``'s mutants judged by ``tests``. ``baselines`` holds the seconds the tests
     took on the unmutated tree, by test set: modules tested by the same folder (ten of
     Antike II's by tests/antike2/economy) share one baseline run, every copy of the
     tree being the same tree."""
     score = Score(path)
-    baselines = {} if baselines is None else baselines
-    base = baselines.get(tuple(tests))
-    if base is None:
-        ok, base = box.run(tests, timeout=600)
-        if not ok:  # once more: a shared, loaded machine makes some tests flaky
-            ok, base = box.run(tests, timeout=600)
-        if not ok:
-            raise BaselineFailed(f"{path}: its tests fail without any mutant "
-                                 f"({' '.join(tests)})\n{box.last}")
-        baselines[tuple(tests)] = base
+    base = (baselines or Baselines()).of(path, tests, box)
     survivors = []
     for mutant in chosen:
         score.run += 1
@@ -483,7 +500,7 @@ def _run_modules(paths: list[str], count: int, seed: int, jobs: int) -> list[Sco
         raise SystemExit(f"not in [tool.mnrules-mutation] modules: {', '.join(unknown)}")
     boxes = [Sandbox() for _ in range(jobs)]
     free = list(boxes)
-    baselines: dict[tuple[str, ...], float] = {}
+    baselines = Baselines()
 
     def one(path: str) -> Score | None:
         box = free.pop()
