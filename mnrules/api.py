@@ -23,7 +23,7 @@ from .content.yamlsource import did_you_mean
 from .core.definition import GameDefinition, Presentation, ScenarioSupport
 from .core.effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
 from .core.engine import CONTINUE, DONE, Choice, Decision, Frame, Game, Param, Step
-from .core.state import KERNEL_SHAPES, State, at_least
+from .core.state import KERNEL_SHAPES, State, at_least, seen_by
 from .errors import (
     DataFileError,
     IllegalChoice,
@@ -45,4 +45,5 @@ __all__ = [
     "MnrulesError", "Modifier", "PackError", "Param", "Part", "Presentation", "Quantity",
     "Replacement", "RuleRef", "Ruleset", "ScenarioSupport", "State", "StateError", "Step",
     "Terms", "Trigger", "Word", "at_least", "did_you_mean", "hookimpl", "hookspec", "one_of",
+    "seen_by",
 ]

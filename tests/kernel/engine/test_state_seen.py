@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from mnrules.core.state import State, seen_by
+from mnrules.api import State, seen_by
 from mnrules.core.view import hide_declared
 
 
