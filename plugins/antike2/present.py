@@ -108,7 +108,8 @@ def option_text(say: Presenter, game: Game, decision: Decision, option: Any
             # a space beyond the free ones costs resources: the player reads what he pays
             from antike2.rondel import cost
 
-            price = cost(game, game.state.rondel.get(decision.player, ""), option)
+            price = cost(game, game.state.rondel.get(decision.player, ""), option,
+                         decision.player)
             if price and say.has(f"{key}.pay"):
                 return say.say(f"{key}.pay", option=say.name(option), cost=price,
                                cost_count=say.count(price, "resource"))

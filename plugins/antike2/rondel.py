@@ -22,7 +22,7 @@ from antike2.supply import held_total
 from mnrules.core.effects import Event
 from mnrules.core.engine import DONE, Decision, Frame, Param
 from mnrules.errors import RuleRef
-from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part
+from mnrules.hooks.contract import DecisionKind, Declaration, EventKind, Part, Quantity
 from mnrules.hooks.hookspecs import hookimpl
 
 ACTIONS = ("marmor", "ferrum", "aurum", "templum", "militia", "scientia", "movere")
@@ -58,8 +58,9 @@ def distance(game: Game, origin: str, to: str) -> int:
 
 
 def free_spaces(game: Game, nation: str | None = None) -> int:
-    """The spaces a marker moves free of charge: the ``rondel_free`` parameter, but at
-    least one for a nation that holds nothing to pay with.
+    """The spaces a marker moves free of charge: the ``rondel_free`` parameter, folded
+    for ``nation`` as the quantity ``rondel_free`` (a card may change it: ``modify
+    rondel_free: add 1``), but at least one for a nation that holds nothing to pay with.
 
     The book makes the first space always free ("перемещением маркера по часовой
     стрелке на 1,2,3 деления (сектора) бесплатно") and forbids staying ("Остаться на том
@@ -67,6 +68,8 @@ def free_spaces(game: Game, nation: str | None = None) -> int:
     keeps that: a nation that can pay for no space moves one space on, free, rather
     than being asked to choose among nothing."""
     free = int(game.param("rondel_free"))
+    if nation is not None:
+        free = max(0, int(game.fold("rondel_free", free, nation=nation)))
     if free == 0 and nation is not None and held_total(game.state, nation) == 0:
         return 1
     return free
@@ -188,6 +191,9 @@ def mn_contract() -> list[Declaration]:
         DecisionKind("a2.rondel", "rondel", "A nation picks the rondel space its marker "
                      "moves to (any on its first turn; later clockwise, paying for each "
                      "space beyond three)."),
+        Quantity("rondel_free", "rondel", "How many spaces a nation's rondel marker moves "
+                 "free of charge (the pack's rondel_free: 3 by the book).", "int",
+                 (("nation", "who moves"),), subject="nation", word="rondel_free"),
         EventKind("rondel", "rondel", "A nation's rondel marker has moved to a space.",
                   True, (("space", "the space"), ("action", "its action"),
                          ("from", "the space it left ('' on the first turn)"),

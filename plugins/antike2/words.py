@@ -35,6 +35,7 @@ QUANTITY_NUMBERS: dict[str, tuple[tuple[int, int], int | None]] = {
     "legion_reach": ((1, 3), 3),
     "galley_reach": ((1, 3), 3),
     "bank_trade": ((0, 9), 9),
+    "rondel_free": ((0, 7), 7),
 }
 
 

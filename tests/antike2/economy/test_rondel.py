@@ -130,3 +130,29 @@ def test_a_player_reads_what_each_space_costs_before_he_picks_it() -> None:
                         strict=True))
         assert full in said["ferrum"] and one in said["militia"], said
         assert said["templum"] == free
+
+
+def test_a_card_may_change_the_free_spaces_of_its_holder(tmp_path: Path) -> None:
+    """The free spaces are a quantity (``rondel_free``), not only the pack's number: a
+    modder's Strata that also gives one more free space lets yellow, who knows it, go
+    from Ferrum to Militia (4 spaces) for nothing, and the option says so; green, who
+    does not, still pays for the fourth space."""
+    from test_words_antike2 import patched
+
+    rules = patched(tmp_path, "strata", "modify legion_reach: set 2\n"
+                    "modify rondel_free: add 1")
+    position = {"cities": YELLOW, "rondel": {"yellow": "ferrum", "green": "ferrum"},
+                "know_how": {"yellow": ["strata"]}, "bellona": "green",
+                "stock": {"yellow": {"iron": 4}, "green": {"iron": 4}}}
+    from mnrules.language.present import presenter
+
+    costs, said = {}, {}
+    for nation in ("yellow", "green"):
+        game = at_turn(position, nation, rules=rules)
+        said[nation] = presenter(rules).option(game, game.pending, "militia")
+        seen: list[Event] = []
+        game.listeners.append(seen.append)
+        play(game, "militia")
+        costs[nation] = [e.data["cost"] for e in seen if e.kind == "rondel"]
+    assert costs == {"yellow": [0], "green": [1]}
+    assert "pay" not in said["yellow"] and "pay" in said["green"]
