@@ -31,7 +31,7 @@ from mnrules.core.effects import Event
 from mnrules.core.engine import DONE, Decision, Frame
 from mnrules.hooks.contract import Declaration, EventKind, Part
 from mnrules.hooks.hookspecs import hookimpl
-from mnrules.language.compiler import CompiledRule, Env
+from mnrules.language.compiler import CompiledAction, CompiledRule, Env, Scaled
 
 OCCASION = "personage_count"
 """The event of step 3 of a turn, which the personage scripts react to."""
@@ -52,6 +52,42 @@ class Earns:
         take(env.game, env.holder, card, self.count(env, card, n))
 
 
+class EarnsEach(Earns):
+    """The meaning of ``take {n} {card}``: ``n`` personages, which ``per [M] COUNT``
+    multiplies by any count the vocabulary declares ('take 1 navigator per 5 galleys
+    you have'), the same rule of earning as the book's own words (less those held)."""
+
+    def __init__(self) -> None:
+        super().__init__(lambda game, nation: 1)
+
+    def count(self, env: Env, n: Any, card: Any = "") -> int:  # type: ignore[override]
+        return int(n)
+
+    def __call__(self, env: Env, n: Any, card: Any = "") -> None:  # type: ignore[override]
+        take(env.game, env.holder, str(card), int(n))
+
+
+def _earning(action: CompiledAction) -> tuple[Earns, Scaled | None] | None:
+    """The ``take`` word an action is, and the 'per' that scales it, if any."""
+    meaning = action.word.meaning
+    if isinstance(meaning, Earns):
+        return meaning, None
+    if isinstance(meaning, Scaled) and isinstance(meaning.meaning, Earns):
+        return meaning.meaning, meaning
+    return None
+
+
+def _earns(env: Env, action: CompiledAction) -> int:
+    found = _earning(action)
+    if found is None:
+        return 0
+    earns, scaled = found
+    args = list(action.args)
+    if scaled is not None:
+        args[scaled.index] = int(args[scaled.index]) * (scaled.count(env) // scaled.divisor)
+    return earns.count(env, *args)
+
+
 def take(game: Game, nation: str, kind: str, earned: int) -> None:
     """``nation`` has earned ``earned`` personages of ``kind``: it takes what it does not
     hold yet, the box permitting."""
@@ -67,7 +103,7 @@ def _earning_rules(game: Game, kind: str) -> list[CompiledRule]:
     if effects is None:
         return []
     return [r for r in effects.reacts.get(OCCASION, ())
-            if any(isinstance(a.word.meaning, Earns) for a in r.actions)]
+            if any(_earning(a) is not None for a in r.actions)]
 
 
 def earned(game: Game, nation: str, kind: str) -> int:
@@ -80,8 +116,7 @@ def earned(game: Game, nation: str, kind: str) -> int:
         if not r.cond(env):
             continue
         for a in r.actions:
-            if isinstance(a.word.meaning, Earns):
-                out = max(out, a.word.meaning.count(env, *a.args))
+            out = max(out, _earns(env, a))
     return out
 
 
@@ -103,7 +138,11 @@ def every(game: Game, kind: str) -> int:
     5 cities a king), 0 if its script says none (the bots weigh progress by it)."""
     for r in _earning_rules(game, kind):
         for a in r.actions:
-            if isinstance(a.word.meaning, Earns) and len(a.args) > 1:
+            found = _earning(a)
+            if found is not None and found[1] is not None:   # 'per M COUNT': M of it
+                return found[1].divisor
+            if found is not None and not isinstance(found[0], EarnsEach) \
+                    and len(a.args) > 1:
                 return int(a.args[1])
     return 0
 

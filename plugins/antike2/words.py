@@ -12,7 +12,7 @@ a legion cross a thousand borders.
 from __future__ import annotations
 
 from antike2.bellona import pass_right
-from antike2.personages import Earns
+from antike2.personages import Earns, EarnsEach
 from antike2.state import COIN, Game
 from antike2.supply import (
     cities_of,
@@ -177,6 +177,10 @@ def mn_vocabulary() -> list[Word | Terms]:
         *(Word("action", pattern, Earns(tally), doc + " (the box permitting; a "
                "personage is never lost)", numbers=(1, 99))
           for pattern, tally, doc in EARNS),
+        Word("action", "take {n} {card}", EarnsEach(),
+             "take {n} {card} (with 'per [M] COUNT': for each whole M of any count, as "
+             "'take 1 navigator per 5 galleys you have'), less those you hold (the box "
+             "permitting; a personage is never lost)", numbers=(1, 9)),
         Word("action", "take {n} {good}", _take_good,
              "take {n} {good} from the bank (resources never run out)", numbers=(1, 9)),
         Word("action", "take {n} coin", _take_coins,

@@ -57,3 +57,20 @@ def test_a_nation_holds_only_personages() -> None:
     game.state.personages["yellow"] += ["emperor", "strata"]
     assert check(game) == ["yellow holds 'emperor', no personage",
                            "yellow holds 'strata', no personage"]
+
+
+def test_a_personage_may_be_earned_by_any_count_the_words_declare(tmp_path: Path) -> None:
+    """A modder's navigator for every 2 galleys on the board ('take 1 navigator per 2
+    galleys you have', the generic 'take N CARD per [M] COUNT'): 5 galleys earn two,
+    and the two are taken at the end of the turn, as the book's own words' are."""
+    variant = tmp_path / "galleys.yaml"
+    variant.write_text(f"extends: {PACK.resolve()}\ncards:\n  override:\n    navigator:\n"
+                       "      effects: \"after turn.personages: take 1 navigator per 2 "
+                       "galleys you have\"\n", encoding="utf-8")
+    rules = load_ruleset(variant)
+    seas = {"MARE_TYRRHENUM": {"galley": 3}, "MARE_IONIUM": {"galley": 2}}
+    game = at_turn({"units": {"yellow": seas}}, "yellow", rules=rules)
+    assert earned(game, "yellow", "navigator") == 2
+    assert every(game, "navigator") == 2
+    end_turn(game)
+    assert game.state.personages["yellow"] == ["navigator", "navigator"]
