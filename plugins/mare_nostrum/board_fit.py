@@ -91,9 +91,15 @@ def check_pack(rules: Any, source: Any) -> None:
     except BoardError as exc:
         problems = list(exc.problems)
     if problems:
+        start = any("starting pieces" in str(p) or "rulebook says" in str(p)
+                    for p in problems)
+        hint = ("\n(a start that departs from the books on purpose is written as a "
+                "`patch:` of the board in the variant, which keeps every other fact of "
+                "the printed board and is exempt from the books' start figures: "
+                "docs/board.md)") if start else ""
         raise PackError(f"{source.chain[0]}: the board does not fit this rule set (its "
                         f"box, cards and parameters):\n"
-                        + "\n".join(f"  {p}" for p in problems))
+                        + "\n".join(f"  {p}" for p in problems) + hint)
     board = rules.board
     for kind, spec in creature_kinds(rules.components).items():
         enters = spec["enters"] if isinstance(spec["enters"], list) else []

@@ -496,6 +496,7 @@ def test_a_variant_board_gets_the_setup_checks_of_map_check(tmp_path: Path) -> N
     variant = write(tmp_path, "pack.yaml", "extends: en\nboard: board.yaml\n")
     message = refused(variant, "empires.rome: the starting pieces produce 8 resources, not 9")
     assert f"{tmp_path / 'board.yaml'}:" in message
+    assert "`patch:` of the board" in message   # the way to depart on purpose
 
 
 def test_the_bundled_board_and_names_pass() -> None:
