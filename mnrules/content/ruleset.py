@@ -24,6 +24,7 @@ from ..errors import PackError
 from ..hooks import hookspecs, legacy_game
 from ..hooks.bus import Bus
 from ..language.compiler import CardEffects, compile_card
+from ..language.memory import CardMemory
 from ..language.plugin_files import check_hook_names
 from ..language.steps import CardSteps
 from ..language.syntax import Problem, ScriptError, parse_script
@@ -384,6 +385,7 @@ def load_ruleset(pack: str | Path | None = None, overrides: Mapping[str, Any] | 
     pm.add_hookspecs(hookspecs)
     pm.register(Flow(), name="flow")
     pm.register(CardSteps(), name="card steps")
+    pm.register(CardMemory(), name="card memory")
     module = game_module(game, source.where("game"))
     game_name = "" if game.endswith(".py") else game
     definition = game_definition(module, game, source.where("game"), pm)

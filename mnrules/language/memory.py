@@ -1,0 +1,63 @@
+"""What a card remembers: its own count, per holder, kept in the state.
+
+A script may count something over time with no Python ("each round the one who holds
+it adds 1; at 3 it pays"): ``add N to this card's count``, ``set this card's count to
+N``, the condition ``this card's count reaches N`` and the count ``this card's count``
+(for ``per``). The words are the language's own, in every game on the kernel. Each
+holder of the card has his own count (two players holding a copy count apart), stored
+in the state's ``vars`` under ``card_counts`` (card id, then holder), so snapshots,
+saves, undo and replays hold it as they hold everything else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..hooks.hookspecs import hookimpl
+from .compiler import Env
+from .words import Terms, Word
+
+KEY = "card_counts"
+"""The state's ``vars`` key of every card's counts: ``{card: {holder: n}}``."""
+MOST = 999
+"""The most a card's count may hold (a count is a tally, never a bank)."""
+
+
+def count_of(env: Env) -> int:
+    """The count of ``env``'s card for its holder (0 until a script changes it)."""
+    return int(env.game.state.vars.get(KEY, {}).get(env.card, {}).get(env.holder, 0))
+
+
+def _set(env: Env, n: int) -> None:
+    counts = env.game.state.vars.setdefault(KEY, {}).setdefault(env.card, {})
+    counts[env.holder] = max(0, min(MOST, int(n)))
+
+
+def _add(env: Env, n: int) -> None:
+    _set(env, count_of(env) + int(n))
+
+
+class CardMemory:
+    """The language's own words for a card's count (registered with every rule set)."""
+
+    @hookimpl
+    def mn_vocabulary(self) -> list[Word | Terms]:
+        return [
+            Word("action", "add {n} to this card's count", _add,
+                 "add {n} to the count this card keeps for its holder (0 at first)",
+                 numbers=(1, 99)),
+            Word("action", "set this card's count to {n}", _set,
+                 "set the count this card keeps for its holder to {n}", numbers=(0, 99)),
+            Word("condition", "this card's count reaches {n}",
+                 lambda e, n: count_of(e) >= n,
+                 "the count this card keeps for its holder is {n} or more",
+                 numbers=(0, 99)),
+            Word("count", "this card's count", count_of,
+                 "the count this card keeps for its holder"),
+        ]
+
+
+def counts(state: Any) -> dict[str, dict[str, int]]:
+    """Every card's counts in ``state``, by card and holder (for reports and tests)."""
+    found: dict[str, dict[str, int]] = state.vars.get(KEY, {})
+    return found
