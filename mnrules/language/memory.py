@@ -1,4 +1,5 @@
-"""What a card remembers: its own count, per holder, kept in the state.
+"""What a card knows beyond its holder's own things: its own count, per holder, kept in
+the state, and who holds which card.
 
 A script may count something over time with no Python ("each round the one who holds
 it adds 1; at 3 it pays"): ``add N to this card's count``, ``set this card's count to
@@ -7,6 +8,9 @@ N``, the condition ``this card's count reaches N`` and the count ``this card's c
 holder of the card has his own count (two players holding a copy count apart), stored
 in the state's ``vars`` under ``card_counts`` (card id, then holder), so snapshots,
 saves, undo and replays hold it as they hold everything else.
+
+Who holds a card is the kernel's (``State.card_holders``), so the conditions on it are
+the language's too: ``you hold CARD``, ``an opponent holds CARD``, ``nobody holds CARD``.
 """
 
 from __future__ import annotations
@@ -37,8 +41,13 @@ def _add(env: Env, n: int) -> None:
     _set(env, count_of(env) + int(n))
 
 
+def _holders(env: Env, card: str) -> list[str]:
+    return list(env.game.state.card_holders(card))
+
+
 class CardMemory:
-    """The language's own words for a card's count (registered with every rule set)."""
+    """The language's own words for a card's count and for who holds a card
+    (registered with every rule set)."""
 
     @hookimpl
     def mn_vocabulary(self) -> list[Word | Terms]:
@@ -54,6 +63,13 @@ class CardMemory:
                  numbers=(0, 99)),
             Word("count", "this card's count", count_of,
                  "the count this card keeps for its holder"),
+            Word("condition", "you hold {card}", lambda e, c: e.holder in _holders(e, c),
+                 "you hold the card {card}"),
+            Word("condition", "an opponent holds {card}",
+                 lambda e, c: any(p != e.holder for p in _holders(e, c)),
+                 "another player holds the card {card}"),
+            Word("condition", "nobody holds {card}", lambda e, c: not _holders(e, c),
+                 "no player holds the card {card}"),
         ]
 
 
