@@ -42,6 +42,9 @@ DEFAULT_ITERATIONS = 8
 games (docs/simulation.md), affordable for a few hundred games."""
 PLAYOUT_CAP = 2_000
 """Playout decisions at most, whatever ``depth`` says: no playout runs forever."""
+DEFAULT_WIDTH = 6
+"""Candidates a node considers, unless the game's policy says (``width``) or the bot's
+name does (``mcts:8+width=4``)."""
 
 
 class SearchPolicy(Protocol):
@@ -49,6 +52,8 @@ class SearchPolicy(Protocol):
 
     depth: int
     """Decisions a playout lasts past the tree at most (0: to the end of the game)."""
+    # A policy may also give ``width``, the candidates a node considers (else
+    # DEFAULT_WIDTH): an optional attribute, so policies written before it still fit.
 
     def over(self, game: Game[Any], start: Decision, round: int, phase: str) -> bool:
         """Whether an imagined game begun at the searched decision ``start`` (in that
@@ -133,15 +138,17 @@ class Node:
 
 class MctsBot:
     """``iterations`` ISMCTS iterations a searched decision, ``width`` candidates a node
-    at most (the policy's best), UCB constant ``explore`` (times the spread of the
-    rewards seen), the policy's playout depth unless ``depth`` is given."""
+    at most (the policy's best; the policy's own ``width`` if it has one, else
+    :data:`DEFAULT_WIDTH`), UCB constant ``explore`` (times the spread of the rewards
+    seen), the policy's playout depth unless ``depth`` is given."""
 
     def __init__(self, seed: int, policy: SearchPolicy, iterations: int = DEFAULT_ITERATIONS,
-                 width: int = 6, explore: float = 1.0, depth: int | None = None) -> None:
+                 width: int | None = None, explore: float = 1.0,
+                 depth: int | None = None) -> None:
         self.seed = seed
         self.policy = policy
         self.iterations = iterations
-        self.width = width
+        self.width = int(getattr(policy, "width", DEFAULT_WIDTH)) if width is None else width
         self.explore = explore
         self.depth = policy.depth if depth is None else depth
         self.searched = 0

@@ -133,3 +133,20 @@ def _swapped(x: dict[str, int], y: dict[str, int]) -> tuple[dict[str, int], dict
 def test_a_malformed_name_is_refused_with_what_to_write(name: str, said: str) -> None:
     with pytest.raises(MnrulesError, match=said.replace("(", r"\(").replace("+", r"\+")):
         make_bot(name, 1, load_ruleset(PACK))
+
+
+def test_the_width_is_the_policys_unless_the_name_gives_one() -> None:
+    """A game's policy may say how many candidates a node considers (Antike II: every
+    rondel space); without one the kernel's default holds, and the bot's name wins
+    over both."""
+    from mnrules.bots.mcts import DEFAULT_WIDTH, RandomPolicy
+
+    class Narrow(RandomPolicy):
+        width = 2
+
+    assert MctsBot(1, RandomPolicy()).width == DEFAULT_WIDTH
+    assert MctsBot(1, Narrow()).width == 2
+    assert MctsBot(1, Narrow(), width=5).width == 5
+    game = _tictactoe(["", "", "", "", "", "", "", "", ""])
+    bot = MctsBot(1, Narrow(), iterations=40)
+    assert bot.choose(game) in game.legal()[:2]    # only the first two are searched
