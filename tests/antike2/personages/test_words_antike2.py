@@ -44,6 +44,8 @@ def patched(tmp_path: Path, card: str, script: str) -> Ruleset:
     ("metallum", "after rondel: each opponent gives you 0 coin", "from 1 to 9"),
     ("metallum", "after rondel: each opponent gives you 10 iron", "from 1 to 9"),
     ("metallum", "after rondel: each opponent gives you 0 gold", "from 1 to 9"),
+    ("metallum", "after rondel: lose 10 coin", "from 1 to 9"),
+    ("metallum", "after rondel: lose 0 coin", "from 1 to 9"),
 ])
 def test_a_script_gives_each_quantity_the_numbers_the_game_allows(
         tmp_path: Path, card: str, script: str, allowed: str) -> None:
