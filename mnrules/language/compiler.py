@@ -16,7 +16,7 @@ whose meanings the rule plugins supply, and a rule has no loops, so it always en
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -109,10 +109,14 @@ class Scaled:
     count: Callable[[Env], int]
     divisor: int = 1
 
+    def scaled(self, env: Env, args: Sequence[Any]) -> list[Any]:
+        """``args`` with the number multiplied as the count says now."""
+        out = list(args)
+        out[self.index] = int(args[self.index]) * (self.count(env) // self.divisor)
+        return out
+
     def __call__(self, env: Env, *args: Any) -> Any:
-        scaled = list(args)
-        scaled[self.index] = int(args[self.index]) * (self.count(env) // self.divisor)
-        return self.meaning(env, *scaled)
+        return self.meaning(env, *self.scaled(env, args))
 
 
 class Offer:

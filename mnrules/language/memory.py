@@ -41,10 +41,6 @@ def _add(env: Env, n: int) -> None:
     _set(env, count_of(env) + int(n))
 
 
-def _holders(env: Env, card: str) -> list[str]:
-    return list(env.game.state.card_holders(card))
-
-
 class CardMemory:
     """The language's own words for a card's count and for who holds a card
     (registered with every rule set)."""
@@ -63,12 +59,13 @@ class CardMemory:
                  numbers=(0, 99)),
             Word("count", "this card's count", count_of,
                  "the count this card keeps for its holder"),
-            Word("condition", "you hold {card}", lambda e, c: e.holder in _holders(e, c),
+            Word("condition", "you hold {card}",
+                 lambda e, c: e.holder in e.game.state.card_holders(c),
                  "you hold the card {card}"),
             Word("condition", "an opponent holds {card}",
-                 lambda e, c: any(p != e.holder for p in _holders(e, c)),
+                 lambda e, c: any(p != e.holder for p in e.game.state.card_holders(c)),
                  "another player holds the card {card}"),
-            Word("condition", "nobody holds {card}", lambda e, c: not _holders(e, c),
+            Word("condition", "nobody holds {card}", lambda e, c: not e.game.state.card_holders(c),
                  "no player holds the card {card}"),
         ]
 

@@ -82,9 +82,7 @@ def _earns(env: Env, action: CompiledAction) -> int:
     if found is None:
         return 0
     earns, scaled = found
-    args = list(action.args)
-    if scaled is not None:
-        args[scaled.index] = int(args[scaled.index]) * (scaled.count(env) // scaled.divisor)
+    args = action.args if scaled is None else scaled.scaled(env, action.args)
     return earns.count(env, *args)
 
 
