@@ -180,18 +180,20 @@ class HeuristicBot:
             plans = self._plans(game, me, offer, kinds, left + more * offer[2])
             if not plans:
                 break
-            value, takes, end = max(plans, key=lambda p: p[0])
+            # a plan whose takes the turn leaves unspent buys nothing now, however it
+            # values them held (surplus gold turned into marble): :meth:`_trade` made
+            # this trade for a plan that spends, so the takes follow one that does
+            spending = [p for p in plans if any(_spent(p[1], p[2], stock, k)
+                                                for k in set(p[1]))]
+            value, takes, end = max(spending or plans, key=lambda p: p[0])
             if best is not None and value <= best[0] + GAIN:
                 break   # one more trade gains nothing: nor, as the bot plays, do two
             best = (value, takes, end)
         if best is None:
             return self._take(game, dec)
         _, takes, end = best
-
-        def spent(kind: str) -> int:
-            return min(takes.count(kind), stock.get(kind, 0) + takes.count(kind)
-                       - end.get(kind, 0))
-        return max(sorted(set(takes)), key=lambda k: (spent(k), -stock.get(k, 0)))
+        return max(sorted(set(takes)),
+                   key=lambda k: (_spent(takes, end, stock, k), -stock.get(k, 0)))
 
     def _wanted(self, game: Game, me: str, kinds: tuple[str, ...], n: int,
                 base: dict[str, int]) -> frozenset[str]:
@@ -367,6 +369,14 @@ class HeuristicBot:
         order = {k: i for i, k in enumerate(HOLDINGS)}
         return max(dec.options, key=lambda k: (str(k) != "coin", stock.get(str(k), 0),
                                                -order.get(str(k), 0)))
+
+
+def _spent(takes: tuple[str, ...], end: dict[str, int], stock: dict[str, int],
+           kind: str) -> int:
+    """How many of a plan's takes of ``kind`` its turn spends, from ``stock`` (held
+    before the takes) to ``end``: those taken are spent last."""
+    return max(0, min(takes.count(kind),
+                      stock.get(kind, 0) + takes.count(kind) - end.get(kind, 0)))
 
 
 def _idle(takes: tuple[str, ...], end: dict[str, int], base: dict[str, int]) -> bool:

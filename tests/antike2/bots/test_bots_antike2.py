@@ -121,3 +121,17 @@ def test_a_trade_is_made_for_what_its_run_gains_beyond_one_trade() -> None:
     report = check_game(rules, 6, 1000172, ["heuristic"], cap=37)
     idle = [f for f in report.findings if f.kind == "idle trade"]
     assert (report.games, idle) == (1, [])
+
+
+def test_a_take_follows_the_plan_that_spends_it() -> None:
+    """Blue, 6 nations, seed 1000013, round 49: 15 gold, 12 iron, 11 marble, moved to
+    Militia. One trade of 2 gold for 1 iron raises a seventh unit with a coin; 1 marble
+    held instead is valued the same (gold beyond 12 is worth little), so the take, the
+    first plan of the tie, was marble, and it stood idle. The trade was made for the
+    plan that spends: its take now follows that plan."""
+    from mnrules.tools.blunders import check_game
+
+    rules = load_ruleset("antike2")
+    report = check_game(rules, 6, 1000013, ["heuristic"], cap=50)
+    idle = [f for f in report.findings if f.kind == "idle trade"]
+    assert (report.games, idle) == (1, [])
