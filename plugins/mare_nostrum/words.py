@@ -119,6 +119,37 @@ def _area(env: Env) -> str | None:
     return str(area) if area else None
 
 
+def _next_to(env: Env, other: str | None) -> bool:
+    """The battle's area or the province shares a border with ``other`` (a land border,
+    or a coast when one of the two is a sea): never itself."""
+    here = _area(env)
+    return bool(here and other and here != other
+                and env.game.rules.board.is_adjacent(here, other))
+
+
+def _controlled_next_to(env: Env) -> list[str]:
+    """The provinces with the actor's control marker that border the area or province."""
+    here = _area(env)
+    if not here:
+        return []
+    board = env.game.rules.board
+    return [p for p, who in env.game.state.control.items()
+            if who == env.actor and p != here and board.is_adjacent(here, p)]
+
+
+def _on_coast(env: Env) -> bool:
+    here = _area(env)
+    province = env.game.rules.board.provinces.get(here) if here else None
+    return province is not None and bool(province.seas)
+
+
+def _homeland(env: Env) -> bool:
+    """The area is one of the provinces the actor's empire starts with (its setup)."""
+    here = _area(env)
+    empire = env.game.rules.board.empires.get(str(env.actor))
+    return bool(here) and empire is not None and here in empire.provinces
+
+
 def _resources(env: Env) -> list[str]:
     goods = env.game.rules.components.get("goods") or {}
     return sorted(g for g in goods if env.game.state.supply.get(g, 0) > 0)
@@ -648,6 +679,9 @@ def _generic_words() -> list[Word | Terms]:
          "each of your {unit} pieces in the battle's area or the province", on_here),
         ("{unit} the enemy has here", lambda e, u: _units(e, u, _enemy(e), _area(e)),
          "each {unit} of the other side in the battle's area", battle_or_event),
+        ("province you control next to the province", lambda e: len(_controlled_next_to(e)),
+         "each province with your control marker bordering the battle's area or the "
+         "province", on_here),
         ("{tile} you hold", _tiles, "each {tile} tile you hold", frozenset()),
         ("{resource} you have", lambda e, r: e.game.state.screens[e.actor].get(r, 0),
          "each {resource} behind your screen", frozenset()),
@@ -675,6 +709,22 @@ def _generic_words() -> list[Word | Terms]:
         ("the province is your capital", lambda e: _area(e) == capital(e.game, e.actor),
          "the battle's area, the province conquered or where the item bought goes is your "
          "capital", on_here),
+        ("the province is next to your capital",
+         lambda e: _next_to(e, capital(e.game, e.actor)),
+         "the battle's area, the province conquered or where the item bought goes borders "
+         "your capital (by land, or its coast for a sea)", on_here),
+        ("the province is next to {province}", _next_to,
+         "the battle's area, the province conquered or where the item bought goes borders "
+         "{province} (by land, or its coast for a sea)", on_here),
+        ("the province is next to a province you control",
+         lambda e: bool(_controlled_next_to(e)),
+         "the battle's area, the province conquered or where the item bought goes borders "
+         "a province with your control marker", on_here),
+        ("the province is on the coast", _on_coast,
+         "the province (never a sea) touches a sea", on_here),
+        ("the province is one of your starting provinces", _homeland,
+         "the battle's area, the province conquered or where the item bought goes is one "
+         "your empire started the game with", on_here),
         ("you bought a {tile}", _bought, "the item bought is a {tile} tile",
          frozenset({"built"})),
         ("the player bought a {tile}", _bought, "the item the event's player bought is a "

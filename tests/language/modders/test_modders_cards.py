@@ -14,15 +14,15 @@ import yaml
 from mnrules.tools.scenario import run
 
 HERE = Path(__file__).resolve().parent
-FOLDERS = {"modder": 20, "modder2": 12, "modder3": 16}
+FOLDERS = {"modder": 20, "modder2": 12, "modder3": 16, "place": 6}
 """Each modder's folder (modder: the first; modder2: a second, who wrote from
 the docs alone; modder3: cards that needed words the language lacked: a cost by
 the kind of item, a purchase by its item, a building in the battle's province, a unit's
 move, a pillage in one's province, an action's number per a count, an action inside a
 replacement, a price of two resources together, a take in the trade, a battle read by
 a unit lost, where a purchase goes, a good of one's choice given back, a tribute from
-each opponent, a comparison written the English way at a phase's end) and how many
-cards he wrote."""
+each opponent, a comparison written the English way at a phase's end; place: cards written only with
+the words of place, issue 35's item 4) and how many cards each holds."""
 CASES = [(folder, p.stem) for folder in FOLDERS
          for p in sorted((HERE / folder / "cards").glob("*.yaml"))]
 
