@@ -12,6 +12,7 @@ a legion cross a thousand borders.
 from __future__ import annotations
 
 from antike2.bellona import pass_right
+from antike2.board import UNIVERSAL
 from antike2.personages import Earns, EarnsEach
 from antike2.state import COIN, Game
 from antike2.supply import (
@@ -22,6 +23,7 @@ from antike2.supply import (
     units_out,
 )
 from antike2.turn import this_turn
+from mnrules.content.ruleset import Ruleset
 from mnrules.hooks.contract import Declaration, Part, Quantity
 from mnrules.hooks.hookspecs import hookimpl
 from mnrules.language.compiler import ORIGINAL_RANK, Env
@@ -53,6 +55,49 @@ def _knows_all(env: Env) -> bool:
     cards = env.game.rules.cards
     every = [c for c, card in cards.items() if card.kind == "know-how"]
     return bool(every) and all(c in learnt for c in every)
+
+
+PLACED = frozenset({"found", "raise", "conquest", "temple", "battle", "move"})
+"""The events that happen in one area: a city founded, a unit raised, a conquest, a
+temple built, a battle, a move (where the unit went)."""
+
+
+def _region(env: Env) -> str | None:
+    """The area the event happens in (where a move ends)."""
+    area = env.ctx.get("region") or env.ctx.get("area") or env.ctx.get("to")
+    return str(area) if area else None
+
+
+def _site_is(env: Env, resource: str) -> bool:
+    """The event's region is a city site of ``resource`` (or ``universal``)."""
+    region = env.game.rules.board.regions.get(_region(env) or "")
+    return region is not None and region.city == resource
+
+
+def _next_to(env: Env, other: str) -> bool:
+    here = _region(env)
+    return bool(here) and here != other and env.game.rules.board.border(here, other) is not None
+
+
+def _owned_next_to(env: Env) -> list[str]:
+    """The actor's cities that share a border (of any kind) with the event's area."""
+    here = _region(env)
+    if not here:
+        return []
+    board = env.game.rules.board
+    return [r for r, city in env.game.state.cities.items()
+            if city.get("owner") == env.actor and r != here
+            and board.border(here, r) is not None]
+
+
+def _coastal(env: Env) -> bool:
+    here = _region(env)
+    return bool(here) and env.game.rules.board.coastal(here)
+
+
+def _at_sea(env: Env) -> bool:
+    here = _region(env)
+    return bool(here) and env.game.rules.board.is_sea(here)
 
 
 def _every_nation(game: Game, card: str) -> list[tuple[str, int]]:
@@ -148,6 +193,13 @@ def _pass_bellona(env: Env) -> None:
 
 
 @hookimpl
+def mn_word_sets(rules: Ruleset) -> dict[str, frozenset[str]]:
+    """{region}: the board's land regions and seas (the side the pack plays)."""
+    board = rules.board
+    return {"region": frozenset(board.areas) if board is not None else frozenset()}
+
+
+@hookimpl
 def mn_vocabulary() -> list[Word | Terms]:
     w: list[Word | Terms] = [Terms(name, numbers, ceiling)
                              for name, (numbers, ceiling) in QUANTITY_NUMBERS.items()]
@@ -171,6 +223,28 @@ def mn_vocabulary() -> list[Word | Terms]:
         Word("condition", "the action is {name}", lambda e, a: e.ctx.get("action") == a,
              "the rondel space moved to plays the action {name}", on=frozenset({"rondel"}),
              refuses=one_of("action", "rondel action")),
+        Word("condition", "the region is {region}", lambda e, r: _region(e) == r,
+             "the event's area (where a city is founded, a unit raised, a conquest or a "
+             "battle happens, a temple built, a unit moved to) is {region}", on=PLACED),
+        Word("condition", "the region is next to {region}", _next_to,
+             "the event's area shares a border (of any kind) with {region}", on=PLACED),
+        Word("condition", "the region is next to a city you own", lambda e: bool(
+             _owned_next_to(e)), "the event's area shares a border (of any kind) with "
+             "a region holding your city", on=PLACED),
+        Word("condition", "the region is a {good} site", _site_is,
+             "the event's area is a land region whose city site produces {good}",
+             on=PLACED),
+        Word("condition", "the region is a universal site",
+             lambda e: _site_is(e, UNIVERSAL), "the event's area is a universal city "
+             "site (the Orient side's: its city produces what its founder chose)",
+             on=PLACED),
+        Word("condition", "the region is on the coast", _coastal,
+             "the event's area is a land region with a blue or combined border (galleys "
+             "may be raised there)", on=PLACED),
+        Word("condition", "the region is a sea", _at_sea, "the event's area is a sea",
+             on=PLACED),
+        Word("count", "city you own next to the region", lambda e: len(_owned_next_to(e)),
+             "each of your cities sharing a border with the event's area", on=PLACED),
         *(Word("count", pattern, tally, doc) for pattern, tally, doc in COUNTS),
         Word("holder", "every nation", _every_nation,
              "every nation is subject to a personage card's script (what earns one)"),
