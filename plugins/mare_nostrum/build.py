@@ -710,6 +710,12 @@ def mn_contract() -> list[Declaration]:
                    ("count", "how many, when bought through a card's offer"),
                    ("offer", "the card whose offer it was, if any")),
                   player="the buyer", word="buy"),
+        EventKind("tile_discarded", "build", "A player gives up a hero or wonder he holds "
+                  "(a card's own rule: its upkeep unpaid): out of the game, or face up on "
+                  "the display, where it may be bought again.", True,
+                  (("tile", "the hero or wonder"),
+                   ("to", "'box' (out of the game) or 'display'")),
+                  player="who gave it up", word="discard"),
         EventKind("build_turn_end", "build", "A player's build turn is over and he has put "
                   "back what he may not keep.", False,
                   (("kept", "what is left behind his screen, by resource"),),

@@ -174,6 +174,9 @@ def event_text(say: Presenter, game: Game, event: Event, viewer: str | None) -> 
         return say.say("event.pillage", player=who, province=area(d["province"]),
                        building=say.name(d["building"], "buildings"),
                        goods=goods(say, d.get("gains") or []))
+    if kind == "tile_discarded":
+        key = "event.tile_returned" if d.get("to") == "display" else "event.tile_discarded"
+        return say.say(key, player=who, tile=say.card_name(str(d.get("tile", ""))))
     if kind == "victory_claim":
         return say.say("event.victory_claim", player=who,
                        victory=say.name(d.get("path", ""), "victories"))

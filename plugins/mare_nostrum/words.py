@@ -242,6 +242,27 @@ def _their_units_home(env: Env) -> None:
         _send_home(env.game, env.holder, other, ("legion", "fortress"))
 
 
+def _give_up(env: Env, to: str) -> None:
+    """The card leaves its holder: out of the game (``box``) or face up on the display.
+    What it printed (its track bonuses) and its rules go with it: both are read from the
+    tiles held."""
+    tile = env.card
+    state = env.game.state
+
+    def apply(e: Event) -> None:
+        held = state.tiles.get(env.holder, [])
+        if tile in held:
+            held.remove(tile)
+            if to == "display":
+                state.display.append(tile)
+    if tile in state.tiles.get(env.holder, []):
+        env.game.perform(Event("tile_discarded", env.holder, {"tile": tile, "to": to}), apply)
+
+
+def _holds_this(env: Env) -> bool:
+    return env.card in env.game.state.tiles.get(env.holder, [])
+
+
 def _can_convert(env: Env) -> bool:
     """The occupied marker may be replaced now (the conquest plugin's rule: linked, a
     control marker left)."""
@@ -575,6 +596,14 @@ def _lose(env: Env, n: int, key: str) -> None:
         give_back(env.game.state, env.actor, key, k)
 
 
+def _pay(env: Env, n: int, key: str) -> None:
+    """``n`` of ``key`` paid into the supply, all of them or none: a payment he cannot
+    make is not made (so 'you choose: pay 2 coin or discard this card' offers the
+    payment only to one who has 2 coins)."""
+    if env.game.state.screens[env.actor].get(key, 0) >= n:
+        _lose(env, n, key)
+
+
 def _gain(env: Env, n: int, key: str) -> None:
     take(env.game, env.actor, key, n)
 
@@ -760,7 +789,12 @@ def _generic_words() -> list[Word | Terms]:
         ("gain {n} {resource}", _gain, "take {n} {resource} from the supply (what is left)"),
         ("lose {n} {resource}", _lose, "put {n} {resource} of yours back in the supply (what "
          "you have)"),
-        ("pay {n} {resource}", _lose, "pay {n} {resource} into the supply"),
+        ("pay {n} {resource}", _pay, "pay {n} {resource} into the supply"),
+        ("discard this card", lambda e: _give_up(e, "box"), "give up this card: it leaves "
+         "the game, and its bonuses and rules leave you"),
+        ("give this card back to the display", lambda e: _give_up(e, "display"),
+         "put this card face up on the display, where anyone may buy it again; its "
+         "bonuses and rules leave you"),
         ("take {n} {resource} from each opponent",
          lambda e, n, r: _take_from(e, n, r, [p for p in e.game.state.players
                                                 if p != e.actor]),
