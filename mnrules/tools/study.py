@@ -31,7 +31,7 @@ import io
 import json
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import IO, Any
@@ -97,7 +97,7 @@ class Study:
         return self.round_cap if self.round_cap is not None else \
             sim.round_cap(rules_of(cell.pack, cell.variant))
 
-    def jobs(self, skip: set[tuple[int, int]] = frozenset()  # type: ignore[assignment]
+    def jobs(self, skip: Collection[tuple[int, int]] = ()
              ) -> list[tuple[Cell, int, sim.Job]]:
         """Every game still to play, as (cell, index, job), the seeds' order first: game
         0 of every cell, then game 1... so that a study stopped early has every cell
@@ -1234,9 +1234,19 @@ def _can_draw() -> bool:
     return True
 
 
+def _plain(text: Text) -> str:
+    return "".join(p if isinstance(p, str) else p.text for p in _pieces(text))
+
+
 def text_summary(study: Study, cells: Sequence[CellResult]) -> str:
-    """The findings as the terminal shows them (the Markdown of the report's opening)."""
-    return "\n\n".join(_md_blocks(findings(study, cells)))
+    """The findings as the terminal shows them: the report's opening, as plain text."""
+    out = []
+    for b in findings(study, cells):
+        if isinstance(b, Para):
+            out.append(_plain(b.text))
+        elif isinstance(b, Items):
+            out.append("\n".join("- " + _plain(i) for i in b.items))
+    return "\n\n".join(out)
 
 
 # -- the command -----------------------------------------------------------------------------

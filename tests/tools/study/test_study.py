@@ -243,10 +243,10 @@ def test_a_leader_that_changes_with_the_player_count_is_flagged() -> None:
     (change,) = study.leader_changes([three, four])
     assert change.dimension == "player count" and change.clear
     text = study.text_summary(plan, [three, four])
-    assert "**The leader changes with the player count** (en, heuristic): Rome at 3 " \
+    assert "The leader changes with the player count (en, heuristic): Rome at 3 " \
         "players (75.0%); Greece at 4 players (75.0%)" in text
     assert "no chance of the sample" in text
-    assert "**Rome above the band** (75.0% [59.8%, 85.8%])" in text
+    assert "Rome above the band (75.0% [59.8%, 85.8%])" in text
     close = _cell("en", 4, {"rome": 9, "greece": 10, "carthage": 10, "egypt": 11})
     (change,) = study.leader_changes([_cell("en", 3, {"rome": 12, "greece": 10,
                                                       "carthage": 10}), close])
@@ -261,3 +261,30 @@ def test_a_cell_is_out_only_when_its_interval_lies_wholly_outside() -> None:
     assert study.against((0.02, 0.10), 0.12, 0.28) == "below"
     assert study.against((0.13, 0.27), 0.12, 0.28) == "within"
     assert study.against((0.20, 0.35), 0.12, 0.28) == "straddles"
+
+
+def test_each_game_is_on_disk_as_it_ends_from_every_worker(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A study killed with SIGKILL loses nothing it played: each line is handed to the
+    system as its game ends (read back here through another handle), whichever worker
+    played it; and the games are those one process plays."""
+    pytest.importorskip("matplotlib")
+    seen: list[int] = []
+    write = study.Stream.write
+
+    def checked(self: study.Stream, cell: study.Cell, index: int,
+                result: sim.GameResult) -> None:
+        write(self, cell, index, result)
+        seen.append(self.jsonl_path.read_text(encoding="utf-8").count("\n"))
+
+    monkeypatch.setattr(study.Stream, "write", checked)
+    args = ["--packs", "en", "--players", "3", "--bots", "random", "--games", "3",
+            "--round-cap", "1", "--quiet"]
+    assert run(*args, "--jobs", "2", "--out", str(tmp_path / "two.md"))[0] == 0
+    assert seen == [2, 3, 4]                                  # the header, then a game
+    assert run(*args, "--jobs", "1", "--out", str(tmp_path / "one.md"))[0] == 0
+
+    def games(name: str) -> list[Any]:
+        return sorted((g["index"], g["game"]) for g in lines(tmp_path / name)
+                      if "cell" in g)
+    assert games("two.jsonl") == games("one.jsonl")
