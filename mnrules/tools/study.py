@@ -1326,8 +1326,9 @@ def command(args: Any) -> int:
     if not args.quiet:
         said = (f"study: {len(study.cells)} cells × {study.games:,} games on the same seeds"
                 + (f"; {len(done):,} already in {out.jsonl}" if done else "")
-                + f"; {len(jobs):,} to play with {workers} worker"
-                + "s" * (workers != 1) + f"; each game written to {out.jsonl} as it ends")
+                + (f"; {len(jobs):,} to play with {workers} worker" + "s" * (workers != 1)
+                   + f"; each game written to {out.jsonl} as it ends" if jobs else
+                   "; none left to play"))
         print(said, file=sys.stderr)
     stream = Stream(out.jsonl, out.csv)
     stream.open(header, record, resuming)
@@ -1336,9 +1337,10 @@ def command(args: Any) -> int:
             cell, index, _ = jobs[k]
             stream.write(cell, index, result)
 
-        sim.run([j for _, _, j in jobs], workers, args.backend, args.scheduler,
-                show_progress=not args.quiet, deadline=args.game_deadline,
-                on_result=finished)
+        if jobs:
+            sim.run([j for _, _, j in jobs], workers, args.backend, args.scheduler,
+                    show_progress=not args.quiet, deadline=args.game_deadline,
+                    on_result=finished)
     except KeyboardInterrupt:
         stream.close()
         with contextlib.suppress(OSError):

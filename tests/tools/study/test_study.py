@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from conftest import ROOT
+from mnrules.errors import MnrulesError
 from mnrules.frontends.cli import main
 from mnrules.tools import provenance as prov
 from mnrules.tools import simulate as sim
@@ -288,3 +290,23 @@ def test_each_game_is_on_disk_as_it_ends_from_every_worker(
         return sorted((g["index"], g["game"]) for g in lines(tmp_path / name)
                       if "cell" in g)
     assert games("two.jsonl") == games("one.jsonl")
+
+
+def test_the_plan_crosses_packs_variants_player_counts_and_bots() -> None:
+    own = str(ROOT / "editions" / "mare_nostrum" / "variants" / "rome_without_market.yaml")
+    plan = study.plan("en,fr", own, None, "random,heuristic", 10, 1, None, "12,28")
+    assert plan.band == (0.12, 0.28)
+    # every count each pack seats; the variant names its own pack (en): only there
+    assert [c.label for c in plan.cells if c.bots == "random"] == [
+        "en, 3 players, random", "en, 4 players, random", "en, 5 players, random",
+        f"en + {own}, 3 players, random", f"en + {own}, 4 players, random",
+        f"en + {own}, 5 players, random",
+        "fr, 3 players, random", "fr, 4 players, random", "fr, 5 players, random"]
+    assert len(plan.cells) == 18 and "played on that pack only" in plan.notes[0]
+    with pytest.raises(MnrulesError, match=r"--variants .*: it extends en, which is not "
+                                           r"among --packs \(fr\)"):
+        study.plan("fr", own, None, "random", 10, 1, None, None)
+    # the same seeds in every cell, in the seeds' order first
+    jobs = plan.jobs()
+    assert [j.seed for _, _, j in jobs[:18]] == [1_000_003] * 18
+    assert {j.seed for c, i, j in jobs if i == 9} == {1_000_012}
