@@ -15,7 +15,7 @@ import json
 import shlex
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, is_dataclass
 from pathlib import Path
 from typing import Any
@@ -70,12 +70,23 @@ def commit() -> str | None:
     return None
 
 
-def pack_record(pack: str, variant: str | None = None) -> dict[str, Any]:
-    """A pack (and a variant on it) by the digests of what they contain."""
+Loader = Callable[[str, str | None], Any]
+"""A rule set by pack and variant (``load_ruleset``, or a caller's cache of it)."""
+
+
+def _load(pack: str, variant: str | None) -> Any:
     from ..content.ruleset import load_ruleset
 
-    base = load_ruleset(pack)
-    rules = load_ruleset(pack, variant=variant) if variant else base
+    return load_ruleset(pack, variant=variant)
+
+
+def pack_record(pack: str, variant: str | None = None,
+                load: Loader | None = None) -> dict[str, Any]:
+    """A pack (and a variant on it) by the digests of what they contain; ``load`` gives
+    the rule sets (default: read afresh)."""
+    load = load or _load
+    base = load(pack, None)
+    rules = load(pack, variant) if variant else base
     files: list[Path] = []
     if base.source is not None:
         # a game without a map (a test's tic-tac-toe) names a board file it never reads
@@ -141,10 +152,11 @@ def bots_record(bots: Sequence[str], rules: Any = None) -> list[dict[str, Any]]:
 def provenance(*, packs: Sequence[tuple[str, str | None]], bots: Sequence[str],
                seeds: Sequence[int] | dict[str, Any], round_cap: int | str | None,
                argv: Sequence[str] | None = None, rules: Any = None,
-               **more: Any) -> dict[str, Any]:
+               load: Loader | None = None, **more: Any) -> dict[str, Any]:
     """The record every result file carries (see the module's docstring). ``seeds`` is
     the list of seeds played or a rule that gives them (``{"first": 1, "games": 100,
-    "rule": "seed*1000003+i"}``); ``more`` adds command-specific settings."""
+    "rule": "seed*1000003+i"}``); ``load`` gives the packs' rule sets (default: read
+    afresh); ``more`` adds command-specific settings."""
     if rules is None and packs:   # a game's own bots are known to its rules alone
         from ..content.ruleset import load_ruleset
 
@@ -153,7 +165,7 @@ def provenance(*, packs: Sequence[tuple[str, str | None]], bots: Sequence[str],
                               "engine": "mnrules", "version": __version__,
                               "commit": commit(),
                               "python": sys.version.split()[0],
-                              "packs": [pack_record(p, v) for p, v in packs],
+                              "packs": [pack_record(p, v, load) for p, v in packs],
                               "bots": bots_record(bots, rules),
                               "seeds": list(seeds) if not isinstance(seeds, dict) else seeds,
                               "round_cap": round_cap}

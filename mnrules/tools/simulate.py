@@ -298,9 +298,18 @@ def _worker(conn: Any, beat: Any = None, parent: int | None = None) -> None:
             return
 
 
+Finished = Callable[[int, GameResult], None]
+"""Called in the calling process as each game finishes, with its index in the jobs and
+its result (``run``'s ``on_result``)."""
+
+
 def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | None = None,
-              deadline: float | None = None) -> list[GameResult]:
-    """Play the jobs in ``workers`` processes; results come back in job order.
+              deadline: float | None = None,
+              on_result: Finished | None = None) -> list[GameResult]:
+    """Play the jobs in ``workers`` processes; results come back in job order — or, with
+    ``on_result``, are handed to it as each game finishes (in the order they finish) and
+    not kept, so that memory stays flat however many games are played (an empty list is
+    returned).
 
     Each worker gets one game at a time. A worker that is lost — it dies (killed, out of
     memory), gives no sign of life for :data:`SILENCE` seconds (stopped, frozen), or
@@ -311,8 +320,12 @@ def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | N
     process however it ends."""
     if workers <= 1 or len(jobs) <= 1:
         out = []
-        for job in jobs:
-            out.append(play_one(job))
+        for k, job in enumerate(jobs):
+            result = play_one(job)
+            if on_result is not None:
+                on_result(k, result)
+            else:
+                out.append(result)
             if progress:
                 progress(1)
         return out
@@ -446,7 +459,10 @@ def run_local(jobs: list[Job], workers: int, progress: Callable[[int], None] | N
                     continue
                 if kind == "error":
                     raise WorkerError(f"game {i + 1} (seed {jobs[i].seed}): {value}")
-                results[i] = value
+                if on_result is not None:
+                    on_result(i, value)
+                else:
+                    results[i] = value
                 done += 1
                 hand_out(conn)   # the next game first, so that no worker waits on us
                 if progress:
@@ -482,9 +498,11 @@ def local_cluster(workers: int) -> Any:
 
 
 def run_dask(jobs: list[Job], workers: int, address: str | None,
-             progress: Callable[[int], None] | None = None) -> list[GameResult]:
+             progress: Callable[[int], None] | None = None,
+             on_result: Finished | None = None) -> list[GameResult]:
     """The same games on a Dask cluster (a local one unless ``address`` names one: that
-    cluster's own security, if any, is its operator's business)."""
+    cluster's own security, if any, is its operator's business); ``on_result`` as for
+    :func:`run_local`."""
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
@@ -501,7 +519,11 @@ def run_dask(jobs: list[Job], workers: int, address: str | None,
         index = {f.key: i for i, f in enumerate(futures)}
         out: list[GameResult | None] = [None] * len(jobs)
         for fut in as_completed(futures):  # type: ignore[no-untyped-call]
-            out[index[fut.key]] = fut.result()
+            if on_result is not None:
+                on_result(index[fut.key], fut.result())
+                fut.release()   # its result no longer held on the cluster either
+            else:
+                out[index[fut.key]] = fut.result()
             if progress:
                 progress(1)
         return [r for r in out if r is not None]
@@ -513,7 +535,10 @@ def run_dask(jobs: list[Job], workers: int, address: str | None,
 
 def run(jobs: list[Job], workers: int = 1, backend: str = "local",
         address: str | None = None, show_progress: bool = False,
-        deadline: float | None = None) -> list[GameResult]:
+        deadline: float | None = None,
+        on_result: Finished | None = None) -> list[GameResult]:
+    """The jobs' results in job order, or with ``on_result`` handed to it as each game
+    finishes and not kept (:func:`run_local`)."""
     bar: Any = None
     progress = None
     if show_progress:
@@ -525,10 +550,10 @@ def run(jobs: list[Job], workers: int = 1, backend: str = "local",
             bar = None
     try:
         if backend == "dask":
-            return run_dask(jobs, workers, address, progress)
+            return run_dask(jobs, workers, address, progress, on_result)
         if backend != "local":
             raise MnrulesError(f"--backend: expected local or dask, got {backend!r}")
-        return run_local(jobs, workers, progress, deadline)
+        return run_local(jobs, workers, progress, deadline, on_result)
     finally:
         if bar is not None:
             bar.close()
@@ -1235,15 +1260,10 @@ def write_out(path: str, results: list[GameResult], rep: Report,
     write_atomic(path, json.dumps(data, indent=1))
 
 
-def plot(path: str, rep: Report, title: str, other: Compared | None = None,
-         name: str = "a", names: Names = IDS) -> None:
-    """A figure of the win rates and the game lengths, written atomically; under a
-    comparison both sides' win rates side by side, their paired difference with its
-    interval, and both sides' lengths."""
-    import io
-
-    from ..files import write_atomic
-
+def figure(rep: Report, title: str, other: Compared | None = None, name: str = "a",
+           names: Names = IDS) -> Any:
+    """The matplotlib figure of the win rates and the game lengths (:func:`plot`); the
+    caller closes it (``matplotlib.pyplot.close``). Its first axes are the win rates'."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -1289,6 +1309,21 @@ def plot(path: str, rep: Report, title: str, other: Compared | None = None,
     ax2.legend(fontsize=8)
     fig.suptitle(title)
     fig.tight_layout()
+    return fig
+
+
+def plot(path: str, rep: Report, title: str, other: Compared | None = None,
+         name: str = "a", names: Names = IDS) -> None:
+    """A figure of the win rates and the game lengths, written atomically; under a
+    comparison both sides' win rates side by side, their paired difference with its
+    interval, and both sides' lengths."""
+    import io
+
+    from ..files import write_atomic
+
+    fig = figure(rep, title, other, name, names)   # refuses first if matplotlib is missing
+    import matplotlib.pyplot as plt
+
     buf = io.BytesIO()
     try:
         fig.savefig(buf, dpi=110, format=Path(path).suffix.lstrip(".").lower() or "png")

@@ -32,6 +32,7 @@ from . import (
     scenario,
     simulate,
     skill,
+    study,
     sweep,
 )
 from .cards import words_reference
@@ -53,8 +54,8 @@ def _use_game(args: argparse.Namespace) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mnrules", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    for command in (play, scenario, simulate, rate, skill, sweep, bots, fuzz, replay, audit,
-                    cards, editions, rules, map, render):
+    for command in (play, scenario, simulate, rate, skill, sweep, study, bots, fuzz, replay,
+                    audit, cards, editions, rules, map, render):
         command.add_parser(sub)
     from ..web.command import add_parser as add_serve
 
