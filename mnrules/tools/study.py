@@ -874,7 +874,8 @@ FAIR = {"above": "above", "below": "below", "even": "consistent with it"}
 
 def _seeds_text(study: Study) -> str:
     seeds = study.seeds
-    shown = ", ".join(map(str, seeds[:5])) + (f", …, {seeds[-1]}" if len(seeds) > 5 else "")
+    shown = ", ".join(map(str, seeds)) if len(seeds) <= 6 \
+        else ", ".join(map(str, seeds[:5])) + f", …, {seeds[-1]}"
     return (f"game i of every cell plays seed {study.seed}×1000003+i ({shown}: "
             f"{len(seeds)} seeds, the same in every cell)")
 
