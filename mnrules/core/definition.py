@@ -41,6 +41,10 @@ def _no_problems(**_: Any) -> list[str]:
     return []
 
 
+def _no_areas(**_: Any) -> list[tuple[str, int | None, str, str]]:
+    return []
+
+
 def _no_blunders(**_: Any) -> list[tuple[str, str]]:
     return []
 
@@ -157,6 +161,10 @@ class GameDefinition:
     sentence) for each way it is strictly dominated (``mnrules bots check``); a (kind,
     sentence, player, round) where it concerns another player's decision or another
     round (a turn's trades read at its end, when the next player decides)."""
+    board_areas: Callable[..., Sequence[tuple[str, int | None, str, str]]] = _no_areas
+    """(rules, players) → each area of the board in play with ``players``: (its id, the
+    fewest players it is in play with or None, its provenance, its note), so that a
+    study names the board facts its pack marks as reconstructed (``mnrules study``)."""
     render: Callable[..., bool] | None = None
     """(game, path, say) → draw the board to ``path`` (its suffix says the format); True
     when done. None: the game draws nothing."""
@@ -182,4 +190,4 @@ class GameDefinition:
 
 
 _CALLABLE = frozenset({"load_board", "check_save", "view", "determinize", "tensor",
-                       "search_policy", "blunders", "render"})
+                       "search_policy", "blunders", "render", "board_areas"})

@@ -577,17 +577,14 @@ def caveats(pack: str, variant: str | None, most: int) -> Caveats:
     recon: list[tuple[str, int | None]] = []
     partly: list[tuple[str, str]] = []
     areas = 0
-    for kind in ("provinces", "regions", "seas"):
-        for area_id, area in (getattr(rules.board, kind, None) or {}).items():
-            least = getattr(area, "min_players", None)
-            if isinstance(least, int) and least > most:
-                continue
-            areas += 1
-            name = say.name(area_id)
-            if str(getattr(area, "provenance", "")).startswith("reconstructed"):
-                recon.append((name, least))
-            elif "reconstruct" in str(getattr(area, "note", "")):
-                partly.append((name, " ".join(str(area.note).split())))
+    for area_id, least, provenance, note in rules.definition.board_areas(
+            rules=rules, players=most):
+        areas += 1
+        name = say.name(area_id)
+        if str(provenance).startswith("reconstructed"):
+            recon.append((name, least))
+        elif "reconstruct" in str(note):
+            partly.append((name, " ".join(str(note).split())))
     return Caveats(rules.pack if variant is None else f"{pack} + {variant}",
                    say.pack_name(), readings, recon, partly, areas, notes)
 

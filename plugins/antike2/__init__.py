@@ -104,6 +104,14 @@ def _scenario_keys() -> dict[str, tuple[str, ...]]:
     return {"position": POSITION_KEYS, "expect": EXPECT_KEYS}
 
 
+def _board_areas(rules: Any, players: int) -> list[tuple[str, int | None, str, str]]:
+    board = rules.board
+    if board is None:
+        return []
+    return [(a.name, None, a.provenance, a.note)
+            for a in (*board.regions.values(), *board.seas.values())]
+
+
 GAME = GameDefinition(
     name="antike2",
     state=State,
@@ -120,6 +128,7 @@ GAME = GameDefinition(
     tensor=tensor.tensor,                # what agents from elsewhere see
     search_policy=search_policy,         # what the search player knows
     blunders=_blunders,
+    board_areas=_board_areas,
     render=render.render,                # the board picture
     presentation=Presentation(
         event_text=present.event_text, prompt_text=present.prompt_text,

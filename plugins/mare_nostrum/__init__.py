@@ -151,6 +151,16 @@ def _blunders(game: Game, player: str, kind: str, choice: Any, events: list[Any]
     return check(game, player, kind, choice, notes, say)
 
 
+def _board_areas(rules: Any, players: int) -> list[tuple[str, int | None, str, str]]:
+    board = rules.board
+    if board is None:
+        return []
+    return [*((p.name, p.min_players, p.provenance, p.note)
+              for p in board.provinces.values() if p.min_players <= players),
+            *((name, None, sea.provenance, getattr(sea, "note", ""))
+              for name, sea in board.seas.items())]
+
+
 GAME = GameDefinition(
     name="mare_nostrum",
     state=State,
@@ -165,6 +175,7 @@ GAME = GameDefinition(
     tensor=tensor.tensor,   # what agents from elsewhere see
     search_policy=_search_policy,
     blunders=_blunders,
+    board_areas=_board_areas,
     render=_render,
     presentation=Presentation(   # what a player reads, in his language
         event_text=reports.event_text, prompt_text=reports.prompt_text,
