@@ -371,6 +371,30 @@ def test_a_word_keyed_to_an_undeclared_or_emitted_name_is_refused_at_assembly(
         assert part in message, part
 
 
+def test_a_word_reads_the_events_its_pack_plays(fresh_rules: Callable[..., Ruleset]) -> None:
+    """A word's event that no plugin of the pack declares, and near no declared name,
+    belongs to a plugin the pack leaves out (Antike II without war has no 'conquest'):
+    the word keeps the events the pack plays, and a word left with none is left out."""
+    from mnrules.content.ruleset import compile_cards, vocabulary
+    from mnrules.language.words import Word
+
+    class Optional:
+        @hookimpl
+        def mn_vocabulary(self) -> list[Any]:
+            return [Word("condition", "it hails", lambda e: True, "it hails",
+                         on=frozenset({"battle", "volcanic_eruption"})),
+                    Word("condition", "lava flows", lambda e: True, "lava flows",
+                         on=frozenset({"volcanic_eruption"}))]
+
+    rules = fresh_rules()
+    rules.pm.register(Optional(), name="optional")
+    compile_cards(rules)
+    vocab = vocabulary(rules)
+    hail = vocab.match("condition", ("it", "hails"))
+    assert hail is not None and hail[0].on == frozenset({"battle"})
+    assert vocab.match("condition", ("lava", "flows")) is None
+
+
 def test_rules_doc_is_up_to_date(rules: Ruleset) -> None:
     text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert text == render_rules_doc(rules), \

@@ -350,11 +350,20 @@ def card_words(contract: Contract,
                                 f"from the contract: declare it with {table}(..., "
                                 f"word={item.pattern!r}) in mn_contract")
             elif isinstance(item, Word):
+                # a name no plugin of this pack declares, and near none that is, belongs
+                # to a plugin the pack leaves out (Antike II without war has no
+                # 'conquest'): the word reads the events the pack plays, and a word left
+                # reading none is left out; a name near a declared one is a misspelling
+                kept = set(item.on)
                 for name in sorted(item.on):
+                    if name not in everything and not suggest(name, everything):
+                        kept.discard(name)
+                        continue
                     why = keyed(plugin, f"the {item.kind} {item.pattern!r}", name)
                     if why is not None:
                         problems.append(why)
-                others.append(item)
+                if kept or not item.on:
+                    others.append(item if kept == item.on else replace(item, on=frozenset(kept)))
             else:
                 problems.append(f"plugin {plugin!r}: mn_vocabulary answered {item!r:.80}: "
                                 f"expected a Word or Terms")
