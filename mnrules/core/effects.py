@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-# Modifier layers: overrides first, then additions, then multiplications,
+# Modifier layers: overrides first, then additions, then multiplications, then limits,
 # so "+1 per die" and "double" compose the same way whichever card was bought first.
 SET = 100
 ADD = 200
 MULTIPLY = 300
+LIMIT = 400   # 'at least' / 'at most': bounds on what the others made of it
 
 RULES_RANK = 0
 """Rank of the base rules; cards rank after them in the order they were acquired."""

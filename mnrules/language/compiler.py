@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..content.card_files import CardData
 from ..content.yamlsource import listed
-from ..core.effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
+from ..core.effects import ADD, LIMIT, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
 from ..core.engine import Game
 from ..hooks.bus import python_wrapper
 from ..hooks.hookspecs import hookimpl
@@ -770,13 +770,25 @@ class _Compiler:
 
     def op(self, op: Op, q: Word, pos: Any) -> tuple[int, Callable[[Env], Callable[[Any], Any]]]:
         qtype = q.vtype
-        allowed = {"int": {"add", "subtract", "set", "double"},
+        allowed = {"int": {"add", "subtract", "set", "double", "floor", "ceiling"},
                    "list": {"include"} if q.holds == "players" else {"add"},
-                   "sizes": {"choose"}, "setrules": {"allow"}, "flag": {"set"}}[qtype]
+                   "sizes": {"choose", "add", "subtract"}, "setrules": {"allow"},
+                   "flag": {"set"}}[qtype]
         if op.kind not in allowed:
             self.problem(op.pos or pos, f"'{op.kind}' does not apply to this quantity; use "
                          f"{' or '.join(sorted(allowed))}")
             return ADD, lambda env: (lambda v: v)
+        if qtype == "sizes" and op.kind in ("add", "subtract"):
+            return ADD, self.shift_sizes(op, q, pos)
+        if op.kind in ("floor", "ceiling"):
+            assert op.value is not None
+            bound = self.value(op.value, q, op.pos or pos)
+            pick = max if op.kind == "floor" else min
+
+            def limit(env: Env) -> Callable[[Any], Any]:
+                x = bound(env)  # evaluated once, when the effect applies
+                return lambda v: pick(v, x)
+            return LIMIT, limit
         if op.kind in ("add", "subtract", "set"):
             assert op.value is not None
             val = self.value(op.value, q, op.pos or pos)
@@ -813,6 +825,23 @@ class _Compiler:
             self.in_range(n, op.low_pos or pos, w.numbers, f"allowance '{w.pattern}'")
             return ADD, lambda env: (lambda v: w.meaning(env, v, n, *args))
         return ADD, lambda env: (lambda v: [*v, w.meaning(env, *args)])
+
+    def shift_sizes(self, op: Op, q: Word, pos: Any) -> Callable[[Env], Callable[[Any], Any]]:
+        """'add N' / 'subtract N' of a choice of sizes (an offer's): every size the
+        rules allow moves by N, kept within the quantity's numbers (so 'subtract 1'
+        of 1 to 3 offers 0 to 2)."""
+        assert op.value is not None
+        if op.value.kind != "number":
+            self.problem(op.pos or pos, f"'{op.kind}' of a choice of sizes takes a number "
+                         f"('{op.kind} 1'), not a count")
+            return lambda env: (lambda v: v)
+        n = op.value.n if op.kind == "add" else -op.value.n
+        self.in_range(op.value.n, op.pos or pos, q.numbers, f"quantity '{q.pattern}'")
+        low, high = q.numbers
+
+        def make(env: Env) -> Callable[[Any], Any]:
+            return lambda v: tuple(sorted({min(max(int(s) + n, low), high) for s in v}))
+        return make
 
     def rule(self, rule: Rule, index: int) -> CompiledRule | None:
         kind = {"modify": "quantity", "after": "event", "replace": "event",

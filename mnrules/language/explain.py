@@ -53,6 +53,8 @@ ENGLISH: dict[str, str] = {
     "subtract": "subtract {value}",
     "set": "make it {value}",
     "double": "double it",
+    "floor": "make it at least {value}",
+    "ceiling": "make it at most {value}",
     "choose": "choose any number from {low} to {high}",
     "allow": "allow {n}: {allowance}",
     "include": "include {what}",
@@ -257,7 +259,7 @@ class Explainer:
 
     def op(self, op: Op) -> str:
         t = self.texts
-        if op.kind in ("add", "subtract", "set"):
+        if op.kind in ("add", "subtract", "set", "floor", "ceiling"):
             assert op.value is not None
             return t.frame(op.kind, value=self.value(op.value))
         if op.kind == "double":

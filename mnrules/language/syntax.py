@@ -84,7 +84,8 @@ class Value:
 
 @dataclass(frozen=True)
 class Op:
-    kind: str                       # "add", "subtract", "set", "double", "allow", ...
+    kind: str                       # "add", "subtract", "set", "double", "floor" (at
+    #                                 least), "ceiling" (at most), "allow", ...
     value: Value | None = None
     phrase: Phrase | None = None
     low: int = 0
@@ -409,6 +410,14 @@ class _ToAst(Transformer_NonRecursive[Token, Any]):  # deep nesting: no deep rec
     @v_args(meta=True)
     def double(self, meta: Any, items: list[Any]) -> Op:
         return Op("double", pos=self._pos(meta))
+
+    @v_args(meta=True)
+    def floor(self, meta: Any, items: list[Any]) -> Op:
+        return Op("floor", value=items[0], pos=self._pos(meta))
+
+    @v_args(meta=True)
+    def ceiling(self, meta: Any, items: list[Any]) -> Op:
+        return Op("ceiling", value=items[0], pos=self._pos(meta))
 
     @v_args(meta=True)
     def allow(self, meta: Any, items: list[Any]) -> Op:

@@ -18,6 +18,7 @@ from mnrules import new_game
 from mnrules.content.ruleset import Ruleset
 from mnrules.core.effects import Event
 from mnrules.core.engine import Game
+from mnrules.errors import MnrulesError
 from mnrules.language.syntax import ScriptError
 from test_card_scripts import fight_two_battles, with_cards
 
@@ -61,6 +62,46 @@ def test_add_then_double_whichever_card_came_first(tmp_path: Path) -> None:
 def test_subtract_takes_away(tmp_path: Path) -> None:
     rules = with_cards(tmp_path, ("niobe", "modify battle.total when land battle: subtract 2"))
     assert game_with(rules, rome="niobe").fold("battle.total", 7, **land_battle("rome")) == 5
+
+
+def test_at_least_and_at_most_bound_what_the_others_made_of_it(tmp_path: Path) -> None:
+    """Limits come last: Niobe's '-2' and Ajax's 'double' first, then 'at least 4' and
+    'at most 12' (issue 35, item 3: relative changes)."""
+    rules = with_cards(tmp_path,
+                       ("niobe", "modify battle.total when land battle: subtract 2"),
+                       ("ajax", "modify battle.total when land battle: double"),
+                       ("atlas", "modify battle.total when land battle: at least 4\n"
+                                 "modify battle.total when land battle: at most 12"))
+    game = game_with(rules, rome="atlas niobe")
+    assert game.fold("battle.total", 3, **land_battle("rome")) == 4    # 3 - 2, raised
+    assert game.fold("battle.total", 9, **land_battle("rome")) == 7
+    game = game_with(rules, rome="atlas ajax")
+    assert game.fold("battle.total", 9, **land_battle("rome")) == 12   # 18, cut
+    assert game.fold("battle.total", 9, **land_battle("greece")) == 9  # not his
+
+
+def test_an_offer_size_moves_by_an_amount_within_its_numbers(tmp_path: Path) -> None:
+    """'add 1' to a choice of sizes moves each size the rules allow: a token of 2 lets
+    Rome offer 3; 'subtract 3' of a token of 2 leaves 0 (never below)."""
+    from mare_nostrum.api import offer_sizes
+    rules = with_cards(tmp_path, ("hermes", "modify offer_size: add 1"),
+                       ("dolos", "modify offer_size: subtract 3"))
+    assert offer_sizes(game_with(rules, rome="hermes"), "rome", 2) == (3,)
+    assert offer_sizes(game_with(rules, rome="dolos"), "rome", 2) == (0,)
+    assert offer_sizes(game_with(rules, rome="hermes"), "greece", 2) == (2,)
+
+
+def test_a_choice_of_sizes_moves_by_a_number_not_a_count(tmp_path: Path) -> None:
+    with pytest.raises(MnrulesError, match="takes a number"):
+        with_cards(tmp_path, ("hermes", "modify offer_size: add legions you have"))
+
+
+def test_a_compiled_action_unpacks_as_a_plugin_reads_it(tmp_path: Path) -> None:
+    """(optional, word, args): what a plugin reading a card's words unpacks."""
+    rules = with_cards(tmp_path, ("midas", "after collect: you may take 2 wine"))
+    action = rules.effects["midas"].rules[0].actions[0]
+    optional, word, args = action
+    assert (optional, word.pattern, args) == (True, "take {n} {resource}", [2, "wine"])
 
 
 def test_doubling_never_takes_the_value_above_its_ceiling(tmp_path: Path) -> None:

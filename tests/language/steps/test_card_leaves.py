@@ -52,3 +52,10 @@ def test_a_card_given_back_is_on_the_display_again(tmp_path: Path) -> None:
 def test_a_payment_he_cannot_make_is_not_made(tmp_path: Path) -> None:
     game = collect(tmp_path, "after collect: pay 2 coin", coins=1)
     assert screens(game)["rome"] == {"coin": 1}
+
+
+def test_a_loss_of_what_he_never_had_takes_nothing(tmp_path: Path) -> None:
+    """'lose 1 gems' from a screen that never held a gem: nothing goes back."""
+    game = collect(tmp_path, "after collect: lose 1 gems", coins=1)
+    assert "gems" not in game.state.screens["rome"] or game.state.screens["rome"]["gems"] == 0
+    assert screens(game)["rome"] == {"coin": 1}

@@ -288,3 +288,24 @@ def test_a_card_places_one_fortress_of_a_player_in_a_province_at_most() -> None:
     assert _item_is(bought, "market") and _item_is(bought, "building")
     assert not _item_is(bought, "temple")
     assert _item_is(Env(game, "rome", "x", {"action": ["legion", "ITALIA"]}), "legion")
+
+
+def test_perseus_reads_a_last_hero_in_reach_without_the_pyramids(fresh_rules: Any) -> None:
+    """With four tiles held (Pericles, Perseus and two) and the Pyramids (a special
+    wonder, which always wins) out of the display, it is the fifth ordinary tile in
+    reach that makes 'you can win by building' true; with no coin, it is false."""
+    from mnrules.content.ruleset import vocabulary
+    from mnrules.language.compiler import Env
+
+    def can_win(coins: int) -> bool:
+        game = perseus_game(fresh_rules, ("hamilcar", "ramesses"), coins)
+        for pile in (game.state.display, game.state.display_hidden):
+            if "pyramids" in pile:
+                pile.remove("pyramids")
+        found = vocabulary(game.rules).match(
+            "condition", ("you", "can", "win", "by", "building"))
+        assert found is not None
+        word, args = found
+        return bool(word.meaning(Env(game, "greece", "perseus", {}), *args))
+    assert can_win(30)
+    assert not can_win(0)
