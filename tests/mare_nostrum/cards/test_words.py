@@ -309,3 +309,9 @@ def test_perseus_reads_a_last_hero_in_reach_without_the_pyramids(fresh_rules: An
         return bool(word.meaning(Env(game, "greece", "perseus", {}), *args))
     assert can_win(30)
     assert not can_win(0)
+
+
+def test_a_loss_of_what_a_screen_never_held_takes_nothing(tmp_path: Path) -> None:
+    """'lose 1 gems' from a screen that never held a gem: nothing goes back."""
+    game = collect_with(tmp_path, "after collect: lose 1 gems", {"rome": {"coin": 1}})
+    assert game.state.screens["rome"] == {"coin": 1}
