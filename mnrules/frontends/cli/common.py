@@ -105,3 +105,18 @@ def game_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", default=None,
                         help="the game's base pack, by the game's name (its folder of "
                         "editions/), instead of --edition")
+
+
+def running_options(p: argparse.ArgumentParser) -> None:
+    """How a batch of games is run, the same for every command that plays many: the
+    round cap, a worker's deadline per game, the backend and its scheduler."""
+    p.add_argument("--round-cap", "--max-rounds", dest="round_cap", type=whole(1),
+                   default=None, help=ROUND_CAP_HELP)
+    p.add_argument("--game-deadline", type=whole(1), default=None, metavar="SECONDS",
+                   help="with --jobs: a worker that spends longer on one game is "
+                   "replaced and the game played again (default: 3600, an hour)")
+    p.add_argument("--backend", default="local", choices=("local", "dask"),
+                   help="local processes, or a Dask cluster (default: local)")
+    p.add_argument("--scheduler", default=None,
+                   help="a Dask scheduler address (with --backend dask; default: a local "
+                   "cluster)")

@@ -10,7 +10,7 @@ from ...content.ruleset import load_ruleset
 from ...errors import MnrulesError
 from ...files import check_distinct, check_writable
 from ...language.present import presenter
-from .common import DEFAULT_BOTS, MAX_GAMES, ROUND_CAP_HELP, game_option, whole
+from .common import DEFAULT_BOTS, MAX_GAMES, game_option, running_options, whole
 
 # what --out writes; --plot's formats are the simulation tool's, which draws them
 OUT_FORMATS = (".json", ".csv")
@@ -104,16 +104,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     sm.add_argument("--bots", default=None,
                     help=f"bot kind, or one per player, comma-separated (default: "
                     f"{DEFAULT_BOTS} where the game has it, else random)")
-    sm.add_argument("--round-cap", "--max-rounds", dest="round_cap", type=whole(1),
-                    default=None, help=ROUND_CAP_HELP)
-    sm.add_argument("--game-deadline", type=whole(1), default=None, metavar="SECONDS",
-                    help="with --jobs: a worker that spends longer on one game is "
-                    "replaced and the game played again (default: 3600, an hour)")
-    sm.add_argument("--backend", default="local", choices=("local", "dask"),
-                    help="local processes, or a Dask cluster (default: local)")
-    sm.add_argument("--scheduler", default=None,
-                    help="a Dask scheduler address (with --backend dask; default: a local "
-                    "cluster)")
+    running_options(sm)
     sm.add_argument("--compare", default=None,
                     help="also play the same seeds under this pack and report the "
                     "difference")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from .common import DEFAULT_BOTS, ROUND_CAP_HELP, player_counts, whole
+from .common import DEFAULT_BOTS, player_counts, running_options, whole
 
 
 def cmd_study(args: argparse.Namespace) -> int:
@@ -48,15 +48,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                     "seed and packs' contents), playing only those it lacks")
     st.add_argument("--jobs", type=whole(1), default=None,
                     help="worker processes (default: half the cores, at least 1)")
-    st.add_argument("--round-cap", "--max-rounds", dest="round_cap", type=whole(1),
-                    default=None, help=ROUND_CAP_HELP)
-    st.add_argument("--game-deadline", type=whole(1), default=None, metavar="SECONDS",
-                    help="with --jobs: a worker that spends longer on one game is "
-                    "replaced and the game played again (default: 3600, an hour)")
-    st.add_argument("--backend", default="local", choices=("local", "dask"),
-                    help="local processes, or a Dask cluster (default: local)")
-    st.add_argument("--scheduler", default=None,
-                    help="a Dask scheduler address (with --backend dask; default: a local "
-                    "cluster)")
+    running_options(st)
     st.add_argument("--quiet", action="store_true", help="no progress bar")
     st.set_defaults(func=cmd_study)
