@@ -4,6 +4,7 @@ words, the "known:" lists cut with no mark."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -81,7 +82,7 @@ def test_a_known_list_cut_says_how_many_more(tmp_path: Path,
     assert main(["cards", "check", "--edition", "en", str(f)]) == 1
     err = capsys.readouterr().err
     assert "unknown event 'qqqqxz'; known: battle, " in err
-    assert "phase.start… and " in err and " more\n" in err
+    assert re.search(r"known: [a-z., ]+… and \d+ more\n", err), err
 
 
 def test_listed_marks_the_cut() -> None:
