@@ -192,7 +192,10 @@ def test_a_lost_connection_is_made_again_and_loses_no_choice(pg: str) -> None:
 
 
 def test_a_server_that_stays_away_fails_the_calls_at_once_until_a_pause_is_over(
-        pg: str) -> None:
+        pg: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from mnrules.frontends.web import store as module
+
+    monkeypatch.setattr(module, "RECONNECT_PAUSE", 0.3)
     store = open_store(pg)
     store.create(record())
     good = store.url
@@ -206,7 +209,7 @@ def test_a_server_that_stays_away_fails_the_calls_at_once_until_a_pause_is_over(
         store.load("g1")                      # no new try within the pause
     assert time.monotonic() - t < 0.5
     store.url = good                          # it is back
-    time.sleep(2.1)
+    time.sleep(0.4)
     assert store.load("g1") is not None
     store.close()
 

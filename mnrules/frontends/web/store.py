@@ -499,7 +499,7 @@ class PostgresStore(SqlStore):
         if schema is None:
             raise StoreError(f"the PostgreSQL database {database} at {self.where} has no "
                              f"schema to keep the games in (its search_path names none "
-                             f"that exists)")
+                             f"that exists and the role may use)")
         if encoding != "UTF8":
             raise StoreError(f"the PostgreSQL database {database} at {self.where} is in "
                              f"{encoding}: mnrules needs a UTF8 one (CREATE DATABASE ... "
