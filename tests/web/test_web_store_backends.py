@@ -310,7 +310,14 @@ def test_serve_on_postgresql_prints_no_password(pg: str) -> None:
         line = proc.stdout.readline()
         assert "games kept in postgresql://" in line and "password=***" in line, line
         assert secret not in line
-        assert httpx.get(f"http://127.0.0.1:{port}/", timeout=10).status_code == 200
+        deadline = time.monotonic() + 30      # the line is printed as uvicorn starts
+        while True:
+            try:
+                assert httpx.get(f"http://127.0.0.1:{port}/", timeout=5).status_code == 200
+                break
+            except httpx.ConnectError:
+                assert time.monotonic() < deadline and proc.poll() is None
+                time.sleep(0.1)
     finally:
         proc.kill()
         proc.wait(10)

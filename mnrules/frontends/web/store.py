@@ -196,7 +196,13 @@ class SqlStore:
                 with contextlib.suppress(Exception):
                     self._execute("ROLLBACK")
                 raise
-            self._execute("COMMIT")
+            try:
+                self._execute("COMMIT")
+            except BaseException:
+                # a commit refused (a full disk) leaves no transaction open behind it
+                with contextlib.suppress(Exception):
+                    self._execute("ROLLBACK")
+                raise
 
     def create(self, record: GameRecord) -> None:
         with self._write():
