@@ -40,8 +40,9 @@ def lobby_game(client: TestClient, **extra: Any) -> dict[str, Any]:
     return dict(r.json())
 
 
-def test_a_lobby_game_lists_its_free_seat_and_a_friend_joins_it_once() -> None:
-    client = TestClient(create_app())
+def test_a_lobby_game_lists_its_free_seat_and_a_friend_joins_it_once(data: Any) -> None:
+    """In a data folder and in a PostgreSQL database (conftest's ``data``)."""
+    client = TestClient(create_app(data))
     links = lobby_game(client, lobby=True)
     assert set(links["seats"]) == {"rome"}            # greece is free: no link yet
     listed = client.get("/api/lobby?lang=fr").json()

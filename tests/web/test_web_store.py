@@ -52,7 +52,7 @@ def play(client: Any, link: str, choices: int) -> dict[str, Any]:
     return view
 
 
-def serve(data: Path, port: int) -> subprocess.Popen[bytes]:
+def serve(data: str | Path, port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen([sys.executable, "-m", "mnrules", "serve", "--port", str(port),
                              "--data", str(data)],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -68,9 +68,10 @@ def serve(data: Path, port: int) -> subprocess.Popen[bytes]:
     raise AssertionError(f"the server did not start: {proc.communicate()[0]!r}")
 
 
-def test_a_game_goes_on_after_the_server_is_killed_and_restarted(tmp_path: Path) -> None:
+def test_a_game_goes_on_after_the_server_is_killed_and_restarted(data: str | Path) -> None:
+    """In a data folder and in a PostgreSQL database (conftest's ``data``)."""
     port = free_port()
-    proc = serve(tmp_path / "data", port)
+    proc = serve(data, port)
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
             links = client.post("/api/games", json=ROME).json()
@@ -80,10 +81,10 @@ def test_a_game_goes_on_after_the_server_is_killed_and_restarted(tmp_path: Path)
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
-    proc = serve(tmp_path / "data", port)
-    # a second server on the same folder is refused: it would play the games on apart
+    proc = serve(data, port)
+    # a second server on the same store is refused: it would play the games on apart
     second = subprocess.run([sys.executable, "-m", "mnrules", "serve", "--port",
-                             str(free_port()), "--data", str(tmp_path / "data")],
+                             str(free_port()), "--data", str(data)],
                             capture_output=True, text=True, timeout=60)
     assert second.returncode != 0 and "another mnrules serve" in second.stderr
     try:
@@ -134,8 +135,8 @@ def test_sigterm_stops_a_server_whose_bots_are_playing(tmp_path: Path) -> None:
             proc.wait(10)
 
 
-def test_undo_and_the_log_survive_a_restart(tmp_path: Path) -> None:
-    first = TestClient(create_app(tmp_path))
+def test_undo_and_the_log_survive_a_restart(tmp_path: Path, data: str | Path) -> None:
+    first = TestClient(create_app(data))
     links = first.post("/api/games", json=ROME).json()
     host = links["host"]
     view = play(first, host, 1)
@@ -144,12 +145,12 @@ def test_undo_and_the_log_survive_a_restart(tmp_path: Path) -> None:
             break
         view = play(first, host, 1)
     assert view["can_undo"]
-    again = TestClient(create_app(tmp_path))       # another server on the same folder
+    again = TestClient(create_app(data))       # another server on the same folder
     assert again.get(api(host)).json() == view
     back = again.post(api(host) + "/undo", headers=seat(host), json={})
     assert back.status_code == 200, back.text
     assert back.json()["version"] == view["version"] - 1
-    third = TestClient(create_app(tmp_path))
+    third = TestClient(create_app(data))
     assert third.get(api(host)).json()["version"] == view["version"] - 1
 
     # the log is play --log's: mnrules replay reads it without a divergence
@@ -167,14 +168,14 @@ def test_undo_and_the_log_survive_a_restart(tmp_path: Path) -> None:
     assert opened.status_code == 200 and opened.json()["steps"] == view["version"] - 1
 
 
-def test_a_loaded_save_is_kept_from_its_position(tmp_path: Path) -> None:
-    first = TestClient(create_app(tmp_path))
+def test_a_loaded_save_is_kept_from_its_position(tmp_path: Path, data: str | Path) -> None:
+    first = TestClient(create_app(data))
     host = first.post("/api/games", json=ROME).json()["host"]
     play(first, host, 5)
     saved = first.get(api(host) + "/save").text
     loaded = first.post("/api/load", json={"save": saved}).json()["host"]
     view = play(first, loaded, 2)
-    again = TestClient(create_app(tmp_path))
+    again = TestClient(create_app(data))
     assert again.get(api(loaded)).json() == view
     log = again.get(api(loaded) + "/log").text
     assert '"state"' in log.splitlines()[0]      # its log starts from the save's position
@@ -200,11 +201,11 @@ def test_undo_keeps_only_what_can_still_be_undone() -> None:
         assert table.can_undo("rome") == bool(kept)
 
 
-def test_a_choice_the_store_refuses_is_not_played(tmp_path: Path,
+def test_a_choice_the_store_refuses_is_not_played(data: str | Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     import sqlite3
 
-    client = TestClient(create_app(tmp_path), raise_server_exceptions=False)
+    client = TestClient(create_app(data), raise_server_exceptions=False)
     host = client.post("/api/games", json=ROME).json()["host"]
     view = play(client, host, 2)
     store = client.app.state.server.store  # type: ignore[attr-defined]
@@ -220,8 +221,8 @@ def test_a_choice_the_store_refuses_is_not_played(tmp_path: Path,
     assert client.get(api(host)).json() == view      # what is stored, nothing beyond
 
 
-def test_the_65th_game_evicts_no_game_in_play(tmp_path: Path) -> None:
-    client = TestClient(create_app(tmp_path, max_loaded=4))
+def test_the_65th_game_evicts_no_game_in_play(data: str | Path) -> None:
+    client = TestClient(create_app(data, max_loaded=4))
     first = client.post("/api/games", json=ROME).json()
     view = play(client, first["host"], 2)
     for seed in range(64):
@@ -233,8 +234,8 @@ def test_the_65th_game_evicts_no_game_in_play(tmp_path: Path) -> None:
     assert play(client, first["host"], 1)["version"] > view["version"]
 
 
-def test_a_full_store_refuses_a_new_game_in_the_pages_language(tmp_path: Path) -> None:
-    client = TestClient(create_app(tmp_path, max_stored=1))
+def test_a_full_store_refuses_a_new_game_in_the_pages_language(data: str | Path) -> None:
+    client = TestClient(create_app(data, max_stored=1))
     assert client.post("/api/games", json=ROME).status_code == 200
     r = client.post("/api/games", json={**ROME, "lang": "fr"})
     assert r.status_code == 400

@@ -15,10 +15,11 @@ checked as data. Bodies are limited to :data:`MAX_BODY` bytes, a bad request get
 clear message (never a traceback), and every change to a game is ``game.apply``.
 
 Games last: each is kept in the server's store (:mod:`.store`, a SQLite file in the data
-folder), every choice written before its request is answered, and a game not in memory
-is rebuilt by playing its choices again. Bots play and views are drawn on a small pool of
-worker threads, a request's bots within a budget (:class:`.tables.Budget`): the event
-loop answers every other game meanwhile, and the bots go on at the game's next request.
+folder or a PostgreSQL database), every choice written before its request is answered,
+and a game not in memory is rebuilt by playing its choices again. Bots play and views
+are drawn on a small pool of worker threads, a request's bots within a budget
+(:class:`.tables.Budget`): the event loop answers every other game meanwhile, and the
+bots go on at the game's next request.
 Only the server's own pages drive it (:class:`Guard`).
 """
 
@@ -274,15 +275,17 @@ INDEX_WORDS = ("form_edition", "form_language", "form_players", "form_seed", "fo
 """The new-game page's words (``ui.*`` messages), sent in every language of a game."""
 
 
-def create_app(data: str | Path | None = None, hosts: set[str] | None = None,
+def create_app(data: str | Path | GameStore | None = None, hosts: set[str] | None = None,
                budget: Budget | None = None, workers: int = WORKERS,
                max_loaded: int = MAX_LOADED, max_stored: int = MAX_STORED,
                warm: bool = False) -> Starlette:
-    """The app. ``data``: the folder of its store (None: a store in memory, lost with
-    the app). ``hosts``: the ``Host`` values it answers (``name:port``; None: any, for
+    """The app. ``data``: its store, or what :func:`.store.open_store` opens: the folder
+    of its SQLite file, a ``postgresql://`` URL, None for a store in memory, lost with
+    the app. ``hosts``: the ``Host`` values it answers (``name:port``; None: any, for
     a test client). ``budget``: the bot play one request may do. ``warm``: make the
     new-game form's data as the server starts, not at its first visitor."""
-    server = Server(open_store(data), budget or Budget(), workers, max_loaded, max_stored)
+    store = open_store(data) if data is None or isinstance(data, str | Path) else data
+    server = Server(store, budget or Budget(), workers, max_loaded, max_stored)
 
     def seat(request: Request, t: Table) -> list[str]:
         token = request.path_params["token"]
@@ -840,48 +843,39 @@ def allowed_hosts(host: str, port: int) -> set[str] | None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, data: str | Path | None = None) -> None:
-    """Run the app until interrupted, its games kept in ``data``."""
+    """Run the app until interrupted, its games kept in ``data``: a folder (its SQLite
+    file) or a ``postgresql://`` URL (:func:`.store.open_store`)."""
     import uvicorn
 
-    from .store import default_data_folder
+    from .store import StoreError, default_data_folder, shown_data
 
-    folder = Path(data) if data is not None else default_data_folder()
+    where = data if data is not None else default_data_folder()
+    shown = shown_data(where)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        held = _hold(folder)
-        app = create_app(folder, allowed_hosts(host, port), warm=True)
+        store = open_store(where)
+    except StoreError as exc:
+        raise MnrulesError(f"--data {shown}: {exc}") from None
     except (OSError, sqlite3.Error) as exc:
-        raise MnrulesError(f"--data {folder}: cannot keep games there: "
+        raise MnrulesError(f"--data {shown}: cannot keep games there: "
                            f"{getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        held = store.hold()
+        who = "" if held else store.holder()
+    except Exception as exc:         # the server went between opening and holding
+        store.close()
+        raise MnrulesError(f"--data {shown}: cannot hold the store: "
+                           f"{type(exc).__name__}") from None
     if not held:
-        raise MnrulesError(f"--data {folder}: another mnrules serve keeps its games there "
-                           f"(give this one another --data)")
-    print(f"mnrules serve: open http://{host}:{port}/ (games kept in {folder}; "
+        store.close()
+        raise MnrulesError(f"--data {shown}: another mnrules serve keeps its games there "
+                           f"(give this one another --data{'; ' + who if who else ''})")
+    app = create_app(store, allowed_hosts(host, port), warm=True)
+    print(f"mnrules serve: open http://{host}:{port}/ (games kept in {shown}; "
           f"Ctrl-C stops)", flush=True)
     # a stopped server waits at most a few seconds for requests under way; an idle or a
     # slow client is dropped, and connections are capped
     uvicorn.run(app, host=host, port=port, log_level="warning", http=_timed_protocol(),
                 timeout_graceful_shutdown=5, timeout_keep_alive=5, limit_concurrency=256)
-
-
-_HELD: list[Any] = []
-
-
-def _hold(folder: Path) -> bool:
-    """Take the data folder for this process (False: another server has it). Two servers
-    on one store would each play its games on from what they hold in memory."""
-    try:
-        import fcntl
-    except ImportError:             # no advisory locks here: the folder is not held
-        return True
-    lock = open(folder / "serve.lock", "a+")  # noqa: SIM115 - held for the process' life
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        lock.close()
-        return False
-    _HELD.append(lock)
-    return True
 
 
 HEADER_SECONDS = 10.0

@@ -26,7 +26,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     sv.add_argument("--host", default="127.0.0.1",
                     help="the address to listen on (default: this machine only)")
     sv.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
-    sv.add_argument("--data", metavar="DIR",
-                    help="the folder its games are kept in (default: mnrules in the user's "
-                         "data folder, $XDG_DATA_HOME or ~/.local/share)")
+    sv.add_argument("--data", metavar="DIR|URL",
+                    help="where its games are kept: a folder (a SQLite file in it; default: "
+                         "mnrules in the user's data folder, $XDG_DATA_HOME or "
+                         "~/.local/share) or a PostgreSQL database's URL, "
+                         "postgresql://user@host/db (the postgres extra; docs/web.md)")
     sv.set_defaults(func=cmd_serve)
