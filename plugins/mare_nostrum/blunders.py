@@ -10,10 +10,20 @@ a one-step lookahead on a copy of the game shows a decision strictly dominated.
   cancels one). Not moving in (or not leaving that one alone) is better whatever the
   dice. The same for a naval battle he starts. The odds are the rules' own, exactly
   (:func:`.api.hopeless_battle`, every card folded in).
+* **Resources thrown away**: a build turn ended while the storage rule is about to
+  discard resources (FR 3.1 "À la fin de sa Phase Achats", NL/PL/UK 3.0: keep up to 2
+  coins, with the Hanging Gardens 2 goods of different types, discard the rest) that
+  alone would pay for a unit, a marker or a building he may place now. Bought with what
+  he loses anyway, it costs him nothing he keeps, and a piece on the board only adds
+  (income, a track, a legion): ending the turn is dominated by buying it first. Heroes
+  and wonders are left out (each raises the next one's price), as are the cards'
+  offers, and a build phase whose end already decides the game (a fifth hero or wonder
+  claimed: nothing bought then can matter either way).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from mare_nostrum import api
@@ -21,6 +31,7 @@ from mare_nostrum.state import Game
 from mnrules.language.present import Presenter
 
 HOPELESS = "hopeless attack"
+THROWN = "resources thrown away"
 
 
 def hopeless(game: Game, area: str, attacker: str, defender: str) -> bool:
@@ -53,8 +64,70 @@ def _battles(game: Game, me: str, areas: set[str]) -> list[tuple[str, str]]:
     return out
 
 
+def _discarded(game: Game, player: str) -> list[Counter[str]]:
+    """What ending the build turn now discards, one multiset per choice of goods kept."""
+    from mare_nostrum.build import keep_options, storage
+
+    screen = Counter({k: n for k, n in game.state.screens[player].items() if n})
+    coins, goods = storage(game, player)
+    kept_coins = Counter({"coin": min(coins, screen["coin"])})
+    keeps = keep_options(game, player, goods) if goods else [()]
+    return [screen - kept_coins - Counter(keep) for keep in keeps]
+
+
+def thrown_away(game: Game, player: str) -> tuple[tuple[Any, ...], Counter[str]] | None:
+    """A purchase (not a hero or wonder, not a card's offer) that what ending the build
+    turn now discards would pay for in full, with what is discarded; None if there is
+    none or the phase's end already decides the game."""
+    from mare_nostrum.build import item_cost, legal_actions
+    from mare_nostrum.payment import payments, set_rules
+
+    if api.pending_build_victories(game):
+        return None
+    lost = [c for c in _discarded(game, player) if c.total()]
+    if not lost:
+        return None
+    rules = set_rules(game, player)
+    seen: dict[int, bool] = {}
+    for action in legal_actions(game, player):
+        if action[0] in ("tile", "offer"):
+            continue
+        cost = item_cost(game, player, action)
+        if cost is None or cost == 0:
+            continue
+        if cost not in seen:
+            seen[cost] = False
+            for spare in lost:
+                if spare.total() >= cost and \
+                        next(payments(dict(spare), cost, rules), None) is not None:
+                    seen[cost] = True
+                    break
+        if seen[cost]:
+            return action, min(lost, key=lambda c: (c.total(), sorted(c.items())))
+    return None
+
+
+def _thrown_sentence(say: Presenter, game: Game, player: str, action: tuple[Any, ...],
+                     lost: Counter[str]) -> str:
+    from mare_nostrum.build import area_of, item_of
+
+    item = item_of(game, action)
+    area = area_of(action)
+    return say.say("blunder.thrown_away", player=say.player(player),
+                   lost=say.join([say.count(n, k) for k, n in sorted(lost.items()) if n]),
+                   item=say.count(1, item), area=say.name(area or ""))
+
+
 def check(game: Game, player: str, kind: str, choice: Any, notes: dict[str, Any],
           say: Presenter) -> list[tuple[str, str]]:
+    if kind == "build.action":
+        if choice != ("end",):
+            return []
+        notes.setdefault("checked", []).append(THROWN)
+        found = thrown_away(game, player)
+        if found is None:
+            return []
+        return [(THROWN, _thrown_sentence(say, game, player, *found))]
     if kind == "military.naval":
         notes.setdefault("checked", []).append(HOPELESS)
         if choice == ("done",):

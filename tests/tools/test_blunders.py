@@ -129,10 +129,66 @@ def test_the_report_counts_by_kind_and_the_command_runs(rules: Ruleset,
     text = format_report(report, "t", presenter(rules), show=2)
     assert text.splitlines() == [
         f"t: 1 games, {report.decisions:,} decisions, 3 strictly dominated",
-        "  hopeless attack: 3 of 40 checked", "hopeless attack:",
+        "  hopeless attack: 3 of 40 checked",
+        f"  resources thrown away: 0 of {report.checked['resources thrown away']} checked",
+        "hopeless attack:",
         "  seed 5, Round 3: sentence 0", "  seed 5, Round 3: sentence 1", "  ... and 1 more"]
     assert main(["bots", "check", "--edition", "en",
                  "--bots", "heuristic", "--players", "3", "--games", "1",
                  "--max-rounds", "2", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "0 strictly dominated" in out
+
+
+def _first_build_turn(rules: Ruleset, screen: dict[str, int]) -> Any:
+    """Seed 1's first build turn, the builder's screen set to ``screen``."""
+    game = new_game(rules, 5, seed=1)
+    bots = {p: make_bot("heuristic", 1009 + i, rules)
+            for i, p in enumerate(game.state.players)}
+    while (dec := game.pending) is not None and dec.kind != "build.action":
+        game.apply(bots[dec.player].choose(game))
+    assert dec is not None
+    game.state.screens[dec.player] = dict(screen)
+    return game
+
+
+def test_ending_a_build_turn_that_discards_a_legions_price_is_flagged(
+        rules: Ruleset) -> None:
+    """FR 3.1 / NL/PL/UK 3.0: he keeps 2 coins at the end of his build turn. With 5
+    coins, the 3 he loses would buy a legion: ending the turn first is dominated."""
+    game = _first_build_turn(rules, {"coin": 5})
+    me = game.pending.player
+    say = presenter(rules)
+    found = check_decision(game, ("end",), [], {}, say)
+    assert [(f.kind, f.player) for f in found] == [("resources thrown away", me)]
+    assert found[0].text.startswith(f"{say.player(me)} ends his build turn throwing away "
+                                    "3 coins, which alone would pay for 1 ")
+    # buying first is not flagged, and the bot does not end the turn
+    buy = next(o for o in game.pending.options if o != ("end",))
+    assert check_decision(game, buy, [], {}, say) == []
+    assert make_bot("heuristic", 7, rules).choose(game) != ("end",)
+
+
+def test_what_the_storage_keeps_is_never_thrown_away(rules: Ruleset) -> None:
+    """4 coins: 2 kept, the 2 lost pay for nothing (every item costs 3 or more)."""
+    game = _first_build_turn(rules, {"coin": 4})
+    assert check_decision(game, ("end",), [], {}, presenter(rules)) == []
+
+
+def test_goods_lost_count_as_a_set_of_different_types(rules: Ruleset) -> None:
+    """Goods go whole: three of one type are no set (FR 3.1: des Marchandises toutes
+    différentes), three types are."""
+    say = presenter(rules)
+    same = _first_build_turn(rules, {"grain": 3})
+    assert check_decision(same, ("end",), [], {}, say) == []
+    mixed = _first_build_turn(rules, {"grain": 1, "wine": 1, "metal": 1})
+    assert [f.kind for f in check_decision(mixed, ("end",), [], {}, say)] == \
+        ["resources thrown away"]
+
+
+def test_nothing_lost_matters_once_the_phase_decides_the_game(rules: Ruleset) -> None:
+    """NL 6.2: a fifth hero or wonder bought wins at the end of the phase; once one is
+    claimed, what another buys with his losses changes nothing."""
+    game = _first_build_turn(rules, {"coin": 5})
+    game.state.vars["victory.build"] = {"fifth": ["rome"]}
+    assert check_decision(game, ("end",), [], {}, presenter(rules)) == []
