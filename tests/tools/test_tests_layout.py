@@ -57,9 +57,11 @@ def misfiled(files: list[str]) -> list[str]:
 
 def names_twice(files: list[str]) -> list[str]:
     """Module names used twice under tests/ (a helper imported by name would be ambiguous,
-    and pytest refuses a second module of the same name)."""
+    and pytest refuses a second module of the same name). A folder's ``conftest.py`` is
+    the one name pytest itself asks for in every folder, and loads by its path."""
     names = Counter(Path(p).name for p in files if p.endswith(".py")
-                    and not p.startswith("tests/packaging/pig/"))
+                    and not p.startswith("tests/packaging/pig/")
+                    and Path(p).name != "conftest.py")
     return sorted(n for n, count in names.items() if count > 1)
 
 
@@ -88,6 +90,7 @@ def test_every_module_name_is_used_once() -> None:
     files = files_under_tests()
     assert names_twice(files) == []
     assert names_twice([*files, "tests/hostile/test_battle.py"]) == ["test_battle.py"]
+    assert names_twice([*files, "tests/kernel/conftest.py"]) == []
 
 
 def test_every_mutated_module_finds_its_tests_in_the_folders() -> None:
