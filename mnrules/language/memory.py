@@ -9,6 +9,13 @@ holder of the card has his own count (two players holding a copy count apart), s
 in the state's ``vars`` under ``card_counts`` (card id, then holder), so snapshots,
 saves, undo and replays hold it as they hold everything else.
 
+A card's power may last a while ("for 2 rounds after a battle won, +1 die"): ``this
+card works for N rounds`` (the round it is said in counts as the first), ``this card
+works until the end of the round``, ``this card stops working``, the condition ``this
+card is working`` and the count ``rounds this card still works``. The last round it
+works is kept per holder under ``card_until`` (a longer spell said while one runs
+keeps the later end; a shorter one never cuts it).
+
 Who holds a card is the kernel's (``State.card_holders``), so the conditions on it are
 the language's too: ``you hold CARD``, ``an opponent holds CARD``, ``nobody holds CARD``.
 """
@@ -41,6 +48,30 @@ def _add(env: Env, n: int) -> None:
     _set(env, count_of(env) + int(n))
 
 
+UNTIL = "card_until"
+"""The state's ``vars`` key of the last round each card works: ``{card: {holder: round}}``."""
+
+
+def last_round(env: Env) -> int:
+    """The last round ``env``'s card works for its holder (0: it does not)."""
+    return int(env.game.state.vars.get(UNTIL, {}).get(env.card, {}).get(env.holder, 0))
+
+
+def rounds_left(env: Env) -> int:
+    """The rounds the card still works, this one included (0 when it does not)."""
+    return max(0, last_round(env) - int(env.game.state.round) + 1)
+
+
+def _work(env: Env, n: int) -> None:
+    until = env.game.state.vars.setdefault(UNTIL, {}).setdefault(env.card, {})
+    until[env.holder] = max(last_round(env), int(env.game.state.round) + int(n) - 1)
+
+
+def _stop(env: Env) -> None:
+    until = env.game.state.vars.get(UNTIL, {}).get(env.card, {})
+    until.pop(env.holder, None)
+
+
 class CardMemory:
     """The language's own words for a card's count and for who holds a card
     (registered with every rule set)."""
@@ -59,6 +90,18 @@ class CardMemory:
                  numbers=(0, 99)),
             Word("count", "this card's count", count_of,
                  "the count this card keeps for its holder"),
+            Word("action", "this card works for {n} rounds", _work,
+                 "the card works (``this card is working``) this round and the {n} - 1 "
+                 "after it", numbers=(1, 20)),
+            Word("action", "this card works until the end of the round",
+                 lambda e: _work(e, 1), "the card works (``this card is working``) until "
+                 "this round ends"),
+            Word("action", "this card stops working", _stop,
+                 "the card works no more, whatever was said before"),
+            Word("condition", "this card is working", lambda e: rounds_left(e) > 0,
+                 "a `this card works ...` said for its holder still runs this round"),
+            Word("count", "rounds this card still works", rounds_left,
+                 "the rounds this card works for its holder, this one included"),
             Word("condition", "you hold {card}",
                  lambda e, c: e.holder in e.game.state.card_holders(c),
                  "you hold the card {card}"),

@@ -275,7 +275,7 @@ def _describe(term: str) -> str:
     """A terminal's name in words (not the grammar's token names)."""
     words = {"WORD": "a word", "NUMBER": "a number", "PERIOD": "'round', 'turn', 'phase' or 'game'",
              "COLON": "':'", "COMMA": "','", "LPAR": "'('", "RPAR": "')'", "DOT": "'.'",
-             "$END": "the end of the rule"}
+             "_FOR": "'for'", "$END": "the end of the rule"}
     if term in words:
         return words[term]
     for t in parser().terminals:
@@ -336,6 +336,8 @@ class _ToAst(Transformer_NonRecursive[Token, Any]):  # deep nesting: no deep rec
         words = tuple(int(t) if t.type == "NUMBER" else str(t) for t in items)
         places = tuple(self._pos(t) for t in items)
         return Phrase(words, places[0], places)
+
+    item = phrase   # an offer's item and count read as any phrase
 
     def name(self, items: list[Token]) -> tuple[str, Pos]:
         return ".".join(str(t) for t in items), self._pos(items[0])
