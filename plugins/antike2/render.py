@@ -1,8 +1,10 @@
 """A picture of an Antike II board (``mnrules render``): the regions and seas where the
 board file's ``at`` keys put them (longitude, latitude; a ring for any without), the
 borders by kind (red for legions, blue for galleys, both for combined), each city in its
-owner's colour with its resource and temple, the neutral temples, the units, and a panel
-with each nation's rondel space, stock, know-how and personages.
+owner's colour with its resource and temple, the neutral temples, the units, the rondel
+under the map (its spaces in the pack's order, each nation's marker, and what a move to
+each space costs the nation about to move, or the one viewing), and a panel with each
+nation's rondel space, stock, know-how and personages.
 
 SVG text only (no dependency, no external fonts or files); the layout is a function of
 the board and the state alone, so the same game always draws the same picture.
@@ -34,6 +36,9 @@ MAP_W = 1300.0
 MARGIN = 60.0
 PANEL_W = 380.0
 R_REGION = 17.0
+RONDEL_BAND = 270.0
+"""The height of the band under the map that holds the rondel."""
+R_RONDEL = 100.0
 
 
 def _ink(fill: str) -> str:
@@ -144,11 +149,12 @@ def render_svg(game: Game, say: Any = None) -> str:
     board = game.rules.board
     state = game.state
     where, map_h = positions(game)
-    height = max(map_h, 140.0 + 150.0 * len(state.players))
+    height = max(map_h + RONDEL_BAND, 140.0 + 150.0 * len(state.players))
     width = MAP_W + PANEL_W
     svg = _Svg()
     svg.add("rect", x=0, y=0, width=f"{width:.0f}", height=f"{height:.0f}", fill=PAPER)
     _map(svg, game, where, lambda area: str(say.name(area)))
+    _rondel(svg, game, map_h, say, None)
     _panel(svg, game, MAP_W, say)
     title = escape(f"Antike II — {board.names.get('en', board.side)} — round {state.round}")
     body = "".join(svg.parts)
@@ -157,14 +163,17 @@ def render_svg(game: Game, say: Any = None) -> str:
             f'font-family="{FONT}"><title>{title}</title>{body}</svg>\n')
 
 
-def map_svg(game: Game, say: Any) -> str:
-    """The map alone for the web app, its areas named as ``say``'s pack names them (the
-    side panel holds what the picture's panel shows): every region and sea under a
-    ``class="area" data-area=ID`` hot spot."""
-    where, height = positions(game)
+def map_svg(game: Game, say: Any, viewer: str | None = None) -> str:
+    """The map and the rondel for the web app, its areas named as ``say``'s pack names
+    them (the side panel holds what the picture's panel shows): every region and sea
+    under a ``class="area" data-area=ID`` hot spot; the rondel's prices are the
+    ``viewer``'s (else those of the nation about to move)."""
+    where, map_h = positions(game)
+    height = map_h + RONDEL_BAND
     svg = _Svg()
     svg.add("rect", x=0, y=0, width=f"{MAP_W:.0f}", height=f"{height:.0f}", fill=PAPER)
     _map(svg, game, where, lambda area: str(say.name(area)))
+    _rondel(svg, game, map_h, say, viewer)
     for area, (x, y) in where.items():
         if area in game.rules.board.seas:
             svg.add("ellipse", class_="area", data_area=area, cx=f"{x:.1f}", cy=f"{y:.1f}",
@@ -183,7 +192,74 @@ def map_svg(game: Game, say: Any) -> str:
 
 
 def board_svg(say: Any, game: Game, viewer: str | None) -> str:
-    return map_svg(game, say)
+    return map_svg(game, say, viewer)
+
+
+def _wedge(cx: float, cy: float, r_in: float, r_out: float, a0: float, a1: float) -> str:
+    """The SVG path of a ring's sector between angles ``a0`` and ``a1`` (radians)."""
+    def at(r: float, a: float) -> str:
+        return f"{cx + r * math.cos(a):.1f} {cy + r * math.sin(a):.1f}"
+    return (f"M {at(r_in, a0)} L {at(r_out, a0)} A {r_out:.0f} {r_out:.0f} 0 0 1 "
+            f"{at(r_out, a1)} L {at(r_in, a1)} A {r_in:.0f} {r_in:.0f} 0 0 0 {at(r_in, a0)} Z")
+
+
+def _rondel(svg: _Svg, game: Game, top: float, say: Any, viewer: str | None) -> None:
+    """The rondel in the band under the map: its spaces clockwise from the top in the
+    pack's order, each nation's marker beside its space, and in each space what moving
+    there costs ``viewer`` (else the nation whose decision is pending): "free" or the
+    resources to pay (book, Рондель: the first spaces free, one resource for each
+    further space)."""
+    from antike2 import rondel
+
+    state = game.state
+    ids = rondel.spaces(game)
+    cx, cy = MARGIN + R_RONDEL + 30, top + RONDEL_BAND / 2
+    who = viewer if viewer in state.players else None
+    if who is None and game.pending is not None and game.pending.player in state.players:
+        who = game.pending.player
+    origin = state.rondel.get(who, "") if who else ""
+    step = 2 * math.pi / len(ids)
+    svg.add("circle", cx=f"{cx:.1f}", cy=f"{cy:.1f}", r=f"{R_RONDEL + 26:.0f}",
+            fill="#ffffff", fill_opacity="0.35", stroke="none")
+    for i, space in enumerate(ids):
+        a0 = -math.pi / 2 + (i - 0.5) * step
+        mid = a0 + step / 2
+        here = space == origin
+        svg.add("path", d=_wedge(cx, cy, 38.0, R_RONDEL, a0, a0 + step),
+                fill="#d9c9a3" if here else ("#efe4c8" if i % 2 else "#e6d8b5"),
+                stroke=INK, stroke_width=1)
+        lx, ly = cx + 70 * math.cos(mid), cy + 70 * math.sin(mid)
+        svg.text(lx, ly - 2, say.name(space), 10, weight="bold")
+        if who and origin:
+            price = rondel.cost(game, origin, space, who)
+            label = say.say("render.rondel_free") if price == 0 else str(price)
+            svg.text(lx, ly + 11, label, 9.5, style="italic")
+        at = [n for n in state.players if state.rondel.get(n) == space]
+        for k, nation in enumerate(at):
+            r = R_RONDEL + 11 + 13 * k
+            svg.add("circle", cx=f"{cx + r * math.cos(mid):.1f}",
+                    cy=f"{cy + r * math.sin(mid):.1f}", r=6,
+                    fill=NATIONS.get(nation, "#cccccc"), stroke=INK, stroke_width=1)
+    svg.text(cx, cy + 4, say.say("render.rondel"), 12, weight="bold")
+    x = cx + R_RONDEL + 60
+    y = cy - 30
+    svg.text(x, y, say.say("render.rondel"), 13, anchor="start", weight="bold")
+    y += 20
+    if who and origin:
+        svg.text(x, y, say.say("render.rondel_prices", player=say.player(who),
+                               space=say.name(origin),
+                               free=rondel.free_spaces(game, who)), 10.5, anchor="start")
+    else:
+        svg.text(x, y, say.say("render.rondel_clockwise"), 10.5, anchor="start")
+    y += 18
+    for nation in state.players:
+        space = state.rondel.get(nation, "")
+        svg.add("circle", cx=f"{x + 6:.1f}", cy=f"{y - 4:.1f}", r=6,
+                fill=NATIONS.get(nation, "#cccccc"), stroke=INK, stroke_width=1)
+        svg.text(x + 18, y, say.say("ui.labelled", label=say.player(nation),
+                                    value=say.name(space) if space else "—"),
+                 10.5, anchor="start")
+        y += 16
 
 
 def _map(svg: _Svg, game: Game, where: dict[str, tuple[float, float]],

@@ -81,3 +81,52 @@ def test_the_picture_speaks_the_language_asked() -> None:
     assert any(t.startswith("города: 2, храмы: 0") for t in texts), texts
     english = {"Round", "Legend", "cities", "temple", "neutral temple", "none", "destroyed"}
     assert not [t for t in texts if any(w in t.split() for w in english)], texts
+
+
+def test_the_rondel_is_drawn_with_what_each_move_costs() -> None:
+    """Book, Рондель: from a space, the next three are free, each further one costs a
+    resource, and the same space again is a full circle (8 - 3 = 5). Each space of the
+    pack's order is drawn, the nation to move's prices in it and every marker beside
+    its space."""
+    from antike2 import rondel
+    from antike2.render import map_svg
+
+    game = at_movere(PELLA, "red")
+    say = presenter(game.rules)
+    state = game.state
+    origin = state.rondel["red"]
+    assert origin
+    texts = _texts(ET.fromstring(map_svg(game, say, "red")))
+    for space in rondel.spaces(game):
+        assert say.name(space) in texts
+    prices = [rondel.cost(game, origin, s, "red") for s in rondel.spaces(game)]
+    assert sorted(prices) == [0, 0, 0, 1, 2, 3, 4, 5]
+    # the prices: the rondel's small italic line under each space's name
+    shown = [t.text or "" for t in ET.fromstring(map_svg(game, say, "red")).iter(f"{SVG}text")
+             if t.get("font-size") == "9.5"]
+    assert sorted(shown, key=lambda t: -1 if t == "free" else int(t)) == \
+        ["free"] * 3 + ["1", "2", "3", "4", "5"]
+    assert any(t.startswith(f"What a move costs Red from {say.name(origin)}: 3 spaces")
+               for t in texts)
+    markers = [c for c in ET.fromstring(map_svg(game, say, "red")).iter(f"{SVG}circle")
+               if c.get("r") == "6"]
+    # one marker by its space and one in the caption, for each nation on the rondel
+    placed = sum(1 for n in state.players if state.rondel.get(n))
+    assert len(markers) == placed + len(state.players)
+
+
+def test_the_rondel_prices_follow_the_free_spaces_of_the_rules() -> None:
+    """The free spaces are the folded ``rondel_free``: the drawing shows what the rules
+    charge (here a variant's 4), not the book's three."""
+    from antike2.render import map_svg
+
+    game = at_movere(PELLA, "red")
+    params = game.rules.params
+    before = params["rondel_free"]
+    params["rondel_free"] = 4
+    try:
+        root = ET.fromstring(map_svg(game, presenter(game.rules), "red"))
+    finally:
+        params["rondel_free"] = before
+    prices = [t.text for t in root.iter(f"{SVG}text") if t.get("font-size") == "9.5"]
+    assert prices.count("free") == 4 and "5" not in prices and "4" in prices
