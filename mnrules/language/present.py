@@ -119,7 +119,11 @@ KERNEL_MESSAGES: dict[str, str] = {
     "ui.turn_title": "Your turn",
     "ui.turn_sound": "Play a sound when it is my turn",
     "ui.turn_notify": "Notify me when it is my turn",
-    "ui.board_label": "The board (arrow keys scroll it)",
+    "ui.board_label": "The board (arrow keys scroll it, + and - zoom)",
+    "ui.zoom": "Zoom of the board",
+    "ui.zoom_in": "Zoom in",
+    "ui.zoom_out": "Zoom out",
+    "ui.zoom_reset": "Actual size",
     "ui.watching": "spectator",
     "ui.undo_why_over": "The game is over: nothing can be undone.",
     "ui.undo_why_none": "You have no choice to undo: none since the last die roll, draw "

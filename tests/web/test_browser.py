@@ -309,3 +309,36 @@ def test_a_save_loaded_through_the_page_keeps_its_human_seat(server: str, page: 
     # the same question Rome was asked when he saved, as the game tells it in English
     view = page.request.get(server + "/api" + page.url.split(server, 1)[1] + "?lang=en")
     assert not view.json()["over"] and view.json()["status"] == asked
+
+
+def test_the_board_zooms_and_keeps_its_zoom_and_shows_the_rondel(server: str,
+                                                                 page: Any) -> None:
+    """An Antike II game: the map with its rondel; the zoom buttons (and + / - / 0 on
+    the focused board) scale the picture, and the scale outlives a reload."""
+    page.goto(server + "/")
+    page.select_option("#edition", "antike2")
+    page.wait_for_selector("#seats select.seat")
+    page.click("#start")
+    page.click("#hostlink")
+    page.wait_for_selector("#board svg")
+    assert page.locator("#board svg text", has_text="Rondel").count() >= 1
+    assert page.locator("#zoomIn").get_attribute("aria-label") == "Zoom in"
+
+    def width() -> float:
+        return float(page.evaluate(
+            "document.querySelector('#board svg').getBoundingClientRect().width"))
+    natural = float(page.evaluate(
+        "parseFloat(document.querySelector('#board svg').getAttribute('width'))"))
+    assert abs(width() - natural) < 1
+    page.click("#zoomIn")
+    assert abs(width() - 1.25 * natural) < 1
+    assert page.locator("#zoomReset").inner_text() == "125%"
+    page.reload()
+    page.wait_for_selector("#board svg")
+    assert abs(width() - 1.25 * natural) < 1          # the player's zoom is kept
+    page.focus("#board")
+    page.keyboard.press("-")
+    page.keyboard.press("-")
+    assert abs(width() - 0.8 * natural) < 1
+    page.keyboard.press("0")
+    assert abs(width() - natural) < 1

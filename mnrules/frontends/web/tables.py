@@ -293,7 +293,8 @@ class Table:
                                                       "turn_title", "turn_sound",
                                                       "turn_notify", "board_label",
                                                       "watching", "options_narrow", "form_watch",
-                                                      "options_all")},
+                                                      "options_all", "zoom", "zoom_in", "zoom_out",
+                                                      "zoom_reset")},
             "over": dec is None,
             "can_undo": viewer is not None and self.can_undo(viewer),
             "undo_why": "" if viewer is None else self.undo_why(viewer, say),
@@ -542,7 +543,8 @@ class Replay:
                 "words": {k: say.say(f"ui.{k}") for k in (
                     "replay_open", "replay_prev_round", "replay_prev", "replay_next",
                     "replay_next_round", "nav_new", "nav_replay", "nav_editor",
-                    "nav_design", "nav_lobby", "replay_file", "board_label")},
+                    "nav_design", "nav_lobby", "replay_file", "board_label",
+                    "zoom", "zoom_in", "zoom_out", "zoom_reset")},
                 "lang": say.language}
 
 

@@ -43,6 +43,7 @@ const MN = (() => {
     document.querySelectorAll("[data-word]").forEach((n) => { if (w[n.dataset.word]) n.textContent = w[n.dataset.word]; });
     document.querySelectorAll("header a").forEach((a) => { const t = w[NAV[a.getAttribute("href")]]; if (t) a.textContent = t; });
     const board = $("board"); if (board && w.board_label) board.setAttribute("aria-label", w.board_label);
+    zoomWords(w);
     if (lang) document.documentElement.lang = lang;
   }
   // the board scrolls with the arrow keys once it has the focus (it is in the tab order)
@@ -53,6 +54,49 @@ const MN = (() => {
       const step = { ArrowLeft: [-60, 0], ArrowRight: [60, 0], ArrowUp: [0, -60], ArrowDown: [0, 60] }[ev.key];
       if (step) { box.scrollBy(step[0], step[1]); ev.preventDefault(); }
     });
+  }
+  // the board's zoom: buttons above it (and + / - / 0 once it has the focus); the scale is
+  // the player's, kept in this browser, and applied to each board drawn
+  const ZOOMS = [0.5, 0.67, 0.8, 1, 1.25, 1.5, 2, 3];
+  function zoomLevel() {
+    const z = parseFloat(localStorage.getItem("mnrules.zoom") || "1");
+    return ZOOMS.includes(z) ? z : 1;
+  }
+  function zoomBoard() {
+    const svg = document.querySelector("#board svg");
+    if (!svg) return;
+    const z = zoomLevel();
+    const w = parseFloat(svg.getAttribute("width")), h = parseFloat(svg.getAttribute("height"));
+    if (w && h) { svg.style.width = (w * z) + "px"; svg.style.height = (h * z) + "px"; }
+    const shown = $("zoomReset"); if (shown) shown.textContent = Math.round(z * 100) + "%";
+  }
+  function zoomBy(step) {
+    const i = ZOOMS.indexOf(zoomLevel());
+    const z = step === 0 ? 1 : ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, i + step))];
+    localStorage.setItem("mnrules.zoom", String(z));
+    zoomBoard();
+  }
+  function zoomable(box) {
+    if (!box || $("zoom")) return;
+    const bar = el("div", ""); bar.id = "zoom"; bar.setAttribute("role", "group");
+    [["zoomOut", "\u2212", -1], ["zoomReset", "100%", 0], ["zoomIn", "+", 1]].forEach(([id, text, step]) => {
+      const b = el("button", text); b.id = id; b.type = "button";
+      b.onclick = () => zoomBy(step); bar.append(b);
+    });
+    const wrap = el("div", ""); wrap.id = "boardwrap";
+    box.before(wrap); wrap.append(bar, box);
+    box.addEventListener("keydown", (ev) => {
+      if (ev.target !== box || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      const step = { "+": 1, "=": 1, "-": -1, "0": 0 }[ev.key];
+      if (step !== undefined) { zoomBy(step); ev.preventDefault(); }
+    });
+    zoomBoard();
+  }
+  function zoomWords(w) {
+    [["zoomOut", "zoom_out"], ["zoomReset", "zoom_reset"], ["zoomIn", "zoom_in"]].forEach(([id, k]) => {
+      const b = $(id); if (b && w[k]) { b.setAttribute("aria-label", w[k]); b.title = w[k]; }
+    });
+    const bar = $("zoom"); if (bar && w.zoom) bar.setAttribute("aria-label", w.zoom);
   }
   function renderLog(lines) {
     const box = $("log"); box.replaceChildren();
@@ -163,7 +207,7 @@ const MN = (() => {
     let view = null, picked = [], mine = false;
     const title = document.title;
     $("save").href = base + "/save"; $("logfile").href = base + "/log";
-    scrollable($("board"));
+    scrollable($("board")); zoomable($("board"));
     $("sound").checked = localStorage.getItem("mnrules.sound") === "1";
     $("sound").onchange = () => localStorage.setItem("mnrules.sound", $("sound").checked ? "1" : "0");
     const canNotify = typeof Notification !== "undefined";
@@ -208,7 +252,7 @@ const MN = (() => {
       relabel(view.words, view.lang);
       signal();
       const board = $("board");
-      if (board.dataset.svg !== view.board) { board.innerHTML = view.board; board.dataset.svg = view.board; }
+      if (board.dataset.svg !== view.board) { board.innerHTML = view.board; board.dataset.svg = view.board; zoomBoard(); }
       renderTable(view.table, $("table"));
       renderLog(view.log);
       drawOptions();
@@ -278,14 +322,14 @@ const MN = (() => {
         $("where").textContent = info.where || `${info.step} / ${info.steps} (round ${info.round})`;
         $("divergence").textContent = info.divergence || "";   // where the log leaves the rules
         relabel(info.words || {}, info.lang);   // the page in the log's language
-        $("board").innerHTML = info.board; renderLog(info.log); renderTable(info.table, $("table"));
+        $("board").innerHTML = info.board; zoomBoard(); renderLog(info.log); renderTable(info.table, $("table"));
       } catch (e) { showError(e); }
     }
     $("open").onclick = async () => {
       showError(); const f = $("logfile").files[0]; if (!f) return;
       try { const r = await api("/api/replays", { log: await f.text() }); id = r.id; await go(0); } catch (e) { showError(e); }
     };
-    scrollable($("board"));
+    scrollable($("board")); zoomable($("board"));
     $("next").onclick = () => go(step + 1);
     $("prev").onclick = () => go(step - 1);
     $("nextRound").onclick = () => { const r = info.rounds.find((s) => s > step); go(r === undefined ? info.steps : r); };
