@@ -29,6 +29,8 @@ from ..hooks.bus import python_wrapper
 from ..hooks.hookspecs import hookimpl
 from .actions import is_change, read_action
 from .comparisons import compares, natural
+from .silence import KEY as SILENCE_KEY
+from .silence import silenced
 from .syntax import Action, Cond, Op, Phrase, Problem, Rule, ScriptError, Value
 from .words import Vocabulary, Word, singular
 
@@ -371,7 +373,13 @@ class CardEffects:
         return f"{self.card.id}#{r.index}/{holder}"
 
     def _open(self, game: Game[Any], r: CompiledRule, holder: str) -> bool:
-        return r.rule.limit is None or limit_open(game, self.limit_key(r, holder), r.rule.limit)
+        """Whether ``r`` may answer for ``holder`` now: its limit not used up, the card
+        not silenced for him (``cancel CARD ...``, :mod:`.silence`)."""
+        if r.rule.limit is not None and not limit_open(game, self.limit_key(r, holder),
+                                                        r.rule.limit):
+            return False
+        return not (SILENCE_KEY in game.state.vars and
+                    silenced(game.state, self.card.id, holder))
 
     def _modifiers(self, game: Game[Any], quantity: str,
                    ctx: dict[str, Any]) -> list[Modifier] | None:

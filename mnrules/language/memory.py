@@ -16,6 +16,10 @@ card is working`` and the count ``rounds this card still works``. The last round
 works is kept per holder under ``card_until`` (a longer spell said while one runs
 keeps the later end; a shorter one never cuts it).
 
+A card may set others' powers aside (cards on cards): ``cancel CARD until the end of the
+phase`` (or ``of the round``), and ``WHO loses card powers until the end of the phase``
+(every card that player holds; :mod:`.silence`).
+
 Who holds a card is the kernel's (``State.card_holders``), so the conditions on it are
 the language's too: ``you hold CARD``, ``an opponent holds CARD``, ``nobody holds CARD``.
 """
@@ -26,6 +30,7 @@ from typing import Any
 
 from ..hooks.hookspecs import hookimpl
 from .compiler import Env
+from .silence import silence
 from .words import Terms, Word
 
 KEY = "card_counts"
@@ -67,6 +72,18 @@ def _work(env: Env, n: int) -> None:
     until[env.holder] = max(last_round(env), int(env.game.state.round) + int(n) - 1)
 
 
+def _cancel(phase: bool) -> Any:
+    def cancel(env: Env, card: str) -> None:
+        silence(env.game.state, card, "", env.card, phase)
+    return cancel
+
+
+def _lose_powers(phase: bool) -> Any:
+    def lose(env: Env) -> None:
+        silence(env.game.state, "", env.actor, env.card, phase)
+    return lose
+
+
 def _stop(env: Env) -> None:
     until = env.game.state.vars.get(UNTIL, {}).get(env.card, {})
     until.pop(env.holder, None)
@@ -102,6 +119,19 @@ class CardMemory:
                  "a `this card works ...` said for its holder still runs this round"),
             Word("count", "rounds this card still works", rounds_left,
                  "the rounds this card works for its holder, this one included"),
+            Word("action", "cancel {card} until the end of the phase", _cancel(True),
+                 "the card {card}'s powers answer for nobody until this phase ends "
+                 "(its printed bonuses stay)"),
+            Word("action", "cancel {card} until the end of the round", _cancel(False),
+                 "the card {card}'s powers answer for nobody until this round ends "
+                 "(its printed bonuses stay)"),
+            Word("action", "lose card powers until the end of the phase", _lose_powers(True),
+                 "the powers of every card the actor holds (this one apart) answer for "
+                 "him no more until this phase ends (``the attacker loses card powers "
+                 "until the end of the phase``)"),
+            Word("action", "lose card powers until the end of the round", _lose_powers(False),
+                 "the powers of every card the actor holds (this one apart) answer for "
+                 "him no more until this round ends"),
             Word("condition", "you hold {card}",
                  lambda e, c: e.holder in e.game.state.card_holders(c),
                  "you hold the card {card}"),

@@ -1,0 +1,128 @@
+"""Cards on cards (issue 35, item 2): ``cancel CARD until the end of the phase`` (or
+``of the round``) sets another card's powers aside for every holder, and ``WHO loses
+card powers until the end of the phase`` those of every card a player holds — words
+of the language, in every game; the card that says it keeps its own powers, the
+printed bonuses stay, and the state holds it (saves, undo, replays)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mnrules import load_game, new_game
+from mnrules.bots.random_bot import RandomBot
+from mnrules.core.engine import Game
+from test_card_scripts import with_cards
+
+BLESSING = "modify storage.coins: add 3"
+AT_BUILD = "after phase.start when the phase is build: "
+
+
+def _give(game: Game, card: str, holder: str) -> None:
+    for pile in (game.state.display, game.state.display_hidden):
+        if card in pile:
+            pile.remove(card)
+    game.state.tiles[holder].append(card)
+
+
+def _kept(game: Game, rounds: int, phases: tuple[str, ...],
+          holder: str = "rome") -> list[tuple[int, str, int]]:
+    """(round, phase, coins ``holder`` keeps) at the first decision of each of
+    ``phases`` in rounds 1 to ``rounds``."""
+    bot = RandomBot(5)
+    seen: dict[tuple[int, str], int] = {}
+    while game.pending is not None and game.state.round <= rounds:
+        at = (game.state.round, game.state.phase)
+        if at[1] in phases and at not in seen:
+            seen[at] = game.fold("storage.coins", 2, player=holder)
+        game.apply(bot.choose(game))
+    return [(r, p, n) for (r, p), n in seen.items()]
+
+
+def test_a_card_cancels_another_for_the_phase(tmp_path: Path) -> None:
+    """Greece's Curse cancels Rome's Blessing as each build phase begins: Rome keeps the
+    rule's 2 coins in the build phase, his 5 again in the military phase."""
+    rules = with_cards(tmp_path, ("blessing", BLESSING),
+                       ("curse", AT_BUILD + "cancel blessing until the end of the phase"))
+    game = new_game(rules, 3, seed=2)
+    _give(game, "blessing", "rome")
+    _give(game, "curse", "greece")
+    assert _kept(game, 2, ("trade", "build", "military")) == [
+        (1, "trade", 5), (1, "build", 2), (1, "military", 5),
+        (2, "trade", 5), (2, "build", 2), (2, "military", 5)]
+
+
+def test_until_the_end_of_the_round_reaches_the_later_phases(tmp_path: Path) -> None:
+    rules = with_cards(tmp_path, ("blessing", BLESSING),
+                       ("curse", AT_BUILD + "cancel blessing until the end of the round"))
+    game = new_game(rules, 3, seed=2)
+    _give(game, "blessing", "rome")
+    _give(game, "curse", "greece")
+    assert _kept(game, 2, ("trade", "build", "military")) == [
+        (1, "trade", 5), (1, "build", 2), (1, "military", 2),
+        (2, "trade", 5), (2, "build", 2), (2, "military", 2)]
+
+
+def test_without_the_curse_the_blessing_always_answers(tmp_path: Path) -> None:
+    rules = with_cards(tmp_path, ("blessing", BLESSING))
+    game = new_game(rules, 3, seed=2)
+    _give(game, "blessing", "rome")
+    assert {n for _, _, n in _kept(game, 2, ("trade", "build", "military"))} == {5}
+
+
+def test_each_opponent_loses_card_powers_but_the_sayer_keeps_his(tmp_path: Path) -> None:
+    """Greece's Eclipse: each opponent loses card powers during the build phase. Rome's
+    Blessing is silent then; Greece's own Blessing II and Eclipse's own +1 still answer
+    (the words silence the others, and never the card that says them)."""
+    rules = with_cards(
+        tmp_path, ("blessing", BLESSING), ("blessing_two", "modify storage.coins: add 2"),
+        ("eclipse", AT_BUILD + "each opponent loses card powers until the end of the "
+                    "phase\nmodify storage.coins: add 1"))
+    game = new_game(rules, 3, seed=2)
+    _give(game, "blessing", "rome")
+    _give(game, "blessing_two", "greece")
+    _give(game, "eclipse", "greece")
+    bot = RandomBot(5)
+    while game.state.phase != "build":
+        game.apply(bot.choose(game))
+    assert game.fold("storage.coins", 2, player="rome") == 2
+    assert game.fold("storage.coins", 2, player="greece") == 5
+
+
+def test_you_lose_card_powers_spares_the_card_that_says_it(tmp_path: Path) -> None:
+    rules = with_cards(
+        tmp_path, ("blessing", BLESSING),
+        ("vow", AT_BUILD + "lose card powers until the end of the phase\n"
+                "modify storage.coins: add 1"))
+    game = new_game(rules, 3, seed=2)
+    _give(game, "blessing", "rome")
+    _give(game, "vow", "rome")
+    bot = RandomBot(5)
+    while game.state.phase != "build":
+        game.apply(bot.choose(game))
+    assert game.fold("storage.coins", 2, player="rome") == 3     # Vow's 1, not Blessing's 3
+
+
+def test_the_cancel_is_in_the_save(tmp_path: Path) -> None:
+    rules = with_cards(tmp_path, ("blessing", BLESSING),
+                       ("curse", AT_BUILD + "cancel blessing until the end of the phase"))
+    game = new_game(rules, 3, seed=2)
+    _give(game, "blessing", "rome")
+    _give(game, "curse", "greece")
+    bot = RandomBot(5)
+    while game.state.phase != "build":
+        game.apply(bot.choose(game))
+    saved = json.loads(game.snapshot().to_json())
+    assert saved["vars"]["card_silenced"] == [
+        {"card": "blessing", "holder": "", "round": 1, "phase": "build", "by": "curse"}]
+    loaded = load_game(rules, saved)
+    assert loaded.fold("storage.coins", 2, player="rome") == 2
+
+
+def test_the_guides_curse_compiles(tmp_path: Path) -> None:
+    """docs/effect-language.md, "Cards on cards": the example card as printed."""
+    guide = (Path(__file__).parents[3] / "docs" / "effect-language.md").read_text("utf-8")
+    part = guide.split("### Cards on cards", 1)[1]
+    script = part.split("```\n", 2)[1].split("```", 1)[0].strip()
+    assert "the defender loses card powers" in script
+    assert "curse" in with_cards(tmp_path, ("curse", script)).cards
