@@ -288,6 +288,14 @@ def _double_gains(env: Env) -> Event | None:
     return Event(ev.kind, ev.player, {**ev.data, "gains": gains})
 
 
+def _gains_into(env: Env, resource: str) -> Event | None:
+    """Each gain, a choice of two included, becomes one ``resource``."""
+    ev = env.event
+    assert ev is not None
+    return Event(ev.kind, ev.player, {**ev.data,
+                                      "gains": [resource for _ in ev.data.get("gains", [])]})
+
+
 def _provinces_with_enemies(env: Env) -> int:
     state = env.game.state
     return sum(1 for prov, who in state.control.items()
@@ -392,7 +400,7 @@ def mn_vocabulary() -> list[Word | Terms]:
           "you can convert the marker": {"occupy_marker"},
           "legion die": ROLL, "die": DICE,
           "convert the marker by removing the legion": {"occupy_marker"},
-          "double the gains": {"pillage"}}
+          "double the gains": {"pillage"}, "turn the gains into {resource}": {"pillage"}}
     typed = {"the item is {name}": one_of("item", "item"),
              "the phase is {name}": one_of("phase", "phase"),
              "claim victory {name}": one_of("victory", "victory")}
@@ -452,6 +460,9 @@ def mn_vocabulary() -> list[Word | Terms]:
     w.append(Word("change", "double the gains", _double_gains,
                   "each gain counts twice; a choice of two gains gives both",
                   on=frozenset(on["double the gains"])))
+    w.append(Word("change", "turn the gains into {resource}", _gains_into,
+                  "each gain (a choice of two included) becomes one {resource}",
+                  on=frozenset(on["turn the gains into {resource}"])))
     w.append(Word("change", "cancel it", lambda e: None, "the event does not happen"))
     w.append(Word("include", "you", lambda e: e.holder, "you"))
     w += [

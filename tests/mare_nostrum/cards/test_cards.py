@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -482,14 +483,15 @@ BUILDINGS = {
 }
 
 
-def pillage(rules: Ruleset, building: str, holder: str | None) -> tuple[Game, dict[str, int]]:
-    """Greece pillages ``building``; ``holder`` holds Hamilcar. What Greece gained (a
-    choice of two gains is left pending)."""
+def pillage(rules: Ruleset, building: str, holder: str | None,
+            card: str = "hamilcar") -> tuple[Game, dict[str, int]]:
+    """Greece pillages ``building``; ``holder`` holds ``card`` (Hamilcar). What Greece
+    gained (a choice of two gains is left pending)."""
     game = empty_board(rules)
     for p in game.state.players:
         pos.clear_screen(game, p)
     if holder is not None:
-        own(game, holder, "hamilcar")
+        own(game, holder, card)
     prov, marker, spec = BUILDINGS[building]
     if game.state.control[prov] != marker:
         pos.set_marker(game, prov, marker)
@@ -517,6 +519,24 @@ def test_hamilcar_doubles_the_pillage(rules: Ruleset, building: str,
     game, got = pillage(rules, building, "greece")
     assert got == doubled
     assert pending(game)[1] != "conquest.gain"  # both gains of a legendary city: no choice
+
+
+@pytest.mark.parametrize(("building", "turned"), [
+    ("caravan", {"coin": 1}),
+    ("city", {"coin": 1}),
+    ("legendary", {"coin": 1}),     # a choice of two gains: one coin, no choice left
+    ("temple", {}),
+])
+def test_a_card_turns_the_pillages_gains_into_coins(tmp_path: Path, building: str,
+                                                    turned: dict[str, int]) -> None:
+    """A modder's Alchemist: ``replace pillage: turn the gains into coin``. What would
+    have been papyrus, a coin, or a coin or a legendary wine is one coin each."""
+    from test_card_scripts import with_cards
+
+    rules = with_cards(tmp_path, ("alchemist", "replace pillage: turn the gains into coin"))
+    game, got = pillage(rules, building, "greece", "alchemist")
+    assert got == turned
+    assert pending(game)[1] != "conquest.gain"
 
 
 @pytest.mark.parametrize("holder", [None, "egypt"], ids=["nobody", "the victim"])
