@@ -141,6 +141,10 @@ class Trade(Step):
             available.remove(token)
             if not available:  # all three played: all three come back
                 available.extend(str(t) for t in game.rules.components["trade_tokens"])
+            # what the face is worth to this trade: a card may change it (the face stays
+            # the one played; a value below nothing offers nothing)
+            value = max(0, int(game.fold("trade.value", value, player=state.titles.get("trade"),
+                                         token=token)))
             frame["token"], frame["value"] = token, value
             frame["sizes"] = {}
             frame["size_queue"] = _seating_from(state.players, state.titles.get("trade"))
@@ -299,6 +303,11 @@ def mn_contract() -> list[Declaration]:
                  "the trade, given the token played.", "sizes",
                  (("player", "who offers"), ("token", "the value of the token face played")),
                  subject="player", word="offer_size"),
+        Quantity("trade.value", "trade", "The number of resources the played trade token "
+                 "face asks of each player (the face's own number unless a card changes "
+                 "it).", "int", (("player", "the trade leader, who played it"),
+                                 ("token", "the token played")),
+                 subject="player", word="trade.value"),
         EventKind("trade_token", "trade", "The trade leader has played a trade token face.",
                   False, (("token", "the token played"), ("value", "the face played")),
                   player="the trade title's holder (none before anyone holds it)"),

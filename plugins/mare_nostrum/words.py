@@ -44,6 +44,7 @@ QUANTITY_NUMBERS: dict[str, tuple[tuple[int, int], int | None]] = {
     "battle.shield": ((0, 20), 99),
     "cost": ((0, 99), 999),
     "offer_size": ((0, 20), None),
+    "trade.value": ((0, 10), 20),
     "storage.coins": ((0, 99), 999),
     "storage.goods": ((0, 20), 99),
     "track": ((0, 20), 99),

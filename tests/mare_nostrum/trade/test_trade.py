@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -417,3 +418,35 @@ def test_random_trades_follow_the_chain_rules(players: int, seed: int, short: st
         play(game, choice)
     # 2.2.1: after the give-back, everyone has received as many as he gave
     assert {p: game.state.held(p) for p in game.state.players} == before
+
+
+# --- a card changes what the token asks --------------------------------------------
+
+
+def _with_card(tmp_path: Path, script: str, holder: str) -> Game:
+    from test_card_scripts import with_cards
+
+    game = trade_game(with_cards(tmp_path, ("merchant", script)))
+    game.state.tiles[holder].append("merchant")
+    return game
+
+
+def test_a_card_of_the_trade_leader_raises_the_tokens_value(tmp_path: Path) -> None:
+    """Grady holds a Merchant (`modify trade.value: add 1`): he plays the 4/3 token's 3,
+    and everyone offers 4."""
+    game = _with_card(tmp_path, "modify trade.value: add 1", GRADY)
+    play(game, ("4/3", 3))
+    assert offer(game) == {GRADY: 4, DAVE: 4, KIRSTEN: 4, BILL: 4}
+
+
+def test_the_tokens_value_is_the_leaders_to_change(tmp_path: Path) -> None:
+    """The same card held by Dave, who does not lead the trade, changes nothing."""
+    game = _with_card(tmp_path, "modify trade.value: add 1", DAVE)
+    play(game, ("4/3", 3))
+    assert offer(game) == {GRADY: 3, DAVE: 3, KIRSTEN: 3, BILL: 3}
+
+
+def test_a_value_bounded_below_the_face_asks_less(tmp_path: Path) -> None:
+    game = _with_card(tmp_path, "modify trade.value: at most 2", GRADY)
+    play(game, ("5/0", 5))
+    assert offer(game) == {GRADY: 2, DAVE: 2, KIRSTEN: 2, BILL: 2}
