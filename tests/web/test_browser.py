@@ -74,13 +74,19 @@ def test_the_new_game_form_names_each_seat_in_the_language_picked(server: str,
     assert page.locator("#hostlink").inner_text() == "Грати своїм місцем"   # not hotseat
 
 
-def test_a_human_clicks_the_map_sees_the_log_and_undoes(server: str, page: Any) -> None:
+def _host_a_game(server: str, page: Any, edition: str, ready: str) -> None:
+    """The new-game form with its default seats under ``edition``, then the host's
+    link, until ``ready`` shows."""
     page.goto(server + "/")
-    page.select_option("#edition", "en")
-    page.wait_for_selector("select.seat[data-player='rome']")
+    page.select_option("#edition", edition)
+    page.wait_for_selector("#seats select.seat")
     page.click("#start")
     page.click("#hostlink")
-    page.wait_for_selector("#options button")
+    page.wait_for_selector(ready)
+
+
+def test_a_human_clicks_the_map_sees_the_log_and_undoes(server: str, page: Any) -> None:
+    _host_a_game(server, page, "en", "#options button")
     for _ in range(80):                       # answer until the map has a legal area
         if page.locator("#board .area.legal").count():
             break
@@ -315,12 +321,7 @@ def test_the_board_zooms_and_keeps_its_zoom_and_shows_the_rondel(server: str,
                                                                  page: Any) -> None:
     """An Antike II game: the map with its rondel; the zoom buttons (and + / - / 0 on
     the focused board) scale the picture, and the scale outlives a reload."""
-    page.goto(server + "/")
-    page.select_option("#edition", "antike2")
-    page.wait_for_selector("#seats select.seat")
-    page.click("#start")
-    page.click("#hostlink")
-    page.wait_for_selector("#board svg")
+    _host_a_game(server, page, "antike2", "#board svg")
     assert page.locator("#board svg text", has_text="Rondel").count() >= 1
     assert page.locator("#zoomIn").get_attribute("aria-label") == "Zoom in"
 

@@ -43,6 +43,14 @@ def with_cards(tmp_path: Path, *cards: tuple[str, str], plugin: str | None = Non
     return load_ruleset("en", variant=str(v))
 
 
+def guide_example(section: str) -> str:
+    """The first script block under the modders' guide's heading ``### section``, as
+    printed (docs/effect-language.md)."""
+    guide = (Path(__file__).parents[3] / "docs" / "effect-language.md").read_text("utf-8")
+    part = guide.split(f"### {section}\n", 1)[1]
+    return part.split("```\n", 2)[1].split("```", 1)[0].strip()
+
+
 def refused_at(tmp_path: Path, script: str, line: int, column: int, message: str) -> None:
     """A card whose script is ``script`` is refused with ``message`` at the script's
     ``line`` and ``column`` (the file's own: the script starts on line 6, indented 2),

@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from mnrules import load_game, new_game
 from mnrules.bots.random_bot import RandomBot
 from mnrules.core.engine import Game
-from test_card_scripts import with_cards
+from test_card_scripts import guide_example, with_cards
 
 BLESSING = "modify storage.coins: add 3"
 AT_BUILD = "after phase.start when the phase is build: "
@@ -39,28 +41,20 @@ def _kept(game: Game, rounds: int, phases: tuple[str, ...],
     return [(r, p, n) for (r, p), n in seen.items()]
 
 
-def test_a_card_cancels_another_for_the_phase(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("until", "military"), [("phase", 5), ("round", 2)])
+def test_a_card_cancels_another_for_the_phase_or_the_round(tmp_path: Path, until: str,
+                                                           military: int) -> None:
     """Greece's Curse cancels Rome's Blessing as each build phase begins: Rome keeps the
-    rule's 2 coins in the build phase, his 5 again in the military phase."""
+    rule's 2 coins in the build phase; in the military phase his 5 again when it was
+    until the end of the phase, still 2 when until the end of the round."""
     rules = with_cards(tmp_path, ("blessing", BLESSING),
-                       ("curse", AT_BUILD + "cancel blessing until the end of the phase"))
+                       ("curse", AT_BUILD + f"cancel blessing until the end of the {until}"))
     game = new_game(rules, 3, seed=2)
     _give(game, "blessing", "rome")
     _give(game, "curse", "greece")
     assert _kept(game, 2, ("trade", "build", "military")) == [
-        (1, "trade", 5), (1, "build", 2), (1, "military", 5),
-        (2, "trade", 5), (2, "build", 2), (2, "military", 5)]
-
-
-def test_until_the_end_of_the_round_reaches_the_later_phases(tmp_path: Path) -> None:
-    rules = with_cards(tmp_path, ("blessing", BLESSING),
-                       ("curse", AT_BUILD + "cancel blessing until the end of the round"))
-    game = new_game(rules, 3, seed=2)
-    _give(game, "blessing", "rome")
-    _give(game, "curse", "greece")
-    assert _kept(game, 2, ("trade", "build", "military")) == [
-        (1, "trade", 5), (1, "build", 2), (1, "military", 2),
-        (2, "trade", 5), (2, "build", 2), (2, "military", 2)]
+        (1, "trade", 5), (1, "build", 2), (1, "military", military),
+        (2, "trade", 5), (2, "build", 2), (2, "military", military)]
 
 
 def test_without_the_curse_the_blessing_always_answers(tmp_path: Path) -> None:
@@ -121,8 +115,6 @@ def test_the_cancel_is_in_the_save(tmp_path: Path) -> None:
 
 def test_the_guides_curse_compiles(tmp_path: Path) -> None:
     """docs/effect-language.md, "Cards on cards": the example card as printed."""
-    guide = (Path(__file__).parents[3] / "docs" / "effect-language.md").read_text("utf-8")
-    part = guide.split("### Cards on cards", 1)[1]
-    script = part.split("```\n", 2)[1].split("```", 1)[0].strip()
+    script = guide_example("Cards on cards")
     assert "the defender loses card powers" in script
     assert "curse" in with_cards(tmp_path, ("curse", script)).cards
