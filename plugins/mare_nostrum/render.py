@@ -242,7 +242,8 @@ class _View:
     def t(self, key: str, **values: Any) -> str:
         """The panel's sentence ``render.KEY`` (or a kernel's ``ui.*``/``table.*`` one)
         in the picture's language."""
-        return str(self.say.say(key if "." in key else f"render.{key}", **values))
+        own = key.split(".", 1)[0] in ("ui", "table", "map")
+        return str(self.say.say(key if own else f"render.{key}", **values))
 
 
 def _as_game(game: Game | Ruleset, state: State | None) -> Game:
@@ -323,7 +324,7 @@ def layout(game: Game | Ruleset, state: State | None = None, say: Any = None) ->
 
 
 def map_svg(game: Game, say: Any = None, titles: dict[str, str] | None = None) -> str:
-    """The map alone as SVG for the web app: every province and sea under a clickable
+    """The map and its legend as SVG for the web app: every province and sea under a clickable
     ``<g class="area" data-area=ID>`` hot spot, its pixel box the area's own, its
     tooltip (``<title>``) what ``titles`` says of the area (the goods' letters are the
     names' in ``say``'s language)."""
@@ -331,8 +332,10 @@ def map_svg(game: Game, say: Any = None, titles: dict[str, str] | None = None) -
     if say is not None:
         view.covered = say.say("map.covered") or view.covered
     items, map_w, map_h = _map(view)
+    # the picture's legend under the map (the side panel holds the rest of its panel)
+    bottom = _legend(items, view, 30.0, min(map_w - 30.0, 470.0), map_h + 34.0)
     where, _, _ = positions(view.board)
-    svg = scene_svg(Scene(math.ceil(map_w), math.ceil(map_h), PAPER, items,
+    svg = scene_svg(Scene(math.ceil(map_w), math.ceil(bottom + 16.0), PAPER, items,
                           title=view.rules_name))
     spots = []
     for name, (cx, cy) in where.items():

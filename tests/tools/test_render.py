@@ -311,3 +311,21 @@ def test_the_picture_speaks_the_language_asked(tmp_path: Path) -> None:
     english = ("Legend", "Titles", "Heroes and wonders", "On display", "Goods", "neutral",
                "highlighted", "empty slot", "land border", "Round")
     assert not [w for w in words if w.startswith(english)], words
+
+
+@pytest.mark.parametrize("edition", ["en", "fr"])
+def test_the_legend_names_each_building_kind_in_the_packs_words(edition: str) -> None:
+    """The bug: the legend's building kinds were asked as ``slot.KIND`` instead of the
+    pack's ``render.slot.KIND``, so the picture showed their glyphs with no name. The
+    web map carries the same legend under it."""
+    from mare_nostrum.render import map_svg
+    from mnrules import load_ruleset
+    from mnrules.language.present import presenter
+
+    rules = load_ruleset(edition)
+    say = presenter(rules)
+    game = new_game(rules, 5, seed=1)
+    for text in (render_svg(game), map_svg(game, say)):
+        shown = {t.text for t in ET.fromstring(text).iter(f"{SVG}text")}
+        for kind in ("caravan", "market", "city", "capital", "legendary", "temple"):
+            assert say.say(f"render.slot.{kind}") in shown, (edition, kind)
