@@ -333,7 +333,7 @@ def map_svg(game: Game, say: Any = None, titles: dict[str, str] | None = None) -
         view.covered = say.say("map.covered") or view.covered
     items, map_w, map_h = _map(view)
     # the picture's legend under the map (the side panel holds the rest of its panel)
-    bottom = _legend(items, view, 30.0, min(map_w - 30.0, 470.0), map_h + 34.0)
+    bottom = _legend(items, view, 30.0, min(map_w - 30.0, 700.0), map_h + 34.0, 1.5)
     where, _, _ = positions(view.board)
     svg = scene_svg(Scene(math.ceil(map_w), math.ceil(bottom + 16.0), PAPER, items,
                           title=view.rules_name))
@@ -659,9 +659,12 @@ def _wrap(text: str, width: float, size: float) -> list[str]:
     return [*lines, current]
 
 
-def _legend(items: list[Item], view: _View, x: float, right: float, y: float) -> float:
+def _legend(items: list[Item], view: _View, x: float, right: float, y: float,
+            spread: float = 1.0) -> float:
+    """The legend from ``y`` down, its columns ``spread`` times as far apart as the
+    panel's (the web map under which it stands has room for longer words)."""
     y = _heading(items, view.t("legend"), x, right, y)
-    col2 = x + 205
+    col2 = x + 205 * spread
     kinds = ["caravan", "market", "city", "capital", "legendary", "temple"]
     sample_good = next(iter(sorted(view.goods)), None)
     for i, kind in enumerate(kinds):
@@ -674,7 +677,7 @@ def _legend(items: list[Item], view: _View, x: float, right: float, y: float) ->
     for i, (label, built, who) in enumerate(((view.t("built"), True, None),
                                              (view.t("empty_slot"), False, None),
                                              (view.t("occupied"), True, someone))):
-        gx = x + i * 130
+        gx = x + i * 130 * spread
         _slot_glyph(items, view, "market", None, gx, y - SLOT / 2, built, who)
         items.append(Text(gx + SLOT + 6, y, label, 11.5, INK, "start"))
     y += 22
@@ -684,7 +687,7 @@ def _legend(items: list[Item], view: _View, x: float, right: float, y: float) ->
     for i, (kind, label) in enumerate((("legion", view.t("legions")),
                                        ("fortress", view.t("fortress")),
                                        ("trireme", view.t("triremes")))):
-        gx = x + i * 130
+        gx = x + i * 130 * spread
         _unit(items, kind, 2 if kind != "fortress" else 1, grey, gx, y)
         items.append(Text(gx + _unit_width(kind) + 6, y, label, 11.5, INK, "start"))
     y += 22
@@ -707,7 +710,7 @@ def _legend(items: list[Item], view: _View, x: float, right: float, y: float) ->
             (view.t("land_border"), LAND_LINK, 2.0, ()),
             (view.t("coast"), COAST, 1.4, (5.0, 4.0)),
             (view.t("sea_to_sea"), "#7fb0e0", 3.0, (9.0, 6.0)))):
-        gx = x + i * 135
+        gx = x + i * 135 * spread
         items.append(Line(gx, y, gx + 34, y, stroke, width, dash))
         items.append(Text(gx + 40, y, label, 11.5, INK, "start"))
     y += 28
@@ -717,7 +720,7 @@ def _legend(items: list[Item], view: _View, x: float, right: float, y: float) ->
     per_col = (len(entries) + 2) // 3
     for i, (good, abbr) in enumerate(entries):
         col, row = divmod(i, per_col)
-        gx = x + col * 135
+        gx = x + col * 135 * spread
         gy = y + row * 16
         items.append(Text(gx, gy, abbr, 11, BUILT, "start", bold=True))
         items.append(Text(gx + 22, gy, view.say.name(good, "goods"), 11, INK, "start"))
