@@ -27,6 +27,19 @@ def _give(game: Game, card: str, holder: str) -> None:
     game.state.tiles[holder].append(card)
 
 
+def _at_build(tmp_path: Path, cards: dict[str, tuple[str, str]]) -> Game:
+    """A 3-player game (seed 2), each card ``id: (script, holder)`` held, played with
+    random bots to round 1's build phase (its start's reactions done)."""
+    game = new_game(with_cards(tmp_path, *((c, script) for c, (script, _) in cards.items())),
+                    3, seed=2)
+    for card, (_, holder) in cards.items():
+        _give(game, card, holder)
+    bot = RandomBot(5)
+    while game.state.phase != "build":
+        game.apply(bot.choose(game))
+    return game
+
+
 def _kept(game: Game, rounds: int, phases: tuple[str, ...],
           holder: str = "rome") -> list[tuple[int, str, int]]:
     """(round, phase, coins ``holder`` keeps) at the first decision of each of
@@ -68,48 +81,31 @@ def test_each_opponent_loses_card_powers_but_the_sayer_keeps_his(tmp_path: Path)
     """Greece's Eclipse: each opponent loses card powers during the build phase. Rome's
     Blessing is silent then; Greece's own Blessing II and Eclipse's own +1 still answer
     (the words silence the others, and never the card that says them)."""
-    rules = with_cards(
-        tmp_path, ("blessing", BLESSING), ("blessing_two", "modify storage.coins: add 2"),
-        ("eclipse", AT_BUILD + "each opponent loses card powers until the end of the "
-                    "phase\nmodify storage.coins: add 1"))
-    game = new_game(rules, 3, seed=2)
-    _give(game, "blessing", "rome")
-    _give(game, "blessing_two", "greece")
-    _give(game, "eclipse", "greece")
-    bot = RandomBot(5)
-    while game.state.phase != "build":
-        game.apply(bot.choose(game))
+    game = _at_build(tmp_path, {
+        "blessing": (BLESSING, "rome"),
+        "blessing_two": ("modify storage.coins: add 2", "greece"),
+        "eclipse": (AT_BUILD + "each opponent loses card powers until the end of the "
+                    "phase\nmodify storage.coins: add 1", "greece")})
     assert game.fold("storage.coins", 2, player="rome") == 2
     assert game.fold("storage.coins", 2, player="greece") == 5
 
 
 def test_you_lose_card_powers_spares_the_card_that_says_it(tmp_path: Path) -> None:
-    rules = with_cards(
-        tmp_path, ("blessing", BLESSING),
-        ("vow", AT_BUILD + "lose card powers until the end of the phase\n"
-                "modify storage.coins: add 1"))
-    game = new_game(rules, 3, seed=2)
-    _give(game, "blessing", "rome")
-    _give(game, "vow", "rome")
-    bot = RandomBot(5)
-    while game.state.phase != "build":
-        game.apply(bot.choose(game))
+    game = _at_build(tmp_path, {
+        "blessing": (BLESSING, "rome"),
+        "vow": (AT_BUILD + "lose card powers until the end of the phase\n"
+                "modify storage.coins: add 1", "rome")})
     assert game.fold("storage.coins", 2, player="rome") == 3     # Vow's 1, not Blessing's 3
 
 
 def test_the_cancel_is_in_the_save(tmp_path: Path) -> None:
-    rules = with_cards(tmp_path, ("blessing", BLESSING),
-                       ("curse", AT_BUILD + "cancel blessing until the end of the phase"))
-    game = new_game(rules, 3, seed=2)
-    _give(game, "blessing", "rome")
-    _give(game, "curse", "greece")
-    bot = RandomBot(5)
-    while game.state.phase != "build":
-        game.apply(bot.choose(game))
+    game = _at_build(tmp_path, {
+        "blessing": (BLESSING, "rome"),
+        "curse": (AT_BUILD + "cancel blessing until the end of the phase", "greece")})
     saved = json.loads(game.snapshot().to_json())
     assert saved["vars"]["card_silenced"] == [
         {"card": "blessing", "holder": "", "round": 1, "phase": "build", "by": "curse"}]
-    loaded = load_game(rules, saved)
+    loaded = load_game(game.rules, saved)
     assert loaded.fold("storage.coins", 2, player="rome") == 2
 
 
