@@ -220,24 +220,9 @@ class Game(Generic[S]):
     # (label, options, the index the generator drew): an index into the options.
     chooser: Callable[[str, Sequence[Any], int], int] | None
     _pending: Decision | None
-    # The bus's lists of modifiers by quantity, and of replacements and triggers by
-    # event kind (Bus.route's), kept for the bus and the bus version they were read
-    # from: a fold or an event reads its list without a method call on the bus (a
-    # generic call with its arguments parsed, under the compiled core) or the (hook,
-    # key) tuple of the bus's own lookup, and an event nobody answers builds no keywords
-    _fold_bus: object
-    _fold_version: int
-    # Each list's entries are (implementation, card, key): a card (a plugin naming its
-    # ``card_id``, the effect language's compiled cards) is called only if someone has
-    # its power — the player under ``key`` in the fold's context, the event's own player
-    # for key "*", anyone for "" — while the index of who holds what says so (most
-    # folds concern a card nobody at the table, or not the player folded for, holds)
-    # (and whether any entry is a card, so that a list of none asks nothing more)
-    _fold_routes: dict[str, tuple[bool, list[tuple[Any, str, str]]]]
-    _repl_routes: dict[str, tuple[bool, list[tuple[Any, str, str]]]]
-    _trig_routes: dict[str, tuple[bool, list[tuple[Any, str, str]]]]
-    _call_routes: dict[str, tuple[bool, list[tuple[Any, str, str, tuple[str, ...]]]]]
-    _holder_words: tuple[Any, ...]
+    # The index of who holds which card (:meth:`_held`), kept with the holdings and seats
+    # it was made from: the bus's routes (``Bus.card_route``, shared by every game on the
+    # bus) say which card each answer is, this says whose it is here
     _held_seen: tuple[dict[str, list[str]], list[str]] | None
     _held_by: dict[str, frozenset[str]]
     _held_any: frozenset[str]
@@ -256,13 +241,6 @@ class Game(Generic[S]):
         self.checker = checker
         self.chooser = None
         self._pending = None
-        self._fold_bus = None
-        self._fold_version = -1
-        self._fold_routes = {}
-        self._repl_routes = {}
-        self._trig_routes = {}
-        self._call_routes = {}
-        self._holder_words = ()
         self._held_seen = None
         self._held_by = {}
         self._held_any = frozenset()
@@ -443,12 +421,9 @@ class Game(Generic[S]):
         """Fold ``value`` through every active modifier of ``quantity``."""
         bus = self.rules.pm
         if bus.flat:   # the bus's collect, inlined: folds are a tenth of random play
-            if bus.version != self._fold_version or bus is not self._fold_bus:
-                self._new_routes(bus)
-            routes = self._fold_routes
-            route = routes.get(quantity)
+            route = bus.folds.get(quantity)
             if route is None:
-                route = routes[quantity] = self._entries(bus, "mn_modifiers", quantity)
+                route = bus.card_route("mn_modifiers", quantity)
             cards, fns = route
             results = []
             held = self._held() if cards else None
@@ -475,49 +450,6 @@ class Game(Generic[S]):
             value = mod.fn(value)
         return value
 
-    def _new_routes(self, bus: Any) -> None:
-        self._fold_bus = bus
-        self._fold_version = bus.version
-        self._fold_routes = {}
-        self._repl_routes = {}
-        self._trig_routes = {}
-        self._call_routes = {}
-        self._holder_words = ()   # (the index itself depends on the state alone)
-
-    def _event_route(self, bus: Any, hook: str,
-                     kind: str) -> tuple[bool, list[tuple[Any, str, str]]]:
-        """``bus.route(hook, kind)`` for replacements or triggers, from the game's copy."""
-        if bus.version != self._fold_version or bus is not self._fold_bus:
-            self._new_routes(bus)
-        routes = self._repl_routes if hook == "mn_replacements" else self._trig_routes
-        fns = routes.get(kind)
-        if fns is None:
-            fns = routes[kind] = self._entries(bus, hook, kind)
-        return fns
-
-    def _entries(self, bus: Any, hook: str,
-                 key: str) -> tuple[bool, list[tuple[Any, str, str]]]:
-        """``bus.route(hook, key)``'s implementations, each with the card it is (or "")
-        and whose holding of it decides whether it answers (see ``_fold_routes``)."""
-        entries = self._cards_of(bus.route(hook, key), hook, key)
-        return any(card for _, card, _ in entries), entries
-
-    def _cards_of(self, fns: list[Any], hook: str, key: str) -> list[tuple[Any, str, str]]:
-        out: list[tuple[Any, str, str]] = []
-        for fn in fns:
-            owner = getattr(fn, "__self__", None)
-            asks = getattr(owner, "card_holder_key", None)
-            card = getattr(owner, "card_id", "")
-            if asks is None or not isinstance(card, str) or not card:
-                out.append((fn, "", ""))
-                continue
-            words = tuple(getattr(owner, "others", ()))
-            if words != self._holder_words:
-                self._holder_words = self._holder_words + tuple(
-                    w for w in words if w not in self._holder_words)
-            out.append((fn, card, str(asks(hook, key))))
-        return out
-
     def _unheld(self, held: dict[str, frozenset[str]], card: str, who: Any,
                 key: str) -> bool:
         """Whether the index ``held`` says ``card``'s answer concerns nobody who holds
@@ -536,7 +468,7 @@ class Game(Generic[S]):
         every card is asked. Rebuilt whenever the holdings or the seats differ from the
         copy it was made from, compared whole at each question, so that no write to
         them, wherever made, leaves it stale; the index is no field of the state."""
-        for w in self._holder_words:
+        for w in self.rules.pm.holder_words:
             idle = w.idle
             if idle is None or not idle(self):
                 return None
@@ -567,18 +499,10 @@ class Game(Generic[S]):
         the cards the index of who holds what says ``player`` does not hold: those are
         not asked (and so give no empty answer)."""
         bus = self.rules.pm
-        if bus.version != self._fold_version or bus is not self._fold_bus:
-            self._new_routes(bus)
-        route = self._call_routes.get(hook)
+        route = bus.asked[hook] if hook in bus.asked else bus.card_calls(hook)
         if route is None:
-            impls = bus.plain(hook)
-            if impls is None:
-                found: list[Any] = bus.call(hook, game=self, player=player)
-                return found
-            listed = [(fn, card, key, names) for (fn, card, key), (_, names)
-                      in zip(self._cards_of([fn for fn, _ in impls], hook, ""), impls,
-                             strict=True)]
-            route = self._call_routes[hook] = (any(e[1] for e in listed), listed)
+            found: list[Any] = bus.call(hook, game=self, player=player)
+            return found
         cards, entries = route
         out = []
         held = self._held() if cards else None
@@ -596,7 +520,9 @@ class Game(Generic[S]):
         if not bus.flat:
             found: list[Any] = bus.collect(hook, event.kind, game=self, event=event)
             return found
-        cards, entries = self._event_route(bus, hook, event.kind)
+        table = bus.replaced if hook == "mn_replacements" else bus.triggered
+        route = table.get(event.kind)
+        cards, entries = route if route is not None else bus.card_route(hook, event.kind)
         out = []
         held = self._held() if cards else None
         for fn, card, key in entries:

@@ -34,6 +34,11 @@ USES = {"mn_modifiers": "game.fold", "mn_triggers": "game.perform",
 
 
 F = TypeVar("F", bound=Callable[..., object])
+CardRoute = tuple[bool, list[tuple[Impl, str, str]]]
+"""A route of the decision loop: whether any implementation is a card, and each
+implementation with its card ("" for none) and holder key (:meth:`Bus.card_route`)."""
+CallRoute = tuple[bool, list[tuple[Impl, str, str, tuple[str, ...]]]]
+"""The same for a hook of game and player, with the arguments each implementation takes."""
 
 
 class ImplMarker:
@@ -107,17 +112,85 @@ class Bus(pluggy.PluginManager):
         # the event kinds emit has checked, this version (Game.emit reads it first: an
         # event kind checked once costs no call after)
         self.emittable: set[str] = set()
+        self._new_version()
+
+    def _new_version(self) -> None:
+        """Forget what was routed: a plugin came or went. (The card-aware routes are new
+        tables, never cleared in place: a loop holding one reads a whole old table.)"""
+        self.emittable.clear()
+        # The decision loop's routes (Game.fold, perform, ask), one table per hook, read
+        # by the loop as attributes: a route is one dictionary lookup, with no method
+        # call on the bus (a generic call with its arguments parsed, under the compiled
+        # core). Each entry: whether any implementation is a card, and every
+        # implementation with the card it is ("" for none) and whose holding of it
+        # decides whether it answers (Game._unheld): every game on this bus shares them.
+        self.folds: dict[str, CardRoute] = {}
+        self.replaced: dict[str, CardRoute] = {}
+        self.triggered: dict[str, CardRoute] = {}
+        self.asked: dict[str, CallRoute | None] = {}
+        # the 'holder' words (copies of a card's power) of every card routed so far: while
+        # one may name a holder, the loop asks every card (Game._held)
+        self.holder_words: tuple[Any, ...] = ()
 
     def register(self, plugin: object, name: str | None = None) -> str | None:
         out = super().register(plugin, name)
         self.version += 1
-        self.emittable.clear()
+        self._new_version()
         return out
 
     def unregister(self, plugin: object | None = None, name: str | None = None) -> Any:
         out = super().unregister(plugin, name)
         self.version += 1
-        self.emittable.clear()
+        self._new_version()
+        return out
+
+    # -- the decision loop's routes, with the cards they call ---------------------------------
+    def card_route(self, hook: str, key: str) -> CardRoute:
+        """:meth:`route` of an effect hook for ``key``, each implementation with its card
+        and holder key, kept in that hook's table (:attr:`folds`, :attr:`replaced`,
+        :attr:`triggered`)."""
+        table = self.folds if hook == "mn_modifiers" else \
+            self.replaced if hook == "mn_replacements" else self.triggered
+        found = table.get(key)
+        if found is None:
+            entries = self._cards_of(self.route(hook, key), hook, key)
+            found = table[key] = (any(card for _, card, _ in entries), entries)
+        return found
+
+    def card_calls(self, hook: str) -> CallRoute | None:
+        """:meth:`plain`'s implementations of ``hook`` (a hook of game and player) with
+        their cards and the arguments each takes, kept in :attr:`asked`; None if the
+        call must go through pluggy."""
+        if hook in self.asked:
+            return self.asked[hook]
+        impls = self.plain(hook)
+        route: CallRoute | None = None
+        if impls is not None:
+            listed = [(fn, card, key, names) for (fn, card, key), (_, names)
+                      in zip(self._cards_of([fn for fn, _ in impls], hook, ""), impls,
+                             strict=True)]
+            route = (any(e[1] for e in listed), listed)
+        self.asked[hook] = route
+        return route
+
+    def _cards_of(self, fns: list[Any], hook: str, key: str) -> list[tuple[Any, str, str]]:
+        """Each implementation with the card it belongs to (a plugin naming its
+        ``card_id``, the effect language's compiled cards) and the key of whose holding
+        decides whether it answers: the player under that key in a fold's context, the
+        event's own player for "*", anyone for ""; a plain plugin answers always."""
+        out: list[tuple[Any, str, str]] = []
+        for fn in fns:
+            owner = getattr(fn, "__self__", None)
+            asks = getattr(owner, "card_holder_key", None)
+            card = getattr(owner, "card_id", "")
+            if asks is None or not isinstance(card, str) or not card:
+                out.append((fn, "", ""))
+                continue
+            words = tuple(getattr(owner, "others", ()))
+            if words != self.holder_words:
+                self.holder_words = self.holder_words + tuple(
+                    w for w in words if w not in self.holder_words)
+            out.append((fn, card, str(asks(hook, key))))
         return out
 
     @property

@@ -1,5 +1,5 @@
-"""A game keeps the bus's lists of modifiers by quantity (``Game.fold``), read again
-after a plugin comes or goes and for another bus: every fold answers as the bus's own
+"""The bus keeps the lists of modifiers by quantity that ``Game.fold`` reads, made again
+after a plugin comes or goes, each bus its own: every fold answers as the bus's own
 route (and pluggy's call) would at that moment."""
 
 from __future__ import annotations
