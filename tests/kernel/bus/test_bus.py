@@ -66,6 +66,62 @@ def test_a_plugin_that_breaks_the_contract_is_refused_at_the_next_event(
         game.emit(Event("lit", "north", {"oil": 1}))
 
 
+class Misspelt:
+    """A plugin that says it modifies the watch's oil, misspelt."""
+
+    MODIFIES = frozenset({"watch.oyl"})
+
+    @hookimpl
+    def mn_modifiers(self, game: Game, quantity: str, ctx: dict[str, Any]) -> Any:
+        return None
+
+
+def test_a_plugin_naming_an_undeclared_quantity_is_refused_when_assembled(
+        watch: Ruleset) -> None:
+    """It would never be called for the oil it means: refused with the nearest name
+    when the rules are assembled, before any fold."""
+    watch.pm.register(Misspelt(), name="test:misspelt")
+    with pytest.raises(ContractError, match=r"plugin 'test:misspelt': MODIFIES names "
+                                            r"'watch.oyl', which no plugin declares as a "
+                                            r"quantity; did you mean 'watch.oil'\?"):
+        watch.pm.check_contract()
+
+
+class Lamp:
+    """A card's plugin, as the effect language compiles one: it names its card, whose
+    holding decides whether it answers, and the game's 'holder' words (copies of a
+    card's power) that may name another holder."""
+
+    MODIFIES = frozenset({"watch.oil"})
+
+    def __init__(self, card: str, words: tuple[object, ...]) -> None:
+        self.card_id = card
+        self.others = words
+
+    def card_holder_key(self, hook: str, name: str) -> str:
+        return "keeper"
+
+    @hookimpl
+    def mn_modifiers(self, game: Game, quantity: str, ctx: dict[str, Any]) -> Any:
+        return None
+
+
+def test_the_bus_routes_each_card_with_its_holder_and_every_holder_word(
+        watch: Ruleset) -> None:
+    """Two cards copied by words the game gives them: the route names each card and the
+    context key of its holder, and the bus knows each word once (while one may name a
+    holder, the loop asks every card)."""
+    copy, steal = object(), object()
+    watch.pm.register(Lamp("lamp", (copy,)), name="card:lamp")
+    watch.pm.register(Lamp("wick", (copy, steal)), name="card:wick")
+    cards, entries = watch.pm.card_route("mn_modifiers", "watch.oil")
+    assert cards
+    assert {(card, key) for _, card, key in entries if card} == {("lamp", "keeper"),
+                                                                  ("wick", "keeper")}
+    assert sorted(map(id, watch.pm.holder_words)) == sorted(map(id, (copy, steal)))
+    assert watch.pm.folds["watch.oil"] is watch.pm.card_route("mn_modifiers", "watch.oil")
+
+
 def test_a_bus_not_flat_checks_names_as_the_flat_one(watch: Ruleset) -> None:
     """Through pluggy's own call too, performing an event nobody declares is refused."""
     watch.pm.flat = False
