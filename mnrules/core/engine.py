@@ -499,7 +499,7 @@ class Game(Generic[S]):
         the cards the index of who holds what says ``player`` does not hold: those are
         not asked (and so give no empty answer)."""
         bus = self.rules.pm
-        route = bus.asked[hook] if hook in bus.asked else bus.card_calls(hook)
+        route = bus.asked.get(hook) or bus.card_calls(hook)
         if route is None:
             found: list[Any] = bus.call(hook, game=self, player=player)
             return found

@@ -127,7 +127,7 @@ class Bus(pluggy.PluginManager):
         self.folds: dict[str, CardRoute] = {}
         self.replaced: dict[str, CardRoute] = {}
         self.triggered: dict[str, CardRoute] = {}
-        self.asked: dict[str, CallRoute | None] = {}
+        self.asked: dict[str, CallRoute] = {}
         # the 'holder' words (copies of a card's power) of every card routed so far: while
         # one may name a holder, the loop asks every card (Game._held)
         self.holder_words: tuple[Any, ...] = ()
@@ -160,18 +160,19 @@ class Bus(pluggy.PluginManager):
     def card_calls(self, hook: str) -> CallRoute | None:
         """:meth:`plain`'s implementations of ``hook`` (a hook of game and player) with
         their cards and the arguments each takes, kept in :attr:`asked`; None if the
-        call must go through pluggy."""
-        if hook in self.asked:
-            return self.asked[hook]
+        call must go through pluggy (not kept: :meth:`plain` answers it, and a bus made
+        flat again lists the hook then)."""
+        found = self.asked.get(hook)
+        if found is not None:
+            return found
         impls = self.plain(hook)
-        route: CallRoute | None = None
-        if impls is not None:
-            listed = [(fn, card, key, names) for (fn, card, key), (_, names)
-                      in zip(self._cards_of([fn for fn, _ in impls], hook, ""), impls,
-                             strict=True)]
-            route = (any(e[1] for e in listed), listed)
-        self.asked[hook] = route
-        return route
+        if impls is None:
+            return None
+        listed = [(fn, card, key, names) for (fn, card, key), (_, names)
+                  in zip(self._cards_of([fn for fn, _ in impls], hook, ""), impls,
+                         strict=True)]
+        found = self.asked[hook] = (any(e[1] for e in listed), listed)
+        return found
 
     def _cards_of(self, fns: list[Any], hook: str, key: str) -> list[tuple[Any, str, str]]:
         """Each implementation with the card it belongs to (a plugin naming its
