@@ -128,6 +128,8 @@ class Board:
         init=False, repr=False, compare=False, default_factory=dict)
     _kinds: dict[frozenset[str], str] = field(
         init=False, repr=False, compare=False, default_factory=dict)
+    _reached: dict[tuple[str, str, int], frozenset[str]] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         adjacent: dict[str, dict[str, list[str]]] = {
@@ -172,13 +174,19 @@ class Board:
 
     def reach(self, area: str, unit: str, steps: int) -> frozenset[str]:
         """Areas unit reaches from area crossing at most ``steps`` borders it may cross
-        (Strata and Navigatio give two), area itself excluded."""
+        (Strata and Navigatio give two), area itself excluded. Kept once found: the
+        board does not change, and the bots ask it at every position they weigh."""
+        key = (area, unit, steps)
+        found = self._reached.get(key)
+        if found is not None:
+            return found
         seen = {area}
         frontier = [area]
         for _ in range(steps):
             frontier = [n for a in frontier for n in self.neighbours(a, unit) if n not in seen]
             seen.update(frontier)
-        return frozenset(seen - {area})
+        found = self._reached[key] = frozenset(seen - {area})
+        return found
 
     def start(self, players: int) -> dict[str, tuple[str, ...]]:
         """Each nation playing with this many players -> its three start regions (one

@@ -12,7 +12,9 @@ that a battle that costs both sides alike is worth fighting only against the lea
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from antike2.conquest import defence
 from antike2.movere import reach
@@ -38,7 +40,8 @@ COIN = 4.0               # a coin stands for any resource
 USEFUL = 12              # resources of a kind beyond this are worth a third
 RIVAL = 0.5              # how much the best rival's score weighs against one's own
 PROMISE = 0.5            # what a conquest or founding within reach is worth, of its value
-NEARBY = 0.25            # ... and one border further
+NEARBY = 0.25            # ... and one Movere away
+FAR = 0.1                # ... and two
 
 
 @dataclass
@@ -98,10 +101,21 @@ def value(game: Game, nation: str) -> float:
     return mine - RIVAL * max(rivals, default=0.0)
 
 
+class Goal(NamedTuple):
+    """What ``need`` units standing in a region could take there: ``worth`` that adds
+    to the other goals' (the city, its production, what a rival loses), ``bonus`` that
+    does not (the personages the conquest makes due, the win: the next conquest brings
+    them, whichever it is), both net of the units it costs."""
+
+    need: int
+    worth: float
+    bonus: float = 0.0
+
+
 class Targets:
     """The land regions worth bringing ``nation``'s units to, found as asked: region ->
-    (units needed, value) for a hostile city that may be conquered, a neutral temple, a
-    free city site; None elsewhere."""
+    :class:`Goal` for a hostile city that may be conquered, a neutral temple, a free
+    city site; None elsewhere."""
 
     def __init__(self, game: Game, nation: str, w: Weights) -> None:
         state = game.state
@@ -112,69 +126,155 @@ class Targets:
         self.owned: dict[str, int] = {}
         for city in state.cities.values():
             self.owned[city["owner"]] = self.owned.get(city["owner"], 0) + 1
-        self.generals = PERSONAGE if personages_left(game, "general") > 0 else 0.0
         self.tokens = tokens_left(game, nation) > 0
         # a city site is worth as much as the nation can pay for a city (3 resources)
         self.afford = 0.25 + 0.75 * min(1.0, sum(state.stock.get(nation, {}).values()) / 3)
-        self.found: dict[str, tuple[int, float] | None] = {}
+        self.found: dict[str, Goal | None] = {}
         self.reach = {unit: reach(game, nation, unit) for unit in UNITS}
-        self.nearby: dict[tuple[str, str], float] = {}
+        self.nearby: dict[tuple[str, str], tuple[float, float]] = {}
+        self._owed: dict[tuple[bool, bool], float] = {}
+        self._rivals: list[tuple[float, str]] | None = None
 
-    def near(self, area: str, unit: str) -> float:
-        """The best share of a goal a unit of ``unit`` in ``area`` reaches this Movere."""
+    def near(self, area: str, unit: str) -> tuple[float, float]:
+        """What a unit of ``unit`` in ``area`` is worth for the goals it may bring within
+        its reach, as (worth, bonus): the best share of a goal one Movere away
+        (:data:`NEARBY` of it) or, less, two (:data:`FAR`: an army that must march for
+        more than a turn is begun only so; without it no nation went to war once peace
+        had nothing left to give)."""
         key = (area, unit)
         found = self.nearby.get(key)
         if found is None:
-            found = 0.0
-            for a in self.game.rules.board.reach(area, unit, self.reach[unit]):
-                goal = self.get(a)
-                if goal is not None:
-                    found = max(found, goal[1] / max(1, goal[0]))
+            board = self.game.rules.board
+            steps = self.reach[unit]
+            one = board.reach(area, unit, steps)
+            worth, bonus = self._best(one)
+            found = (NEARBY * worth, NEARBY * bonus)
+            if steps:
+                worth, bonus = self._best(board.reach(area, unit, 2 * steps) - one)
+                found = (max(found[0], FAR * worth), max(found[1], FAR * bonus))
             self.nearby[key] = found
         return found
 
-    def get(self, region: str) -> tuple[int, float] | None:
+    def _best(self, areas: Iterable[str]) -> tuple[float, float]:
+        """The best shares of a goal among ``areas``: worth and bonus over the units the
+        goal needs."""
+        worth = bonus = 0.0
+        for a in areas:
+            goal = self.get(a)
+            if goal is not None:
+                worth = max(worth, goal.worth / max(1, goal.need))
+                bonus = max(bonus, goal.bonus / max(1, goal.need))
+        return worth, bonus
+
+    def get(self, region: str) -> Goal | None:
         if region in self.found:
             return self.found[region]
         self.found[region] = goal = self._goal(region)
         return goal
 
-    def _goal(self, region: str) -> tuple[int, float] | None:
+    def _goal(self, region: str) -> Goal | None:
         state = self.game.state
         if region not in self.regions:
             return None
         if region in state.neutral:
-            return defence(self.game, region), self.generals + self.w.king / 2
+            need = defence(self.game, region)
+            return _net(need, self.w.king / 2, self._owed_after(region, False, True))
         if not self.tokens:
             return None
         city = state.cities.get(region)
         if city is None:
-            return 1, (self.w.king + CITY_ECONOMY) * 0.6 * self.afford
-        if city["owner"] != self.nation and self.owned.get(city["owner"], 0) > 1:
-            # a city taken is one the rival loses
-            worth = (self.w.king + CITY_ECONOMY) * (1 + RIVAL) \
-                + (self.generals if city["temple"] else 0.0)
-            return defence(self.game, region), worth
+            return Goal(1, (self.w.king + CITY_ECONOMY) * 0.6 * self.afford)
+        owner = city["owner"]
+        if owner != self.nation and self.owned.get(owner, 0) > 1:
+            need = defence(self.game, region)
+            temple = bool(city["temple"])
+            lost = self.w.king + CITY_ECONOMY + UNIT * sum(
+                state.units.get(owner, {}).get(region, {}).values())
+            if temple:
+                lost += self.w.citizen + TEMPLE_ECONOMY
+            worth = self.w.king + CITY_ECONOMY + self._hurt(owner, lost)
+            return _net(need, worth, self._owed_after(region, True, temple))
         return None
+
+    def _owed_after(self, region: str, city: bool, temple: bool) -> float:
+        """The personages a conquest in ``region`` makes due to the nation (a king for
+        the city that completes a count, a general for a temple destroyed), with the
+        win if they reach the target, in score points: the position after it as
+        :func:`score` counts it. Asked once for each kind of goal (a city, with a
+        temple or not; a neutral temple): where the region lies does not change what it
+        is owed."""
+        key = (city, temple)
+        found = self._owed.get(key)
+        if found is not None:
+            return found
+        game, me = self.game, self.nation
+        state = game.state
+        held = len(state.personages.get(me, ()))
+        before = sum(due(game, me).values())
+        saved = state.cities.get(region)
+        destroyed = state.destroyed.get(me, 0)
+        try:
+            if city and saved is not None:
+                state.cities[region] = {**saved, "owner": me, "temple": False}
+            if temple:
+                state.destroyed[me] = destroyed + 1
+            after = sum(due(game, me).values())
+        finally:
+            if saved is not None:
+                state.cities[region] = saved
+            state.destroyed[me] = destroyed
+        goal = target(game)
+        found = PERSONAGE * (after - before) \
+            + (WIN if held + after >= goal > held + before else 0.0)
+        self._owed[key] = found
+        return found
+
+    def _hurt(self, owner: str, lost: float) -> float:
+        """What ``owner`` losing ``lost`` of its score is worth to the nation: a share of
+        what it takes from the best rival (:func:`value` weighs only that one)."""
+        if self._rivals is None:
+            state = self.game.state
+            self._rivals = sorted(((score(self.game, p, self.w, units=False), p)
+                                   for p in state.players if p != self.nation),
+                                  reverse=True)
+        if not self._rivals:
+            return 0.0
+        top = self._rivals[0][0]
+        rest = [v - (lost if p == owner else 0.0) for v, p in self._rivals]
+        return RIVAL * (top - max(rest))
+
+
+def _net(need: int, worth: float, bonus: float) -> Goal | None:
+    """A conquest's goal, net of the units it costs (from its worth, then its bonus);
+    none if it gains nothing: a promise of it would keep the units from taking it."""
+    cost = UNIT * need
+    if worth + bonus <= cost:
+        return None
+    paid = min(cost, worth)
+    return Goal(need, worth - paid, bonus - (cost - paid))
 
 
 def placement(game: Game, nation: str, w: Weights, goals: Targets | None = None) -> float:
     """What ``nation``'s units are worth where they stand: each unit, plus a share of
-    what it could take or found where it is (a city's value shared among the units its
-    defence needs) and, less, one border on."""
+    what it could take or found where it is (a goal's value shared among the units it
+    needs) and, less, one or two Moveres on. Goals' worths add up; of their bonuses
+    only the best counts (the next conquest brings it, whichever it is: seven goals
+    that each win the game are worth one win)."""
     mine = game.state.units.get(nation, {})
     if not mine:
         return 0.0
     goals = goals or Targets(game, nation, w)
-    out = 0.0
+    out = bonus = 0.0
     for area, kinds in mine.items():
         n = sum(kinds.values())
         out += UNIT * n
         goal = goals.get(area)
         if goal is not None:
-            need, worth = goal
-            out += PROMISE * worth * min(n, need) / max(1, need)
+            share = PROMISE * min(n, goal.need) / max(1, goal.need)
+            out += share * goal.worth
+            bonus = max(bonus, share * goal.bonus)
             continue
-        out += NEARBY * max(goals.near(area, unit) if kinds.get(unit) else 0.0
-                            for unit in UNITS)
-    return out
+        pulls = [goals.near(area, unit) for unit in UNITS if kinds.get(unit)]
+        out += max(p for p, _ in pulls)
+        bonus = max(bonus, *(b for _, b in pulls))
+    return out + bonus

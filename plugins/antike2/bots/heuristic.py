@@ -30,6 +30,7 @@ from typing import Any
 
 from antike2.state import HOLDINGS, RESOURCES, Game, State
 from antike2.trade import paid_kinds
+from antike2.turn import this_turn
 from mnrules.bots.random_bot import splitmix64
 from mnrules.bots.settings import softmax_pick
 from mnrules.core.engine import Choice, Decision
@@ -244,9 +245,11 @@ class HeuristicBot:
         taken: set[str] = set()
         for _ in range(TURN_CAP):
             dec = g.pending
-            if dec is None or dec.player != me:
+            if dec is None or not _turn_of(g, me):
                 break
-            if dec.kind == "a2.trade_take" and fill and not queue:
+            if dec.player != me:   # a rival's answer within the turn (a battle)
+                g.apply(self._choose(g, dec, deep=False))
+            elif dec.kind == "a2.trade_take" and fill and not queue:
                 g.apply(self._take(g, dec))
             elif dec.kind == "a2.trade_take":
                 if not queue or queue[0] not in dec.options \
@@ -308,8 +311,10 @@ class HeuristicBot:
         g.apply(space)
         for _ in range(TURN_CAP):
             dec = g.pending
-            if dec is None or dec.player != me or dec.kind == "a2.rondel":
+            if dec is None or not _turn_of(g, me) or dec.kind == "a2.rondel":
                 break
+            # a rival's answer within the turn (a battle's) as this bot would give it:
+            # stopping there valued a Movere by its first battle, not by its conquests
             g.apply(dec.options[0] if len(dec.options) == 1
                     else self._choose(g, dec, deep=False))
         return ev.value(g, me)
@@ -369,6 +374,11 @@ class HeuristicBot:
         order = {k: i for i, k in enumerate(HOLDINGS)}
         return max(dec.options, key=lambda k: (str(k) != "coin", stock.get(str(k), 0),
                                                -order.get(str(k), 0)))
+
+
+def _turn_of(game: Game, me: str) -> bool:
+    """Whether the turn under way is ``me``'s (its decisions may be a rival's)."""
+    return this_turn(game).get("nation") == me
 
 
 def _spent(takes: tuple[str, ...], end: dict[str, int], stock: dict[str, int],
