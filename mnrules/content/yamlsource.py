@@ -252,6 +252,8 @@ def load_yaml(path: str | Path, text: str | None = None) -> Sourced:
         text = _read(Path(path), file)
     elif len(text) > MAX_BYTES:
         raise SourceError(file, None, None, f"too large: more than {MAX_BYTES} characters")
+    if sum(map(text.count, _NESTING_MARKS)) > _COMPOSED_UNCHECKED:
+        _refuse_deep(file, text)
     # libyaml's parser when PyYAML has it (about 10x faster); the same safe node tree.
     loader = _FastLoader(text)
     try:
@@ -311,6 +313,56 @@ def _read(path: Path, file: str) -> str:
 
 
 _FastLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+_NESTING_MARKS = "[{-:?"
+"""Every level of nesting opens with one of these (a flow bracket, a block sequence's
+dash, a mapping's colon or question mark), so a text holding few of them nests little."""
+_COMPOSED_UNCHECKED = 2_000
+"""libyaml composes a document recursively in C, with no depth bound: about 50,000
+nested brackets (100 KB) overflow the C stack and kill the process before Python's
+recursion limit is seen. A text with more nesting marks than this is first walked as
+a flat stream of events (no recursion) and refused once it nests past MAX_DEPTH. The
+bundled files hold at most about 1,400."""
+
+
+def _refuse_deep(file: str, text: str) -> None:
+    """Raise SourceError, naming the key, at the first collection that nests deeper than
+    MAX_DEPTH; leave every other problem (a syntax error) to the composing that follows."""
+    probe = _FastLoader(text)
+    # one entry per open collection: [its key in its parent, items seen, the pending
+    # mapping key (None while a key is awaited), True for a mapping]
+    open_: list[list[Any]] = []
+    try:
+        while probe.check_event():
+            event = probe.get_event()
+            if isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                open_.pop()
+                continue
+            if not isinstance(event, yaml.NodeEvent):
+                continue
+            key: str | int = ""
+            if open_:
+                parent = open_[-1]
+                if not parent[3]:
+                    key, parent[1] = parent[1], parent[1] + 1
+                elif parent[2] is None:    # this node is a key
+                    scalar = isinstance(event, yaml.ScalarEvent)
+                    parent[2] = event.value if scalar else "?"
+                    key = "?"
+                else:
+                    key, parent[2] = parent[2], None
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                open_.append([key, 0, None, isinstance(event, yaml.MappingStartEvent)])
+                if len(open_) > MAX_DEPTH:
+                    mark = event.start_mark
+                    path = tuple(entry[0] for entry in open_[1:])
+                    raise _with_source(SourceError(
+                        file, mark.line + 1, mark.column + 1,
+                        f"{_key_string(path)}: nests more than {MAX_DEPTH} deep"), text)
+    except yaml.YAMLError:
+        return
+    finally:
+        probe.dispose()
 
 
 def _one_line(text: str) -> str:

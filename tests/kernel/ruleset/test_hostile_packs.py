@@ -15,6 +15,7 @@ import json
 import random
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -182,7 +183,10 @@ def test_aliases_that_repeat_data_still_work_with_positions() -> None:
 @pytest.mark.parametrize(("text", "message"), [
     ("a: " + "[" * 60 + "]" * 60, f"nests more than {MAX_DEPTH} deep"),
     ("- " * 60 + "x", f"nests more than {MAX_DEPTH} deep"),
-    ("a: " + "[" * 5000 + "]" * 5000, "exceeded maximum nesting depth"),
+    ("a: " + "[" * 5000 + "]" * 5000,
+     f"a[0][0][0][0][0][0][0][0][0]...][0][0][0][0][0][0][0][0][0]: nests more than {MAX_DEPTH}"),
+    ("a:\n  b: [1, {c: " + "[" * 3000 + "]" * 3000 + "}]",
+     "x.yaml:2:58: a.b[1].c[0][0][0][0][0][0][0..."),
     ("a: &x [1, *x]", "recursive alias"),
     ("a: &x {<<: *x}", "recursive alias"),
     ("<<: 3", "a merge key (<<) takes a mapping"),
@@ -197,6 +201,25 @@ def test_hostile_yaml_is_refused_with_a_position(text: str, message: str) -> Non
         load_yaml("x.yaml", text)
     assert message in str(err.value)
     assert re.match(r"x\.yaml:\d+:\d+: ", str(err.value)), str(err.value)
+
+
+def test_fifty_thousand_brackets_are_refused_not_a_crash() -> None:
+    # libyaml composes recursively in C: 100 KB of brackets overflowed the C stack and
+    # killed the process (a segfault, no message). Run apart, so a crash reads as one.
+    probe = ("import sys\n"
+             "from mnrules.content.yamlsource import SourceError, load_yaml\n"
+             "for text in ('a: ' + '[' * 50_000 + ']' * 50_000, 'a: ' + '[' * 50_000,\n"
+             "             '- ' * 50_000 + 'x', 'a: [' + '[1, ' * 50_000):\n"
+             "    try:\n"
+             "        load_yaml('x.yaml', text)\n"
+             "    except SourceError as exc:\n"
+             "        print(str(exc).splitlines()[0])\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, (done.returncode, done.stderr[-500:])
+    lines = done.stdout.splitlines()
+    assert len(lines) == 4 and all(f"nests more than {MAX_DEPTH} deep" in line
+                                   for line in lines), lines
 
 
 def test_a_huge_file_is_refused_unread(tmp_path: Path) -> None:
