@@ -346,8 +346,7 @@ def _refuse_deep(file: str, text: str) -> None:
                 if not parent[3]:
                     key, parent[1] = parent[1], parent[1] + 1
                 elif parent[2] is None:    # this node is a key
-                    scalar = isinstance(event, yaml.ScalarEvent)
-                    parent[2] = event.value if scalar else "?"
+                    parent[2] = event.value if isinstance(event, yaml.ScalarEvent) else "?"
                     key = "?"
                 else:
                     key, parent[2] = parent[2], None
@@ -356,8 +355,10 @@ def _refuse_deep(file: str, text: str) -> None:
                 if len(open_) > MAX_DEPTH:
                     mark = event.start_mark
                     path = tuple(entry[0] for entry in open_[1:])
+                    line, column = (None, None) if mark is None else (mark.line + 1,
+                                                                      mark.column + 1)
                     raise _with_source(SourceError(
-                        file, mark.line + 1, mark.column + 1,
+                        file, line, column,
                         f"{_key_string(path)}: nests more than {MAX_DEPTH} deep"), text)
     except yaml.YAMLError:
         return
