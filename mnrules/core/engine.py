@@ -200,6 +200,27 @@ class Outcome:
     victory: str
 
 
+class Listener:
+    """An observer of a game's events that says which it wants (``kinds``; None: all)
+    and whether it keeps what it is given (``keeps``). The engine tells it nothing else:
+    a chance draw (a die) makes no event when no listener wants ``chance``, and one that
+    keeps nothing reads the event itself, as it happens, uncopied (it must not change
+    it), where a plain callable gets a deep copy it may keep. Watching a game for a few
+    events thus costs what those events cost (``simulate`` wants the round's start)."""
+
+    def __init__(self, fn: Callable[[Event], None], kinds: Iterable[str] | None = None,
+                 keeps: bool = True) -> None:
+        self.fn = fn
+        self.kinds: frozenset[str] | None = None if kinds is None else frozenset(kinds)
+        self.keeps = keeps
+
+    def __call__(self, event: Event) -> None:
+        self.fn(event)
+
+    def wants(self, kind: str) -> bool:
+        return self.kinds is None or kind in self.kinds
+
+
 class Game(Generic[S]):
     """One game: a state, the rule set it plays under, and the loop that drives it.
 
@@ -394,7 +415,7 @@ class Game(Generic[S]):
             out = options[self.chooser(label, options, self.rng.randrange(len(options)))]
         else:
             out = options[self.rng.randrange(len(options))]
-        if self.listeners:
+        if self.listeners and self._hears("chance"):
             self.emit(Event("chance", None, {"label": label, "value": out}))
         return out
 
@@ -403,7 +424,8 @@ class Game(Generic[S]):
         :meth:`chance` draw them (the same draws, forced outcomes and events; a battle's
         dice): with nothing forced and no one listening, drawn without the per-draw
         checks."""
-        if self.listeners or self.chooser is not None or self.state.vars.get("forced"):
+        if (self.listeners and self._hears("chance")) or self.chooser is not None \
+                or self.state.vars.get("forced"):
             return [self.chance(label, options) for _ in range(n)]
         randrange = self.rng.randrange
         k = len(options)
@@ -572,15 +594,31 @@ class Game(Generic[S]):
         Observers get a record: the event with a deep copy of its data, made now, so
         that what they keep never changes with the game (a plugin may go on mutating
         the lists it emitted). One record is shared by every observer of the event; with
-        none (bot play), nothing is copied."""
+        none (bot play), nothing is copied, and a :class:`Listener` gets only the kinds
+        it wants, uncopied when it keeps nothing."""
         bus = self.rules.pm
         if event.kind not in bus.emittable:
             bus.check_emit(event.kind)  # an undeclared event kind is refused
         if not self.listeners:
             return
-        record = Event(event.kind, event.player, _copied(event.data))
+        record: Event | None = None
         for listener in self.listeners:
+            if isinstance(listener, Listener):
+                if not listener.wants(event.kind):
+                    continue
+                if not listener.keeps:
+                    listener.fn(event)
+                    continue
+            if record is None:
+                record = Event(event.kind, event.player, _copied(event.data))
             listener(record)
+
+    def _hears(self, kind: str) -> bool:
+        """Whether a listener wants events of ``kind``."""
+        for listener in self.listeners:
+            if not isinstance(listener, Listener) or listener.wants(kind):
+                return True
+        return False
 
     # -- snapshots -----------------------------------------------------------------------
     def snapshot(self) -> S:

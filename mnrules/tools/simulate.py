@@ -26,6 +26,7 @@ from typing import Any
 from ..bots import make_bot
 from ..content.ruleset import Ruleset, load_ruleset
 from ..core.effects import Event
+from ..core.engine import Listener
 from ..core.start import new_game
 from ..errors import MnrulesError
 from .stopping import default_in_child
@@ -140,9 +141,15 @@ def score(figures: dict[str, Any]) -> float:
                      if isinstance(v, (int, float)) and not isinstance(v, bool)))
 
 
+_LINE = json.JSONEncoder(ensure_ascii=False)
+"""``json.dumps(..., ensure_ascii=False)``'s encoder, made once (``dumps`` makes one a call)."""
+HASHED_LINES = 256
+"""Choices whose log lines are hashed at once in a game's history digest."""
+
+
 def history_line(player: str, kind: str, choice: Any) -> str:
     """One choice as the game log (:class:`mnrules.tools.log.Recorder`) writes it."""
-    return json.dumps({"player": player, "kind": kind, "choice": choice}, ensure_ascii=False)
+    return _LINE.encode({"player": player, "kind": kind, "choice": choice})
 
 
 def play_one(job: Job) -> GameResult:
@@ -179,9 +186,16 @@ def play_one(job: Job) -> GameResult:
                 for title in figures.get("titles", ()):
                     held[who][title] = held[who].get(title, 0) + 1
 
+    lines: list[str] = []
+
     def on_choice(dec: Any, choice: Any) -> None:
-        history.update((history_line(dec.player, dec.kind, choice) + "\n").encode())
-    game.listeners.append(on_event)
+        # the log's lines, hashed in batches: the digest of the same bytes, a tenth the calls
+        lines.append(history_line(dec.player, dec.kind, choice))
+        if len(lines) == HASHED_LINES:
+            history.update(("\n".join(lines) + "\n").encode())
+            lines.clear()
+    # the round's start is all it reads, as it happens: no other event is made for it
+    game.listeners.append(Listener(on_event, kinds=("phase_start",), keeps=False))
     game.choice_listeners.append(on_choice)
     decisions = 0
     while (dec := game.pending) is not None:
@@ -196,6 +210,8 @@ def play_one(job: Job) -> GameResult:
             by[dec.player] = by.get(dec.player, 0) + 1
         game.apply(bots[dec.player].choose(game))
         decisions += 1
+    if lines:
+        history.update(("\n".join(lines) + "\n").encode())
     st = game.state
     final = state_hash(game.snapshot())
     end = game.report()
