@@ -14,6 +14,7 @@ for it in ``a2_actions``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from antike2.rules import RONDEL
@@ -35,15 +36,24 @@ def spaces(game: Game) -> tuple[str, ...]:
     return space_ids(game.param("rondel"))
 
 
-def space_ids(order: list[str]) -> tuple[str, ...]:
+def space_ids(order: Sequence[str]) -> tuple[str, ...]:
     """The ids of the spaces of a rondel whose actions are ``order``: an action's id, and
     ``ACTION_2`` for its second space."""
-    seen: dict[str, int] = {}
-    out = []
-    for action in order:
-        seen[action] = seen.get(action, 0) + 1
-        out.append(action if seen[action] == 1 else f"{action}_{seen[action]}")
-    return tuple(out)
+    key = tuple(order)
+    ids = _SPACE_IDS.get(key)
+    if ids is None:
+        seen: dict[str, int] = {}
+        out = []
+        for action in key:
+            seen[action] = seen.get(action, 0) + 1
+            out.append(action if seen[action] == 1 else f"{action}_{seen[action]}")
+        ids = _SPACE_IDS[key] = tuple(out)
+    return ids
+
+
+_SPACE_IDS: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""The ids by rondel order, made once: asked several times a listing (a pack has one
+order, a sweep a few)."""
 
 
 def action_of(game: Game, space: str) -> str:

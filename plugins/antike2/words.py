@@ -106,8 +106,10 @@ def _every_nation(game: Game, card: str) -> list[tuple[str, int]]:
     data = game.rules.cards.get(card)
     if data is None or data.kind != "personage":
         return []
-    state = game.state
-    return [(p, ORIGINAL_RANK) for p in state.players if card not in state.cards_held(p)]
+    # a personage lies among its holder's personages, nowhere else he holds cards
+    personages = game.state.personages
+    return [(p, ORIGINAL_RANK) for p in game.state.players
+            if card not in personages.get(p, ())]
 
 
 def _firsts(game: Game, nation: str) -> int:
