@@ -405,3 +405,35 @@ def test_the_editor_page_offers_every_edition_with_no_inline_script(
     assert "<script>" not in page and 'src="/static/app.js"' in page
     js = client.get("/static/app.js").text
     assert 'api("/api/editions")' in js.split("async function editor()")[1]
+
+
+def test_the_board_is_drawn_again_only_when_the_game_moves() -> None:
+    """Seats and spectators that look while nothing happens get the picture already
+    drawn; a choice or an undo draws it anew, from the position it leaves."""
+    from mnrules import load_ruleset
+    from mnrules.frontends.web.tables import new_table
+
+    everyone = ["rome", "greece", "babylon", "egypt", "carthage"]
+    table = new_table(load_ruleset("en"), "en", 5, dict.fromkeys(everyone, "human"),
+                      seed=7, lang=None)
+    shown = table.game.rules.definition.presentation
+    drawn: list[int] = []
+    draw = shown.board_svg
+
+    def counting(**kw: object) -> str | None:
+        drawn.append(1)
+        return draw(**kw)
+
+    object.__setattr__(shown, "board_svg", counting)   # a frozen dataclass, for this test
+    try:
+        first = table.view(everyone)["board"]
+        assert table.view(everyone)["board"] == first and len(drawn) == 1
+        table.choose(everyone, 0, table.version)
+        table.view(everyone)
+        assert len(drawn) == 2
+        assert table.take_back(everyone)
+        assert table.view(everyone)["board"] == first and len(drawn) == 3
+        table.view(everyone)
+        assert len(drawn) == 3
+    finally:
+        object.__setattr__(shown, "board_svg", draw)

@@ -100,6 +100,10 @@ class Table:
     watch: str = ""
     """The spectator link's token: it shows what every player sees, nothing else."""
 
+    _boards: dict[tuple[str | None, str | None], tuple[Any, int, str]] = field(default_factory=dict)
+    """Each (language, viewer)'s last board picture, with the state it was drawn from
+    (the object itself, so an undo's new state never passes for it) and its choices."""
+
     def __post_init__(self) -> None:
         self.game.listeners.append(self._heard)
         self.game.choice_listeners.append(self._chosen)
@@ -270,6 +274,19 @@ class Table:
         self._told[key] = (len(self.events), lines)
         return lines
 
+    def _board(self, say: Presenter, lang: str | None, viewer: str | None) -> str:
+        """The map as ``viewer`` sees it, drawn again only when the game has moved: most
+        of a view's work, asked by every seat and spectator that looks while nothing
+        happens."""
+        state, key = self.game.state, (lang, viewer)
+        seen = self._boards.get(key)
+        if seen is not None and seen[0] is state and seen[1] == state.choices:
+            return seen[2]
+        shown = self.game.rules.definition.presentation
+        svg = shown.board_svg(say=say, game=self.game, viewer=viewer) or ""
+        self._boards[key] = (state, state.choices, svg)
+        return svg
+
     def view(self, players: list[str], lang: str | None = None) -> dict[str, Any]:
         """The JSON a seat's page shows: built only from what its players may know."""
         game = self.game
@@ -284,7 +301,7 @@ class Table:
             "you": [say.player(p) for p in players],
             "viewer": say.player(viewer) if viewer else "",
             "table": shown.table(say=say, game=game, viewer=viewer),
-            "board": shown.board_svg(say=say, game=game, viewer=viewer) or "",
+            "board": self._board(say, lang, viewer),
             "log": self.told(viewer, lang)[-400:],
             "words": {k: say.say(f"ui.{k}") for k in ("undo", "log", "options", "save",
                                                       "download_log", "nav_new",
