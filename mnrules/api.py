@@ -22,7 +22,7 @@ from .content.ruleset import Ruleset
 from .content.yamlsource import did_you_mean
 from .core.definition import GameDefinition, Presentation, ScenarioSupport
 from .core.effects import ADD, MULTIPLY, SET, Event, Modifier, Replacement, Trigger
-from .core.engine import CONTINUE, DONE, Choice, Decision, Frame, Game, Param, Step
+from .core.engine import CONTINUE, DONE, Choice, Decision, Frame, Game, Listener, Param, Step
 from .core.state import KERNEL_SHAPES, State, at_least, seen_by
 from .errors import (
     DataFileError,
@@ -42,8 +42,8 @@ __all__ = [
     "ADD", "API_VERSION", "CONTINUE", "DONE", "KERNEL_SHAPES", "MULTIPLY", "SET", "Bot",
     "Choice", "DataFileError", "Decision", "DecisionKind", "Declaration", "Event",
     "EventKind", "Frame", "Game", "GameDefinition", "IllegalChoice", "InvalidChoice",
-    "MnrulesError", "Modifier", "PackError", "Param", "Part", "Presentation", "Quantity",
-    "Replacement", "RuleRef", "Ruleset", "ScenarioSupport", "State", "StateError", "Step",
-    "Terms", "Trigger", "Word", "at_least", "did_you_mean", "hookimpl", "hookspec", "one_of",
-    "seen_by",
+    "Listener", "MnrulesError", "Modifier", "PackError", "Param", "Part", "Presentation",
+    "Quantity", "Replacement", "RuleRef", "Ruleset", "ScenarioSupport", "State",
+    "StateError", "Step", "Terms", "Trigger", "Word", "at_least", "did_you_mean",
+    "hookimpl", "hookspec", "one_of", "seen_by",
 ]

@@ -3,5 +3,5 @@
 so that reading it imports nothing else)."""
 
 __version__ = "0.2.0"
-API_VERSION = "1.2"
+API_VERSION = "1.3"
 """The version of the public surface, :mod:`mnrules.api` (a pack's ``api:`` key)."""
