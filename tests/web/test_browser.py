@@ -116,6 +116,31 @@ def test_a_human_clicks_the_map_sees_the_log_and_undoes(server: str, page: Any) 
     assert page.locator("#options button").count()    # asked again what he undid
 
 
+def test_the_board_pans_by_dragging_and_a_drag_picks_no_area(server: str,
+                                                             page: Any) -> None:
+    """Zoomed in, the map is larger than its box: dragging it with the mouse scrolls it
+    by the distance dragged, and the press that ends a drag is no click on an area."""
+    _host_a_game(server, page, "en", "#board svg")
+    page.click("#zoomIn")
+    page.click("#zoomIn")
+    box = page.locator("#board").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    version = page.evaluate("document.body.dataset.version")
+    picked = page.locator("#board .area.picked").count()
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 60, y - 40, steps=6)
+    page.mouse.move(x - 120, y - 80, steps=6)
+    page.mouse.up()
+    left, top = page.evaluate("[document.getElementById('board').scrollLeft, "
+                              "document.getElementById('board').scrollTop]")
+    assert abs(left - 120) <= 2 and abs(top - 80) <= 2, (left, top)
+    assert page.evaluate("document.body.dataset.version") == version
+    assert page.locator("#board .area.picked").count() == picked
+    assert "panning" not in (page.locator("#board").get_attribute("class") or "")
+
+
 def test_a_private_link_shows_only_its_own_screen(server: str, page: Any) -> None:
     r = page.request.post(server + "/api/games", data={
         "edition": "en", "players": 5, "seed": 2, "seats": {"rome": "human",

@@ -54,6 +54,28 @@ const MN = (() => {
       const step = { ArrowLeft: [-60, 0], ArrowRight: [60, 0], ArrowUp: [0, -60], ArrowDown: [0, 60] }[ev.key];
       if (step) { box.scrollBy(step[0], step[1]); ev.preventDefault(); }
     });
+    // pan by dragging with the mouse (a finger scrolls it natively): past a few pixels a
+    // press is a drag, and the click it ends with picks no area
+    let drag = null, dragged = false;
+    box.addEventListener("pointerdown", (ev) => {
+      if (ev.pointerType !== "mouse" || ev.button !== 0) return;
+      drag = { x: ev.clientX, y: ev.clientY, left: box.scrollLeft, top: box.scrollTop, id: ev.pointerId };
+      dragged = false;
+    });
+    box.addEventListener("pointermove", (ev) => {
+      if (!drag || ev.pointerId !== drag.id) return;
+      const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+      if (!dragged && Math.abs(dx) + Math.abs(dy) < 6) return;
+      if (!dragged) { dragged = true; box.setPointerCapture(drag.id); box.classList.add("panning"); }
+      box.scrollLeft = drag.left - dx; box.scrollTop = drag.top - dy;
+      ev.preventDefault();
+    });
+    const stop = () => { drag = null; box.classList.remove("panning"); };
+    box.addEventListener("pointerup", stop);
+    box.addEventListener("pointercancel", stop);
+    box.addEventListener("click", (ev) => {
+      if (dragged) { dragged = false; ev.stopPropagation(); ev.preventDefault(); }
+    }, true);
   }
   // the board's zoom: buttons above it (and + / - / 0 once it has the focus); the scale is
   // the player's, kept in this browser, and applied to each board drawn
