@@ -15,6 +15,7 @@ for it in ``a2_actions``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from antike2.rules import RONDEL
@@ -39,21 +40,18 @@ def spaces(game: Game) -> tuple[str, ...]:
 def space_ids(order: Sequence[str]) -> tuple[str, ...]:
     """The ids of the spaces of a rondel whose actions are ``order``: an action's id, and
     ``ACTION_2`` for its second space."""
-    key = tuple(order)
-    ids = _SPACE_IDS.get(key)
-    if ids is None:
-        seen: dict[str, int] = {}
-        out = []
-        for action in key:
-            seen[action] = seen.get(action, 0) + 1
-            out.append(action if seen[action] == 1 else f"{action}_{seen[action]}")
-        ids = _SPACE_IDS[key] = tuple(out)
-    return ids
+    return _space_ids(tuple(order))
 
 
-_SPACE_IDS: dict[tuple[str, ...], tuple[str, ...]] = {}
-"""The ids by rondel order, made once: asked several times a listing (a pack has one
-order, a sweep a few)."""
+@lru_cache(maxsize=32)
+def _space_ids(order: tuple[str, ...]) -> tuple[str, ...]:
+    # made once per order: asked several times a listing (a pack has one, a sweep a few)
+    seen: dict[str, int] = {}
+    out = []
+    for action in order:
+        seen[action] = seen.get(action, 0) + 1
+        out.append(action if seen[action] == 1 else f"{action}_{seen[action]}")
+    return tuple(out)
 
 
 def action_of(game: Game, space: str) -> str:
