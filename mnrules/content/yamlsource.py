@@ -260,6 +260,8 @@ def load_yaml(path: str | Path, text: str | None = None) -> Sourced:
         try:
             root = loader.get_single_node()
         except yaml.MarkedYAMLError as exc:
+            if "nesting depth" in str(exc.problem):
+                _walk_bounded(file, text)   # a bounded libyaml: name the key it stopped in
             raise _with_source(_structure_error(file, exc, text), text) from None
         except yaml.reader.ReaderError as exc:
             raise _with_source(_reader_error(file, exc, text), text) from None
@@ -328,7 +330,31 @@ bundled files hold at most about 1,400."""
 def _refuse_deep(file: str, text: str) -> None:
     """Raise SourceError, naming the key, at the first collection that nests deeper than
     MAX_DEPTH; leave every other problem (a syntax error) to the composing that follows."""
-    probe = _FastLoader(text)
+    try:
+        _walk(file, text, _FastLoader)
+    except yaml.MarkedYAMLError as exc:
+        # A newer libyaml bounds nesting itself (1,000 levels), and its scanner reads the
+        # brackets ahead of the events: it stops before the walk sees level MAX_DEPTH.
+        # PyYAML's own parser has no such bound, so it finds the key to name.
+        if "nesting depth" in str(exc.problem):
+            _walk_bounded(file, text)
+    except yaml.YAMLError:
+        return
+
+
+def _walk_bounded(file: str, text: str) -> None:
+    """Walk ``text`` with PyYAML's own parser, which bounds no depth: raise SourceError
+    at the collection past MAX_DEPTH; return on any other problem."""
+    try:
+        _walk(file, text, yaml.SafeLoader)
+    except yaml.YAMLError:
+        return
+
+
+def _walk(file: str, text: str, loader: Any) -> None:
+    """Read ``text`` as a flat stream of events with ``loader``; raise SourceError at the
+    first collection deeper than MAX_DEPTH, and the parser's own errors as they come."""
+    probe = loader(text)
     # one entry per open collection: [its key in its parent, items seen, the pending
     # mapping key (None while a key is awaited), True for a mapping]
     open_: list[list[Any]] = []
@@ -360,8 +386,6 @@ def _refuse_deep(file: str, text: str) -> None:
                     raise _with_source(SourceError(
                         file, line, column,
                         f"{_key_string(path)}: nests more than {MAX_DEPTH} deep"), text)
-    except yaml.YAMLError:
-        return
     finally:
         probe.dispose()
 

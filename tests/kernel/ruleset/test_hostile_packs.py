@@ -30,6 +30,7 @@ from limits import assert_clean_error, mnrules, peak_memory, python
 from mare_nostrum.board import load_board
 from mnrules import load_ruleset, new_game
 from mnrules.bots.random_bot import RandomBot
+from mnrules.content import yamlsource
 from mnrules.content.packs import MAX_EXTENDS
 from mnrules.content.yamlsource import (
     MAX_DEPTH,
@@ -220,6 +221,34 @@ def test_fifty_thousand_brackets_are_refused_not_a_crash() -> None:
     lines = done.stdout.splitlines()
     assert len(lines) == 4 and all(f"nests more than {MAX_DEPTH} deep" in line
                                    for line in lines), lines
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """A parser that bounds nesting itself, as newer libyaml builds do (at 1,000 levels,
+    reading brackets ahead of the events): here at 40, below MAX_DEPTH, so that only the
+    fallback can name the key."""
+
+    def fetch_flow_collection_start(self, token_class: Any) -> None:
+        if self.flow_level >= 40:
+            raise yaml.scanner.ScannerError(
+                "while increasing flow level", self.get_mark(),
+                "exceeded maximum nesting depth", self.get_mark())
+        super().fetch_flow_collection_start(token_class)  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("text", [
+    "a:\n  b: [1, {c: " + "[" * 3000 + "]" * 3000 + "}]",    # walked before composing
+    "a:\n  b: [1, {c: " + "[" * 100 + "]" * 100 + "}]",      # too few marks to walk
+])
+def test_a_parser_that_bounds_nesting_still_names_the_key(
+        text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # CI's PyYAML stopped at its own bound, so the message named no key (stop 49).
+    monkeypatch.setattr(yamlsource, "_FastLoader", _BoundedLoader)
+    with pytest.raises(SourceError) as err:
+        load_yaml("x.yaml", text)
+    assert str(err.value).startswith(
+        "x.yaml:2:58: a.b[1].c[0][0][0][0][0][0][0")
+    assert f"nests more than {MAX_DEPTH} deep" in str(err.value)
 
 
 def test_a_huge_file_is_refused_unread(tmp_path: Path) -> None:
